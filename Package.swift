@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
+//
+// Layers (each imports only those above it in this list): Physics → Dynamics → CLua → LuaBridge →
+// KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
+//
+// Build settings:
+//   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
+//                        e.g. `swift build -Xswiftc -DKINETIC_VALIDATE`.
+import PackageDescription
+
+let package = Package(
+    name: "Kinetic",
+    products: [
+        .library(name: "Physics", targets: ["Physics"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .executable(name: "kinetic", targets: ["kinetic"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - Public API
+        .target(name: "Physics"),
+        .target(name: "Dynamics", dependencies: ["Physics"]),
+
+        // MARK: - Bridge and bindings
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "KineticLua", dependencies: ["Dynamics", "LuaBridge", "Render"]),
+
+        // MARK: - Output
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        .target(name: "Render", dependencies: ["CCairo"]),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
+        ),
+        .target(name: "Viewer", dependencies: ["CSDL2"]),
+
+        // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
+        .target(name: "Scenes", dependencies: ["Physics"]),
+
+        // MARK: - Executable
+        .executableTarget(
+            name: "kinetic",
+            dependencies: [
+                "Physics", "Dynamics", "KineticLua", "Render", "Viewer", "Scenes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Scenes"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#pragma once
+#include <lua5.4/lua.h>

@@ -1,0 +1,2 @@
+// Placeholder: the C trampolines land here.
+#include "CLuaShim.h"

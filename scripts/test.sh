@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs, runs the Swift tests, then every Lua scenario.
+# Usage: scripts/test.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test || exit 1
+status=0
+swift build --build-tests || exit 1
+swift test --skip-build || status=1
+# The Lua scenarios (every *_test.lua under examples/ and Tests/Scenarios/); the runner's
+# closing line "N passed, N failed" is the suite's last line.
+if [[ -x .build/debug/kinetic ]] && .build/debug/kinetic test --help >/dev/null 2>&1; then
+  .build/debug/kinetic test examples Tests/Scenarios || status=1
+fi
+exit "$status"
