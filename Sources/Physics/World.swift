@@ -157,6 +157,15 @@ public final class World {
     /// Moves the anchor that is on the static/world side (body A) of any joint, in world coordinates.
     public func setWorldAnchorA(_ p: Vec2, of joint: JointID) { unimplemented() }
 
+    // MARK: - Filtering
+
+    /// Asked once when the broad phase finds a new pair of shapes whose `Filter`s let them collide;
+    /// returning false keeps them apart. Never called inside the solver's inner loops.
+    public var customFilter: ((ShapeID, ShapeID) -> Bool)? { get { unimplemented() } set { unimplemented() } }
+    /// Re-runs filtering (Filter and `customFilter`) for the shape's existing and future pairs on the
+    /// next step: call it after whatever `customFilter` depends on has changed.
+    public func refilter(_ shape: ShapeID) { unimplemented() }
+
     // MARK: - Queries
 
     /// Shapes whose AABB overlaps `box`, in ascending shape index order.
