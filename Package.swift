@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Scenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
     ]
 )

@@ -1,0 +1,290 @@
+// The plain value a frame is drawn from. The binding layer fills it in from the world each frame;
+// Render knows nothing of physics, Lua or windows. Units: points, radians, y down, clockwise angles.
+
+import Foundation
+
+/// A point (or vector) in scene reference coordinates, in points; y grows downward.
+public struct ScenePoint: Sendable, Hashable {
+    /// Horizontal position, points (grows rightward).
+    public var x: Double
+    /// Vertical position, points (grows downward).
+    public var y: Double
+
+    /// A point at (`x`, `y`) points.
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin.
+    public static let zero = ScenePoint(0, 0)
+}
+
+/// A width and height in points.
+public struct SceneSize: Sendable, Hashable {
+    /// Width, points.
+    public var width: Double
+    /// Height, points.
+    public var height: Double
+
+    /// A size of `width` × `height` points.
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything one frame shows: the items, the debug overlay, the HUD and an optional error banner.
+public struct RenderScene: Sendable, Equatable {
+    /// Reference size of the level (its coordinate space), in points; output size is this × scale.
+    public var size: SceneSize
+    /// Colour painted behind everything. A transparent background gives a transparent PNG.
+    public var background: Color
+    /// The items, drawn by ascending `z`; equal `z` keep their order in this array.
+    public var items: [SceneItem]
+    /// Collision outlines, attachments, contacts and field arrows (drawn only when enabled).
+    public var debug: DebugOverlay
+    /// Commands recorded from the level's `draw(world, canvas)`, drawn over items and debug overlay.
+    public var hud: [HUDCommand]
+    /// Text shown over everything, used for script errors; nil shows nothing.
+    public var errorBanner: String?
+
+    /// A scene of `size` points with nothing in it.
+    public init(size: SceneSize, background: Color = .white, items: [SceneItem] = [],
+                debug: DebugOverlay = DebugOverlay(), hud: [HUDCommand] = [], errorBanner: String? = nil) {
+        self.size = size
+        self.background = background
+        self.items = items
+        self.debug = debug
+        self.hud = hud
+        self.errorBanner = errorBanner
+    }
+}
+
+// MARK: - Items
+
+/// The outline of an item, in the item's own frame (origin at its centre, before rotation).
+public indirect enum SceneShape: Sendable, Equatable {
+    /// A rectangle of `size` points centred on the item, corners rounded by `cornerRadius` points.
+    case rectangle(size: SceneSize, cornerRadius: Double = 0)
+    /// An ellipse inscribed in `size` points, centred on the item.
+    case ellipse(size: SceneSize)
+    /// A polygon through `points`, relative to the item centre, in points.
+    case polygon([ScenePoint])
+    /// Several shapes rigidly joined (UIDynamicItemGroup); each part is offset from the item centre.
+    case group([ShapePart])
+
+    /// The axis-aligned bounds of the shape in the item's own frame (centre at the origin), points.
+    public var localBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        switch self {
+        case let .rectangle(size, _), let .ellipse(size):
+            return (-size.width / 2, -size.height / 2, size.width / 2, size.height / 2)
+        case let .polygon(points):
+            guard let first = points.first else { return (0, 0, 0, 0) }
+            var b = (minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+            for p in points {
+                b = (min(b.minX, p.x), min(b.minY, p.y), max(b.maxX, p.x), max(b.maxY, p.y))
+            }
+            return b
+        case let .group(parts):
+            guard !parts.isEmpty else { return (0, 0, 0, 0) }
+            var b = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+            for part in parts {
+                // Corners of the part's bounds, turned by its angle, bound it conservatively.
+                let pb = part.shape.localBounds
+                let c = cos(part.angle), s = sin(part.angle)
+                for (x, y) in [(pb.minX, pb.minY), (pb.maxX, pb.minY), (pb.maxX, pb.maxY), (pb.minX, pb.maxY)] {
+                    let px = part.offset.x + x * c - y * s, py = part.offset.y + x * s + y * c
+                    b = (min(b.minX, px), min(b.minY, py), max(b.maxX, px), max(b.maxY, py))
+                }
+            }
+            return b
+        }
+    }
+}
+
+/// One part of a group shape: a shape placed at `offset` from the item centre, turned by `angle`.
+public struct ShapePart: Sendable, Equatable {
+    /// The part's outline around its own centre (a nested group is allowed but unusual).
+    public var shape: SceneShape
+    /// Position of the part's centre relative to the item centre, points, in the item's frame.
+    public var offset: ScenePoint
+    /// Rotation of the part within the item, radians, clockwise.
+    public var angle: Double
+
+    /// A part of `shape` centred at `offset` from the item centre, turned by `angle` radians.
+    public init(shape: SceneShape, offset: ScenePoint = .zero, angle: Double = 0) {
+        self.shape = shape
+        self.offset = offset
+        self.angle = angle
+    }
+}
+
+/// One dynamic item as it should appear this frame.
+public struct SceneItem: Sendable, Equatable {
+    /// The binding's identifier for the item (stable across frames); not drawn.
+    public var id: Int
+    /// Outline in the item's own frame.
+    public var shape: SceneShape
+    /// Position of the item's centre, points.
+    public var center: ScenePoint
+    /// Rotation about the centre, radians, positive clockwise on screen.
+    public var angle: Double
+    /// Interior colour; nil leaves the interior empty.
+    public var fill: Color?
+    /// Outline colour; nil (or `strokeWidth` 0) draws no outline.
+    public var stroke: Color?
+    /// Outline width, points. Simple shapes stroke centred on the outline; groups stroke outside
+    /// their union (so the seams between parts stay invisible).
+    public var strokeWidth: Double
+    /// Opacity of the whole item (fill, image, stroke and label together), 0...1.
+    public var opacity: Double
+    /// Absolute path of a PNG stretched over the shape's bounds and turned with the item; a missing
+    /// or unreadable file draws a magenta cross instead and warns once.
+    public var image: String?
+    /// Text centred on the item, turned with it.
+    public var label: String?
+    /// Colour of `label`.
+    public var labelColor: Color
+    /// Font size of `label`, points.
+    public var labelSize: Double
+    /// Draw order: higher draws later (on top); equal values keep `RenderScene.items` order.
+    public var z: Double
+    /// A hidden item is not drawn (its collision outline still is, in the debug overlay).
+    public var hidden: Bool
+
+    /// An item with UIKit-like defaults: grey fill, no stroke, opaque, z 0, visible.
+    public init(id: Int, shape: SceneShape, center: ScenePoint, angle: Double = 0,
+                fill: Color? = Color(red: 0.6, green: 0.6, blue: 0.6), stroke: Color? = nil,
+                strokeWidth: Double = 1, opacity: Double = 1, image: String? = nil,
+                label: String? = nil, labelColor: Color = .black, labelSize: Double = 14,
+                z: Double = 0, hidden: Bool = false) {
+        self.id = id
+        self.shape = shape
+        self.center = center
+        self.angle = angle
+        self.fill = fill
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+        self.opacity = opacity
+        self.image = image
+        self.label = label
+        self.labelColor = labelColor
+        self.labelSize = labelSize
+        self.z = z
+        self.hidden = hidden
+    }
+}
+
+// MARK: - Debug overlay
+
+/// The kind of joint an attachment line stands for; decides its line style.
+public enum AttachmentKind: String, Sendable, CaseIterable {
+    /// Rigid distance (solid line).
+    case distance
+    /// Spring distance, frequency > 0 (zig-zag line).
+    case spring
+    /// Revolute pin (line and a ring at the anchor).
+    case pin
+    /// Weld (line and a square at the anchor).
+    case fixed
+    /// Rope, distance at most the length (dashed line).
+    case limit
+    /// Prismatic (line with a cross bar at each end).
+    case sliding
+    /// Snap behaviour towards its point (dashed line).
+    case snap
+}
+
+/// One attachment in the debug overlay: a line between two anchor points, in scene points.
+public struct DebugAttachment: Sendable, Equatable {
+    /// Anchor on the first item (or the world anchor), points.
+    public var anchorA: ScenePoint
+    /// Anchor on the second item or in the world, points.
+    public var anchorB: ScenePoint
+    /// Joint kind.
+    public var kind: AttachmentKind
+
+    /// An attachment line from `anchorA` to `anchorB`.
+    public init(anchorA: ScenePoint, anchorB: ScenePoint, kind: AttachmentKind = .distance) {
+        self.anchorA = anchorA
+        self.anchorB = anchorB
+        self.kind = kind
+    }
+}
+
+/// A vector anchored at a point: a field force sample or an item velocity.
+public struct DebugArrow: Sendable, Equatable {
+    /// Where the arrow starts, points.
+    public var point: ScenePoint
+    /// The vector (force or velocity), in its own units; the overlay scales it for display.
+    public var vector: ScenePoint
+
+    /// An arrow from `point` along `vector`.
+    public init(point: ScenePoint, vector: ScenePoint) {
+        self.point = point
+        self.vector = vector
+    }
+}
+
+/// What `world.debug = true` shows, drawn thinly over the items (UIKit's `debugEnabled`).
+public struct DebugOverlay: Sendable, Equatable {
+    /// Draw the overlay at all.
+    public var enabled: Bool
+    /// Outline every item's collision shape (hidden items included).
+    public var showsCollisionOutlines: Bool
+    /// Collision boundaries (including the reference bounds when in use) as polylines, points.
+    public var boundaries: [[ScenePoint]]
+    /// Attachment lines with anchor dots.
+    public var attachments: [DebugAttachment]
+    /// Contact points of touching pairs, points.
+    public var contacts: [ScenePoint]
+    /// Field samples (point, force). Arrows are scaled so the longest is `fieldArrowLength` points.
+    public var fieldSamples: [DebugArrow]
+    /// Longest field arrow drawn, points.
+    public var fieldArrowLength: Double
+    /// Item velocities (centre, pt/s), drawn as arrows `velocityScale` seconds long (0.1 s: 1000 pt/s → 100 pt).
+    public var velocities: [DebugArrow]
+    /// Seconds of travel a velocity arrow shows.
+    public var velocityScale: Double
+
+    /// An overlay, off unless `enabled`.
+    public init(enabled: Bool = false, showsCollisionOutlines: Bool = true, boundaries: [[ScenePoint]] = [],
+                attachments: [DebugAttachment] = [], contacts: [ScenePoint] = [],
+                fieldSamples: [DebugArrow] = [], fieldArrowLength: Double = 20,
+                velocities: [DebugArrow] = [], velocityScale: Double = 0.1) {
+        self.enabled = enabled
+        self.showsCollisionOutlines = showsCollisionOutlines
+        self.boundaries = boundaries
+        self.attachments = attachments
+        self.contacts = contacts
+        self.fieldSamples = fieldSamples
+        self.fieldArrowLength = fieldArrowLength
+        self.velocities = velocities
+        self.velocityScale = velocityScale
+    }
+}
+
+// MARK: - HUD
+
+/// Horizontal alignment of HUD text relative to its x.
+public enum TextAlign: String, Sendable, CaseIterable {
+    /// Text starts at x.
+    case left
+    /// Text is centred on x.
+    case center
+    /// Text ends at x.
+    case right
+}
+
+/// One call recorded from Lua's `level.draw(world, canvas)`, in scene points (drawn unrotated, on top).
+public enum HUDCommand: Sendable, Equatable {
+    /// `canvas:text(s, x, y, {size=, color=, align=})`: `y` is the top of the first line; "\n" breaks lines.
+    case text(String, x: Double, y: Double, size: Double = 16, color: Color = .black, align: TextAlign = .left)
+    /// `canvas:rect(x, y, w, h, {fill=, stroke=})`: top-left corner and size; 1-point stroke.
+    case rect(x: Double, y: Double, width: Double, height: Double, fill: Color?, stroke: Color?)
+    /// `canvas:circle(x, y, r, {fill=, stroke=})`: centre and radius; 1-point stroke.
+    case circle(x: Double, y: Double, radius: Double, fill: Color?, stroke: Color?)
+    /// `canvas:line(x1, y1, x2, y2, {color=, width=})`.
+    case line(x1: Double, y1: Double, x2: Double, y2: Double, color: Color = .black, width: Double = 1)
+}

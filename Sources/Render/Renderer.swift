@@ -1,0 +1,209 @@
+// Draws a RenderScene with Cairo into a frame buffer, a PNG, an SVG or a PDF. The same scene and
+// output size always give the same pixels: fixed fonts and font options, no clocks, no randomness.
+
+import CCairo
+import Foundation
+
+/// How large the output is.
+public enum OutputSize: Sendable, Equatable {
+    /// The scene's reference size × this factor (2 gives 750 × 1334 pixels for a 375 × 667 level).
+    case scale(Double)
+    /// Exactly this many pixels; the scene is scaled to fit keeping its aspect ratio and centred,
+    /// with black bars filling the rest (letterboxing).
+    case pixels(width: Int, height: Int)
+}
+
+/// Where the scene lands in an output: `pixel = offset + point × scale`.
+public struct Viewport: Sendable, Equatable {
+    /// Pixels per point.
+    public var scale: Double
+    /// Left edge of the scene in the output, pixels (whole, so the scene's edges stay crisp).
+    public var offsetX: Double
+    /// Top edge of the scene in the output, pixels.
+    public var offsetY: Double
+    /// Output width, pixels.
+    public var width: Int
+    /// Output height, pixels.
+    public var height: Int
+
+    /// The viewport for drawing `scene` (points) at `size`.
+    /// - Throws: `RenderError.invalidSize` for a zero, negative or non-finite size or scale.
+    public init(scene: SceneSize, size: OutputSize) throws {
+        guard scene.width > 0, scene.height > 0, scene.width.isFinite, scene.height.isFinite else {
+            throw RenderError.invalidSize("scene size \(scene.width) × \(scene.height) points must be positive")
+        }
+        switch size {
+        case let .scale(factor):
+            guard factor > 0, factor.isFinite else {
+                throw RenderError.invalidSize("scale \(factor) must be a positive number")
+            }
+            let width = Int((scene.width * factor).rounded()), height = Int((scene.height * factor).rounded())
+            guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+                throw RenderError.invalidSize("\(width) × \(height) pixels is outside 1...32767")
+            }
+            self.init(scale: factor, offsetX: 0, offsetY: 0, width: width, height: height)
+        case let .pixels(width, height):
+            guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+                throw RenderError.invalidSize("\(width) × \(height) pixels is outside 1...32767")
+            }
+            let factor = min(Double(width) / scene.width, Double(height) / scene.height)
+            self.init(scale: factor,
+                      offsetX: ((Double(width) - scene.width * factor) / 2).rounded(.down),
+                      offsetY: ((Double(height) - scene.height * factor) / 2).rounded(.down),
+                      width: width, height: height)
+        }
+    }
+
+    /// A viewport from its parts.
+    public init(scale: Double, offsetX: Double, offsetY: Double, width: Int, height: Int) {
+        self.scale = scale
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.width = width
+        self.height = height
+    }
+
+    /// The scene point under output pixel position (`x`, `y`) (undoes the letterbox and scale).
+    public func scenePoint(x: Double, y: Double) -> ScenePoint {
+        ScenePoint((x - offsetX) / scale, (y - offsetY) / scale)
+    }
+}
+
+/// Draws `RenderScene`s. Holds the image cache, so keep one per window or output run; use it from
+/// one thread at a time (separate renderers may run on separate threads).
+public final class Renderer {
+    private let images: ImageCache
+    private let fonts = Typefaces.shared
+
+    /// A renderer that reports problems (a missing image) once each through `warn`;
+    /// by default they are written to standard error.
+    public init(warn: @escaping (String) -> Void = Renderer.printWarning) {
+        images = ImageCache(warn: warn)
+    }
+
+    /// Writes `message` and a newline to standard error.
+    public static func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Forgets every loaded image so changed files are read again (call after a hot reload).
+    public func reloadImages() {
+        images.removeAll()
+    }
+
+    // MARK: - Outputs
+
+    /// Draws `scene` into a new opaque frame of `size`.
+    /// - Throws: `RenderError.invalidSize`.
+    public func frame(_ scene: RenderScene, size: OutputSize = .scale(1)) throws -> FrameBuffer {
+        let viewport = try Viewport(scene: scene.size, size: size)
+        var frame = FrameBuffer(width: viewport.width, height: viewport.height)
+        draw(scene, into: &frame, viewport: viewport, opaque: true)
+        return frame
+    }
+
+    /// Redraws `frame` with `scene` fitted to the frame's size (letterboxed), reusing its memory:
+    /// the call to make once per video frame or window refresh.
+    /// - Throws: `RenderError.invalidSize` for an empty scene.
+    public func render(_ scene: RenderScene, into frame: inout FrameBuffer) throws {
+        let viewport = try Viewport(scene: scene.size, size: .pixels(width: frame.width, height: frame.height))
+        draw(scene, into: &frame, viewport: viewport, opaque: true)
+    }
+
+    /// Writes `scene` as a PNG. A transparent background stays transparent (unlike `frame`).
+    /// - Throws: `RenderError.invalidSize` or `.cannotWrite`.
+    public func writePNG(_ scene: RenderScene, to path: String, size: OutputSize = .scale(1)) throws {
+        let viewport = try Viewport(scene: scene.size, size: size)
+        var frame = FrameBuffer(width: viewport.width, height: viewport.height)
+        draw(scene, into: &frame, viewport: viewport, opaque: false)
+        try frame.writePNG(to: path)
+    }
+
+    /// Writes `scene` as an SVG document of (reference size × `scale`) points; shapes stay vectors.
+    public func writeSVG(_ scene: RenderScene, to path: String, scale: Double = 1) throws {
+        try writeVector(scene, to: path, scale: scale) { file, width, height in
+            cairo_svg_surface_create(file, width, height)
+        }
+    }
+
+    /// Writes `scene` as a one-page PDF of (reference size × `scale`) points.
+    public func writePDF(_ scene: RenderScene, to path: String, scale: Double = 1) throws {
+        try writeVector(scene, to: path, scale: scale) { file, width, height in
+            cairo_pdf_surface_create(file, width, height)
+        }
+    }
+
+    /// File extensions `write(_:to:size:)` understands.
+    public static let fileExtensions = ["png", "svg", "pdf"]
+
+    /// Writes a PNG, SVG or PDF, chosen by the extension of `path` (case-insensitive). For SVG and PDF
+    /// a `.pixels` size is turned into the scale that fits the scene into it.
+    public func write(_ scene: RenderScene, to path: String, size: OutputSize = .scale(1)) throws {
+        let viewport = try Viewport(scene: scene.size, size: size)
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png": try writePNG(scene, to: path, size: size)
+        case "svg": try writeSVG(scene, to: path, scale: viewport.scale)
+        case "pdf": try writePDF(scene, to: path, scale: viewport.scale)
+        default: throw RenderError.unsupportedFormat(path: path, supported: Renderer.fileExtensions)
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func draw(_ scene: RenderScene, into frame: inout FrameBuffer, viewport: Viewport, opaque: Bool) {
+        frame.withCairoSurface { surface in
+            let cr = cairo_create(surface)!
+            defer { cairo_destroy(cr) }
+            // Start from cleared pixels: the frame may be reused from the previous refresh.
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            if opaque {
+                cairo_set_source_rgb(cr, 0, 0, 0)
+            } else {
+                cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            }
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_translate(cr, viewport.offsetX, viewport.offsetY)
+            cairo_scale(cr, viewport.scale, viewport.scale)
+            draw(scene, cr: cr)
+        }
+    }
+
+    private func writeVector(_ scene: RenderScene, to path: String, scale: Double,
+                             makeSurface: (String, Double, Double) -> OpaquePointer?) throws {
+        let viewport = try Viewport(scene: scene.size, size: .scale(scale))
+        let temporary = AtomicFile.temporaryPath(for: path)
+        guard let surface = makeSurface(temporary, scene.size.width * scale, scene.size.height * scale) else {
+            throw RenderError.cannotWrite(path: path, reason: "out of memory")
+        }
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, viewport.scale, viewport.scale)
+        draw(scene, cr: cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        try AtomicFile.moveIntoPlace(temporary, path)
+    }
+
+    /// Draws the layers in order, in scene coordinates: background, items, debug overlay, HUD, banner.
+    /// Everything is clipped to the scene's reference rectangle so nothing spills into letterbox bars.
+    private func draw(_ scene: RenderScene, cr: OpaquePointer) {
+        let canvas = CairoCanvas(cr, fonts: fonts)
+        canvas.addRectangle(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        canvas.clip()
+        canvas.setColor(scene.background)
+        canvas.paint()
+        ItemPainter(canvas: canvas, images: images).paint(scene.items)
+        DebugOverlayPainter(canvas: canvas).paint(scene.debug, items: scene.items)
+        let hud = HUDPainter(canvas: canvas)
+        hud.paint(scene.hud)
+        if let banner = scene.errorBanner {
+            hud.paintErrorBanner(banner, sceneSize: scene.size)
+        }
+    }
+}
