@@ -106,7 +106,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             let distance = editDistance(Array(name), Array(candidate))
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(1, name.count / 3) else { return nil }
+        guard let best, best.distance <= max(2, name.count / 3) else { return nil }
         return best.name
     }
 
@@ -132,6 +132,12 @@ public struct ColorError: Error, Sendable, Equatable, CustomStringConvertible {
     public var value: String
     /// The nearest CSS colour name, when the text looks like a misspelt one.
     public var suggestion: String?
+
+    /// An error for `value`, optionally suggesting the CSS name `suggestion`.
+    public init(value: String, suggestion: String?) {
+        self.value = value
+        self.suggestion = suggestion
+    }
 
     public var description: String {
         var message = "invalid colour '\(value)': expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or a CSS colour name"

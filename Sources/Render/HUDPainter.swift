@@ -101,16 +101,21 @@ struct HUDPainter {
     /// can, inside a word when one word alone is too wide (long paths in tracebacks).
     func wrap(_ text: String, width: Double) -> [String] {
         var lines: [String] = []
+        // Tracebacks indent with tabs, which DejaVu has no glyph for.
+        let text = text.replacingOccurrences(of: "\t", with: "    ")
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
+            var lineHasWords = false // distinguishes a fresh line from one holding indentation
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-                let candidate = line.isEmpty ? word : line + " " + word
+                let candidate = lineHasWords ? line + " " + word : word
                 if canvas.textWidth(candidate) <= width {
                     line = candidate
+                    lineHasWords = true
                     continue
                 }
                 if !line.isEmpty { lines.append(line) }
                 line = ""
+                lineHasWords = true
                 for character in word {
                     if !line.isEmpty, canvas.textWidth(line + String(character)) > width {
                         lines.append(line)

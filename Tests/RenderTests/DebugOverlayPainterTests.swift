@@ -1,0 +1,50 @@
+// The debug overlay: collision outlines, boundaries, attachments, contacts and arrows.
+
+import Render
+import Testing
+
+@Suite struct DebugOverlayPainterTests {
+    static func scene(enabled: Bool) -> RenderScene {
+        let items = [
+            SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 30)), center: ScenePoint(50, 60), angle: 0.2,
+                      fill: Color(red: 0.8, green: 0.8, blue: 0.8)),
+            SceneItem(id: 2, shape: .ellipse(size: SceneSize(30, 30)), center: ScenePoint(130, 50), fill: nil,
+                      hidden: true),
+            SceneItem(id: 3, shape: .group([
+                ShapePart(shape: .rectangle(size: SceneSize(10, 30)), offset: ScenePoint(-10, 0)),
+                ShapePart(shape: .polygon([ScenePoint(0, -10), ScenePoint(10, 10), ScenePoint(-10, 10)]),
+                          offset: ScenePoint(10, 5)),
+            ]), center: ScenePoint(130, 110)),
+        ]
+        let overlay = DebugOverlay(
+            enabled: enabled,
+            boundaries: [[ScenePoint(0, 140), ScenePoint(200, 140)]],
+            attachments: [
+                DebugAttachment(anchorA: ScenePoint(50, 10), anchorB: ScenePoint(50, 45), kind: .distance),
+                DebugAttachment(anchorA: ScenePoint(90, 10), anchorB: ScenePoint(110, 40), kind: .spring),
+                DebugAttachment(anchorA: ScenePoint(10, 100), anchorB: ScenePoint(60, 120), kind: .limit),
+                DebugAttachment(anchorA: ScenePoint(150, 10), anchorB: ScenePoint(180, 30), kind: .pin),
+                DebugAttachment(anchorA: ScenePoint(160, 80), anchorB: ScenePoint(190, 80), kind: .fixed),
+                DebugAttachment(anchorA: ScenePoint(10, 20), anchorB: ScenePoint(30, 40), kind: .sliding),
+            ],
+            contacts: [ScenePoint(30, 75), ScenePoint(70, 75)],
+            fieldSamples: [DebugArrow(point: ScenePoint(20, 130), vector: ScenePoint(0, -2)),
+                           DebugArrow(point: ScenePoint(40, 130), vector: ScenePoint(1, -1))],
+            velocities: [DebugArrow(point: ScenePoint(50, 60), vector: ScenePoint(200, 0))])
+        return RenderScene(size: SceneSize(200, 150), background: .white, items: items, debug: overlay)
+    }
+
+    @Test func overlayDrawsOnlyWhenEnabled() throws {
+        let off = try Renderer().frame(Self.scene(enabled: false))
+        let on = try Renderer().frame(Self.scene(enabled: true))
+        // The hidden ellipse's outline appears only with the overlay: its leftmost point (115, 50).
+        #expect(off.color(115, 50) == [255, 255, 255, 255])
+        #expect(on.color(115, 50) != [255, 255, 255, 255])
+        // The contact dot at (30, 75) is yellow.
+        let contact = on.color(30, 75)
+        #expect(contact[0] > 200 && contact[1] > 150 && contact[2] < 80)
+        // The velocity arrow: 200 pt/s × 0.1 s = 20 points to the right of the centre, (70, 60).
+        #expect(on.color(65, 60)[1] > on.color(65, 60)[0])
+        try Snapshot.check(Self.scene(enabled: true), named: "debug-overlay", size: .scale(2))
+    }
+}
