@@ -1,0 +1,213 @@
+// Video and animated GIF output: raw BGRA frames piped into an `ffmpeg` child process, which writes
+// a temporary file that is renamed to the final name only when encoding succeeded.
+
+import Foundation
+
+/// Encodes `FrameBuffer`s into an `.mp4` (H.264, yuv420p) or a `.gif` (per-file palette) via `ffmpeg`.
+///
+///     let encoder = try VideoEncoder(path: "out.gif", width: 375, height: 667, framesPerSecond: 30)
+///     for scene in scenes { try encoder.append(try renderer.frame(scene)) }
+///     try encoder.finish()
+///
+/// Until `finish()` returns, the output exists only as a hidden `.<name>.partial-<pid>` file beside
+/// it, so an interrupted run never leaves a truncated file under the final name. Ignores SIGPIPE for
+/// the process, so a crashed `ffmpeg` is reported as an error instead of killing the caller.
+public final class VideoEncoder {
+    /// Output container and codec.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Animated GIF, palette generated from the whole clip, looping forever.
+        case gif
+        /// MPEG-4 with H.264 video in yuv420p (plays everywhere; odd sizes are padded to even).
+        case mp4
+
+        /// The format named by the extension of `path` (case-insensitive).
+        /// - Throws: `RenderError.unsupportedFormat`.
+        public init(path: String) throws {
+            guard let format = Format(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) else {
+                throw RenderError.unsupportedFormat(path: path, supported: Format.allCases.map(\.rawValue))
+            }
+            self = format
+        }
+    }
+
+    /// GIF frame delays are whole hundredths of a second and players slow anything under 2/100 s,
+    /// so GIFs are resampled to at most this many frames per second.
+    public static let maximumGIFFramesPerSecond = 50.0
+
+    /// Final output path.
+    public let path: String
+    /// Frame width and height, pixels; every appended frame must have this size.
+    public let width: Int
+    /// Frame height, pixels.
+    public let height: Int
+    /// Frames per second of the input (simulation frames per second of video).
+    public let framesPerSecond: Double
+    /// Container and codec.
+    public let format: Format
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+
+    private let process: Process
+    private let input: FileHandle
+    private let temporaryPath: String
+    private let logPath: String
+    private var isDone = false
+
+    /// Starts `ffmpeg` writing `path`; the format comes from the extension unless given.
+    /// - Throws: `RenderError.ffmpegMissing` when `ffmpeg` is not on PATH, `.invalidSize`,
+    ///   `.unsupportedFormat`, or `.cannotWrite` when the process cannot start.
+    public init(path: String, width: Int, height: Int, framesPerSecond: Double, format: Format? = nil) throws {
+        guard width >= 1, height >= 1, width <= 16384, height <= 16384 else {
+            throw RenderError.invalidSize("video frames of \(width) × \(height) pixels")
+        }
+        guard framesPerSecond > 0, framesPerSecond.isFinite else {
+            throw RenderError.invalidSize("\(framesPerSecond) frames per second must be positive")
+        }
+        self.format = try format ?? Format(path: path)
+        guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw RenderError.ffmpegMissing }
+        self.path = path
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+        temporaryPath = AtomicFile.temporaryPath(for: path)
+        logPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kinetic-ffmpeg-\(getpid())-\(UUID().uuidString).log").path
+
+        signal(SIGPIPE, SIG_IGN)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let pipe = Pipe()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = VideoEncoder.commandLine(format: self.format, width: width, height: height,
+                                                   framesPerSecond: framesPerSecond, output: temporaryPath)
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        input = pipe.fileHandleForWriting
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(atPath: logPath)
+            throw RenderError.cannotWrite(path: path, reason: "could not start ffmpeg: \(error)")
+        }
+    }
+
+    deinit {
+        if !isDone { cancel() }
+    }
+
+    /// Sends one frame to the encoder.
+    /// - Throws: `RenderError.invalidSize` for a frame of another size; `.ffmpegFailed` when
+    ///   `ffmpeg` has stopped (its log is in the error).
+    public func append(_ frame: FrameBuffer) throws {
+        guard !isDone else { throw RenderError.cannotWrite(path: path, reason: "the encoder is already finished") }
+        guard frame.width == width, frame.height == height else {
+            throw RenderError.invalidSize("frame of \(frame.width) × \(frame.height) pixels sent to a "
+                                          + "\(width) × \(height) video")
+        }
+        let fd = input.fileDescriptor
+        let failed = frame.pixels.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                offset += written
+            }
+            return false
+        }
+        if failed {
+            // EPIPE: ffmpeg exited early; its log says why.
+            try? input.close()
+            process.waitUntilExit()
+            isDone = true
+            let error = RenderError.ffmpegFailed(status: process.terminationStatus, log: logTail())
+            cleanUp()
+            throw error
+        }
+        frameCount += 1
+    }
+
+    /// Closes the stream, waits for `ffmpeg` and renames the finished file to `path`.
+    /// - Throws: `RenderError.ffmpegFailed` with the end of ffmpeg's log, or `.cannotWrite`.
+    public func finish() throws {
+        guard !isDone else { return }
+        isDone = true
+        try? input.close()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let error = RenderError.ffmpegFailed(status: process.terminationStatus, log: logTail())
+            cleanUp()
+            throw error
+        }
+        try? FileManager.default.removeItem(atPath: logPath)
+        try AtomicFile.moveIntoPlace(temporaryPath, path)
+    }
+
+    /// Stops `ffmpeg` and deletes the partial output; `path` is left untouched.
+    public func cancel() {
+        guard !isDone else { return }
+        isDone = true
+        try? input.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        cleanUp()
+    }
+
+    // MARK: - ffmpeg
+
+    /// The `ffmpeg` executable on PATH, or nil.
+    public static func ffmpegPath() -> String? {
+        executable(named: "ffmpeg")
+    }
+
+    /// The first executable file called `name` in the folders of PATH.
+    static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The `ffmpeg` arguments (without the program name) for a video of this format, size and rate
+    /// written to `output`: raw BGRA frames on standard input, the format's encoder settings, and an
+    /// explicit muxer (the temporary name's extension is not the real one).
+    public static func commandLine(format: Format, width: Int, height: Int, framesPerSecond: Double,
+                          output: String) -> [String] {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size", "\(width)x\(height)",
+                         "-framerate", "\(framesPerSecond)", "-i", "pipe:0"]
+        switch format {
+        case .gif:
+            // One palette for the whole clip (palettegen) applied with ordered dithering (paletteuse):
+            // far better colours than ffmpeg's default fixed palette, and stable between frames.
+            let resample = framesPerSecond > maximumGIFFramesPerSecond ? "fps=\(Int(maximumGIFFramesPerSecond))," : ""
+            arguments += ["-filter_complex",
+                          "[0:v]\(resample)split[a][b];[a]palettegen=stats_mode=full[p];"
+                              + "[b][p]paletteuse=dither=bayer:bayer_scale=4",
+                          "-loop", "0", "-f", "gif"]
+        case .mp4:
+            // yuv420p halves the chroma resolution, so libx264 needs even sizes: pad by one pixel.
+            if width % 2 == 1 || height % 2 == 1 {
+                arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+            }
+            arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "medium", "-crf", "18",
+                          "-movflags", "+faststart", "-f", "mp4"]
+        }
+        return arguments + [output]
+    }
+
+    private func logTail() -> String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(12).joined(separator: "\n")
+    }
+
+    private func cleanUp() {
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+}
