@@ -1,3 +1,4 @@
+// The `kinetic` command: its subcommands live one per file.
 import ArgumentParser
 
 @main
@@ -5,6 +6,8 @@ struct Kinetic: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "A 2D physics runtime: UIKit Dynamics on Linux, driven by Lua levels.",
-        version: "0.1.0"
+        discussion: "Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.",
+        version: "0.1.0",
+        subcommands: [Run.self, RenderLevel.self]
     )
 }

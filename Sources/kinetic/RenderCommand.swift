@@ -1,0 +1,166 @@
+// `kinetic render`: a level to a picture (PNG, SVG, PDF), a numbered PNG sequence, or a video (GIF, MP4).
+import ArgumentParser
+import Foundation
+import KineticLua
+import Render
+
+struct RenderLevel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a level to a picture or a video.",
+        discussion: """
+        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when
+        the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded
+        by ffmpeg). The level runs headless at its fixed rate; frames are sampled at --fps.
+
+        Examples:
+          kinetic render examples/basketball -o basketball.gif --seconds 4
+          kinetic render examples/shapes -o shapes.png --at 2 --debug
+          kinetic render examples/fields -o frames/f%04d.png --seconds 2 --fps 15
+        """
+    )
+
+    @OptionGroup var level: LevelArguments
+
+    @Option(name: .shortAndLong, help: "Output file: .png, .svg, .pdf, .gif or .mp4.")
+    var output: String
+
+    @Option(help: "Seconds to record for animations and sequences (default: the level's `duration`, else 5).")
+    var seconds: Double?
+
+    @Option(help: "Frames per second of animations and sequences (default 30; GIFs at most 50).")
+    var fps: Double = 30
+
+    @Option(help: "Output size in pixels, WxH (the scene keeps its aspect, letterboxed).")
+    var size: String?
+
+    @Option(help: "Pixels per point (default 1; ignored with --size).")
+    var scale: Double?
+
+    @Option(help: "Simulated time of a single picture, seconds (default 0 for pictures).")
+    var at: Double = 0
+
+    @Flag(help: "Draw the debug overlay (collision outlines, attachments, contacts, field arrows).")
+    var debug = false
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    enum Kind { case picture, sequence, video }
+
+    var kind: Kind {
+        let ext = (output as NSString).pathExtension.lowercased()
+        if ext == "gif" || ext == "mp4" { return .video }
+        if ext == "png" && output.range(of: "%0?[0-9]*d", options: .regularExpression) != nil { return .sequence }
+        return .picture
+    }
+
+    func validate() throws {
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard ["png", "svg", "pdf", "gif", "mp4"].contains(ext) else {
+            throw ValidationError("-o \(output): unknown format '.\(ext)'; use .png, .svg, .pdf, .gif or .mp4")
+        }
+        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be positive, got \(fps)") }
+        if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
+        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a non-negative number, got \(at)") }
+        _ = try outputSize()
+    }
+
+    func outputSize() throws -> OutputSize {
+        if let size {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 8192, h <= 8192 else {
+                throw ValidationError("--size must be WxH in pixels (e.g. 750x1334), got '\(size)'")
+            }
+            return .pixels(width: w, height: h)
+        }
+        return .scale(scale ?? 1)
+    }
+
+    func run() throws {
+        let loaded: Level
+        do {
+            loaded = try Level.load(path: level.level, options: level.options())
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
+        }
+        loaded.debug = loaded.debug || debug
+        do {
+            switch kind {
+            case .picture: try renderPicture(loaded)
+            case .sequence, .video: try renderAnimation(loaded)
+            }
+        } catch let error as LevelError {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            Diagnostics.error("\(output): \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func renderPicture(_ level: Level) throws {
+        let steps = Int(at * level.fps + 0.5)
+        for _ in 0..<steps { try level.step() }
+        let (scene, hudError) = level.scene()
+        if let hudError { Diagnostics.error(hudError.description) }
+        try Renderer().write(scene, to: output, size: outputSize())
+        print("wrote \(output) (t = \(String(format: "%.2f", level.time)) s)")
+    }
+
+    private func renderAnimation(_ level: Level) throws {
+        let duration = seconds ?? level.duration ?? 5
+        let isVideo = kind == .video
+        let frameRate = isVideo && output.lowercased().hasSuffix(".gif")
+            ? min(fps, VideoEncoder.maximumGIFFramesPerSecond) : fps
+        let frameCount = max(1, Int(duration * frameRate + 0.5))
+        let renderer = Renderer()
+        let size = try outputSize()
+        var encoder: VideoEncoder?
+        let progress = quiet ? nil : ProgressBar(total: frameCount, label: (output as NSString).lastPathComponent)
+        var stepsDone = 0
+        let start = Date()
+        do {
+            for frame in 0..<frameCount {
+                // Step to the frame's time: frame i shows time i / frameRate.
+                let targetStep = Int((Double(frame) / frameRate) * level.fps + 0.5)
+                while stepsDone < targetStep { try level.step(); stepsDone += 1 }
+                let (scene, hudError) = level.scene()
+                if let hudError, frame == 0 { Diagnostics.error(hudError.description) }
+                if isVideo {
+                    let buffer = try renderer.frame(scene, size: size)
+                    if encoder == nil {
+                        encoder = try VideoEncoder(path: output, width: buffer.width, height: buffer.height, framesPerSecond: frameRate)
+                    }
+                    try encoder!.append(buffer)
+                } else {
+                    try renderer.writePNG(scene, to: sequencePath(output, frame), size: size)
+                }
+                progress?.update(frame + 1)
+            }
+            try encoder?.finish()
+        } catch {
+            encoder?.cancel()
+            progress?.finish()
+            throw error
+        }
+        progress?.finish()
+        let wall = Date().timeIntervalSince(start)
+        print("wrote \(output): \(frameCount) frames, \(String(format: "%.2f", duration)) s of level time in \(formatSeconds(wall))")
+    }
+}
+
+/// The path of frame `n` in a sequence pattern: the first `%d` or `%0Nd` is replaced by the number.
+/// (Not `String(format:)`: a user's pattern must never be read as arbitrary format directives.)
+func sequencePath(_ pattern: String, _ n: Int) -> String {
+    guard let range = pattern.range(of: "%0?[0-9]*d", options: .regularExpression) else { return pattern }
+    let directive = pattern[range].dropFirst().dropLast()
+    let width = Int(directive) ?? 0
+    var digits = String(n)
+    if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+    return pattern.replacingCharacters(in: range, with: digits)
+}

@@ -1,0 +1,74 @@
+// `kinetic run`: play a level in a window, or headless as fast as possible.
+import ArgumentParser
+import Foundation
+import KineticLua
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a level (in a window when a display is available, otherwise headless).",
+        discussion: """
+        Headless runs step the level at its fixed rate as fast as possible and print a summary.
+        Window keys: space pause/resume, . step one frame while paused, d debug overlay,
+        r restart, q or Escape quit (a level's `key` callback sees every key first).
+
+        Examples:
+          kinetic run examples/basketball --headless --seconds 5
+          kinetic run my_level.lua --seed 7
+        """
+    )
+
+    @OptionGroup var level: LevelArguments
+
+    @Option(help: "Simulated seconds to run (headless default: the level's `duration`, else 10).")
+    var seconds: Double?
+
+    @Option(help: "Fixed steps to run instead of --seconds.")
+    var steps: Int?
+
+    @Flag(help: "Never open a window.")
+    var headless = false
+
+    @Flag(help: "Start with the debug overlay on.")
+    var debug = false
+
+    func validate() throws {
+        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
+        if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
+    }
+
+    func run() throws {
+        let loaded: Level
+        do {
+            loaded = try Level.load(path: level.level, options: level.options())
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
+        }
+        loaded.debug = loaded.debug || debug
+        if !headless, WindowRunner.isDisplayAvailable() {
+            try WindowRunner(level: loaded, levelArguments: level).run(seconds: seconds)
+            return
+        }
+        try runHeadless(loaded)
+    }
+
+    private func runHeadless(_ level: Level) throws {
+        let stepCount = steps ?? Int((seconds ?? level.duration ?? 10) * level.fps + 0.5)
+        let start = Date()
+        do {
+            for _ in 0..<stepCount { try level.step() }
+        } catch {
+            Diagnostics.error(error.description)
+            printSummary(level, wall: Date().timeIntervalSince(start), failed: true)
+            throw ExitCode.failure
+        }
+        printSummary(level, wall: Date().timeIntervalSince(start), failed: false)
+    }
+
+    private func printSummary(_ level: Level, wall: Double, failed: Bool) {
+        let speed = wall > 0 ? String(format: ", %.1f× real time", level.time / wall) : ""
+        let line = "\(failed ? "stopped" : "done"): \(String(format: "%.2f", level.time)) s simulated in "
+            + "\(level.stepCount) steps, \(level.itemCount) items, wall \(formatSeconds(wall))\(speed)"
+        print(line)
+    }
+}
