@@ -231,8 +231,8 @@ public final class Window {
         let seconds = Double(event.common.timestamp) / 1000
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return .closeRequested
-        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue):
+            // SDL posts this when the (only) window is closed and on Ctrl-C in the terminal; its
+            // window-close event that comes first is left alone so a close is reported once.
             return .closeRequested
         case SDL_MOUSEBUTTONDOWN:
             let button = event.button.button
