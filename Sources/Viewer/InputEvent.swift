@@ -8,7 +8,8 @@ public enum InputEvent: Sendable, Equatable {
     /// A key went down (`isDown` true) or up; `name` as in LÖVE: "space", "left", "a", "1", "return", ".".
     /// Auto-repeats are not reported.
     case key(name: String, isDown: Bool)
-    /// The user closed the window (or pressed Ctrl-C in the terminal running it).
+    /// The user closed the window (or pressed Ctrl-C in the terminal running it: SDL turns SIGINT
+    /// into this while a window is open).
     case closeRequested
 }
 

@@ -41,16 +41,37 @@ public final class Window {
     // MARK: - Display
 
     /// True when a window can be opened: on Linux DISPLAY or WAYLAND_DISPLAY is set and SDL's video
-    /// subsystem starts. The command line falls back to headless output when this is false.
+    /// subsystem starts on a real display (not its invisible "offscreen" or "dummy" drivers, unless
+    /// SDL_VIDEODRIVER asks for them). The command line falls back to headless output when false.
     public static var isDisplayAvailable: Bool {
         #if os(Linux)
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        guard hasDisplay else { return false }
+        guard hasDisplay || environment["SDL_VIDEODRIVER"] != nil else { return false }
         #endif
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { return false }
+        guard startVideo() else { return false }
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
         return true
+    }
+
+    /// Starts SDL video on a visible display, retrying briefly. An X server with no clients left
+    /// resets and refuses connections for a moment (Xvfb does this after `isDisplayAvailable`
+    /// disconnects), and SDL would then silently fall back to its invisible offscreen driver.
+    private static func startVideo() -> Bool {
+        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        for attempt in 0..<10 {
+            if attempt > 0 { SDL_Delay(50) }
+            guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { continue }
+            let driver = videoDriver ?? ""
+            if !["offscreen", "dummy", "evdev"].contains(driver) || requested == driver { return true }
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        }
+        return false
+    }
+
+    /// The SDL video driver in use ("x11", "wayland", ...), or nil before a window is open.
+    public static var videoDriver: String? {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) }
     }
 
     // MARK: - Lifecycle
@@ -65,7 +86,10 @@ public final class Window {
         }
         referenceSize = (referenceWidth, referenceHeight)
         self.maximumFramesPerSecond = max(maximumFramesPerSecond, 1)
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw ViewerError.sdl("cannot start SDL video") }
+        guard Window.startVideo() else {
+            throw ViewerError("no display to open a window on (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")): "
+                              + String(cString: SDL_GetError()))
+        }
         // Centred on display 0 (SDL_WINDOWPOS_CENTERED is a function-like macro Swift cannot see).
         let centered = Int32(bitPattern: 0x2FFF_0000)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
@@ -207,8 +231,8 @@ public final class Window {
         let seconds = Double(event.common.timestamp) / 1000
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return .closeRequested
-        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue):
+            // SDL posts this when the (only) window is closed and on Ctrl-C in the terminal; its
+            // window-close event that comes first is left alone so a close is reported once.
             return .closeRequested
         case SDL_MOUSEBUTTONDOWN:
             let button = event.button.button

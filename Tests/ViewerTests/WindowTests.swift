@@ -53,6 +53,16 @@ private func start(_ tool: String, _ arguments: [String], display: String) throw
 }
 
 @Suite(.serialized) struct WindowTests {
+    @Test func noDisplayVariableMeansNoDisplay() {
+        #if os(Linux)
+        let saved = ["DISPLAY", "WAYLAND_DISPLAY"].map { ($0, ProcessInfo.processInfo.environment[$0]) }
+        unsetenv("DISPLAY")
+        unsetenv("WAYLAND_DISPLAY")
+        defer { for (name, value) in saved { if let value { setenv(name, value, 1) } } }
+        #expect(!Window.isDisplayAvailable)
+        #endif
+    }
+
     @Test func dragOnAVirtualDisplayArrivesInSceneCoordinates() throws {
         guard let xvfb = executable("Xvfb"), let xdotool = executable("xdotool") else {
             print("skipping the window test: Xvfb and xdotool are needed (scripts/install-deps.sh --test)")
@@ -68,15 +78,24 @@ private func start(_ tool: String, _ arguments: [String], display: String) throw
         setenv("DISPLAY", display.name, 1)
         defer { if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") } }
 
+        // Xvfb resets when its last client leaves, as after this check; the window must still open
+        // on it (not on SDL's invisible offscreen driver).
         #expect(Window.isDisplayAvailable)
         // A 200 × 100 point level at scale 2: a 400 × 200 window, one window unit = half a point.
         let window = try Window(title: "Kinetic window test", referenceWidth: 200, referenceHeight: 100, scale: 2)
         defer { window.close() }
+        #expect(Window.videoDriver == "x11")
         #expect(window.title == "Kinetic window test")
         #expect(window.size == (400, 200))
         let frame = [UInt8](repeating: 0x80, count: 400 * 200 * 4)
         window.present(bgra: frame, width: 400, height: 200)
-        _ = window.waitForEvents(timeout: 0.2) // let the window map and take its place
+        // Wait until the X server shows the window, or xdotool's events would go to the root window.
+        let search = try start(xdotool, ["search", "--sync", "--onlyvisible", "--name", "^Kinetic window test$"],
+                               display: display.name)
+        for _ in 0..<1000 where search.isRunning { _ = window.waitForEvents(timeout: 0.01) }
+        if search.isRunning { kill(search.processIdentifier, SIGKILL) }
+        search.waitUntilExit()
+        try #require(search.terminationStatus == 0, "the window never became visible on \(display.name)")
 
         let origin = window.position
         // Drag from window (40, 60) to (340, 100), i.e. scene (20, 30) to (170, 50), rightward.
