@@ -32,6 +32,8 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
+        .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
         .target(name: "KineticLua", dependencies: ["Dynamics", "LuaBridge", "Render"]),
 
         // MARK: - Output

@@ -14,7 +14,7 @@
 // MARK: - Host block (one per state, reached through lua_getextraspace)
 
 typedef struct kl_Host {
-    void *owner;
+    void *owner;                  // first: kl_owner (header) reads it directly
     lua_State *main;
     // Memory: the cap applies only while Lua code runs (relax == 0); Swift frames relax it, so an
     // allocation made by Swift can never fail with a longjmp across the Swift frame.
@@ -49,7 +49,6 @@ void kl_install(kl_Dispatch dispatch, kl_Sink sink) {
     if (!kl_sink) kl_sink = sink;
 }
 
-void *kl_owner(lua_State *L) { return kl_host(L)->owner; }
 void kl_set_owner(lua_State *L, void *owner) { kl_host(L)->owner = owner; }
 
 static int64_t kl_now(void) {
@@ -336,15 +335,12 @@ void kl_push_swift_function(lua_State *L, int id) {
 
 // __index(self, key): upvalue 1 maps a name to a getter id or a method; upvalue 2 is the id of the
 // Swift function that reports an unknown name. One table lookup, one Swift call, no Lua frame.
+// The VM always passes exactly (self, key); the getter's id stays at index 3 below its result.
 static int kl_index(lua_State *L) {
-    lua_settop(L, 2);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
-    case LUA_TNUMBER: {
-        int id = (int)lua_tointegerx(L, 3, NULL);
-        lua_settop(L, 2);
-        return kl_invoke(L, id);
-    }
+    case LUA_TNUMBER:
+        return kl_invoke(L, (int)lua_tointegerx(L, 3, NULL));
     case LUA_TFUNCTION:
         return 1;
     default:
@@ -353,14 +349,13 @@ static int kl_index(lua_State *L) {
     }
 }
 
+// The VM always passes exactly (self, key, value); the setter's id stays at index 4.
 static int kl_newindex(lua_State *L) {
-    lua_settop(L, 3);
     lua_pushvalue(L, 2);
-    int id = lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER
-        ? (int)lua_tointegerx(L, 4, NULL)
-        : (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
+        return kl_invoke(L, (int)lua_tointegerx(L, 4, NULL));
     lua_settop(L, 3);
-    return kl_invoke(L, id);
+    return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
 }
 
 void kl_push_index(lua_State *L, int missing_id) {

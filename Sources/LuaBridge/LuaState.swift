@@ -48,13 +48,18 @@ public final class LuaState {
     /// The level folder, resolved (symlinks and `..` removed), or nil.
     public let folder: String?
 
-    struct Entry {
+    /// A registered Swift function. A class, so that dispatch can borrow it without retaining.
+    final class Entry {
         let name: String
         let body: LuaFunction
+        init(name: String, body: @escaping LuaFunction) { self.name = name; self.body = body }
     }
 
-    /// Every Swift function Lua can call, by id (the trampoline's upvalue).
-    var functions: ContiguousArray<Entry> = []
+    /// Every Swift function Lua can call, by id (the trampoline's upvalue). `entries` owns them;
+    /// `dispatchTable` holds the same objects unretained, so a call costs no reference counting and
+    /// (being unchecked) no exclusivity check.
+    var entries: [Entry] = []
+    @exclusivity(unchecked) var dispatchTable: ContiguousArray<Unmanaged<Entry>> = []
     var handleTypeNames: [UInt64: String] = [:]
     var loadedRef: Int32 = -1
 
@@ -145,8 +150,10 @@ public final class LuaState {
 
     /// Registers a Swift function and returns its id. `name` is how errors name it (`kinetic.pin`).
     public func register(_ name: String, _ body: @escaping LuaFunction) -> Int32 {
-        functions.append(Entry(name: name, body: body))
-        return Int32(functions.count - 1)
+        let entry = Entry(name: name, body: body)
+        entries.append(entry)
+        dispatchTable.append(Unmanaged.passUnretained(entry))
+        return Int32(dispatchTable.count - 1)
     }
 
     /// Pushes a Lua function that calls `body` through the trampoline.
@@ -181,10 +188,12 @@ public final class LuaState {
 
     @inline(__always)
     final func invoke(_ L: OpaquePointer, _ id: Int) -> Int32 {
-        do {
-            return try functions[id].body(Lua(L))
-        } catch {
-            return raise(error, function: functions[id].name, Lua(L))
+        dispatchTable[id]._withUnsafeGuaranteedRef { entry in
+            do {
+                return try entry.body(Lua(L))
+            } catch {
+                return raise(error, function: entry.name, Lua(L))
+            }
         }
     }
 

@@ -172,29 +172,6 @@ enum BallBinding {
         let (state, _, _) = try setUp()
         #expect(try state.run("return getmetatable(test.ball{ center = {0, 0} })") == [.boolean(false)])
     }
-
-    /// Measures 10 million `item.x` reads against 10 million calls of a bare C function
-    /// (`rawequal`). Runs only with LUABRIDGE_BENCH=1, best in a release build.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["LUABRIDGE_BENCH"] == "1"))
-    func benchmarkPropertyReadAgainstBareCFunction() throws {
-        let (state, _, _) = try setUp(trusted: true)  // for os.clock
-        state.timeBudget = nil
-        let results = try state.run("""
-            local b = test.ball{ center = {1, 2} }
-            local rawequal = rawequal
-            local n = 10000000
-            local clock = os.clock
-            local t0 = clock()
-            for i = 1, n do local v = rawequal(b, b) end
-            local t1 = clock()
-            for i = 1, n do local v = b.x end
-            local t2 = clock()
-            for i = 1, n do end
-            local t3 = clock()
-            return (t1 - t0) / n * 1e9, (t2 - t1) / n * 1e9, (t3 - t2) / n * 1e9
-            """, name: "bench", [])
-        print("bare C function call: \(results[0]) ns, item.x: \(results[1]) ns, empty loop: \(results[2]) ns")
-    }
 }
 
 /// True if the two top values are the same Lua value (no metamethods); pops nothing.

@@ -34,8 +34,9 @@ enum { KL_STOP_NONE = 0, KL_STOP_TIME = 1, KL_STOP_INSTRUCTIONS = 2 };
 lua_State *kl_newstate(void *owner, size_t memory_cap);
 /// Closes the state and frees its host block.
 void kl_close(lua_State *L);
-/// The `owner` pointer given to `kl_newstate` (also valid in coroutines of that state).
-void *kl_owner(lua_State *L);
+/// The `owner` pointer given to `kl_newstate` (also valid in coroutines of that state): the first
+/// field of the host block that the state's extra space points to.
+static inline void *kl_owner(lua_State *L) { return **(void ***)lua_getextraspace(L); }
 /// Replaces the owner pointer.
 void kl_set_owner(lua_State *L, void *owner);
 
@@ -86,9 +87,9 @@ void kl_push_handle_eq(lua_State *L);
 
 /// Reads the handle at `idx` if it is a handle userdata with `tag`; returns 1 on success.
 static inline int kl_tohandle(lua_State *L, int idx, uint64_t tag, int64_t *key) {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kl_HandleBlock)) return 0;
+    // lua_touserdata is NULL for non-userdata; lua_rawlen is 0 for light userdata.
     const kl_HandleBlock *b = (const kl_HandleBlock *)lua_touserdata(L, idx);
-    if (b->tag != tag) return 0;
+    if (!b || lua_rawlen(L, idx) != sizeof(kl_HandleBlock) || b->tag != tag) return 0;
     *key = b->key;
     return 1;
 }
