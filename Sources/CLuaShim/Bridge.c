@@ -261,6 +261,41 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
     if (h->instruction_budget > 0 || lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
 }
 
+// MARK: - Coroutines
+
+// The watchdog arms the thread that is running. coroutine.resume (and wrap, built on it in the
+// prelude) records which thread that is, and re-arms each thread it switches to once time is up.
+static void kl_switch(kl_Host *h, lua_State *to) {
+    if (!h->wd_listed) {
+        h->current = to;
+        return;
+    }
+    pthread_mutex_lock(&wd_lock);
+    h->current = to;
+    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
+    pthread_mutex_unlock(&wd_lock);
+}
+
+static int kl_co_resume(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    lua_State *co = lua_tothread(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));  // the original coroutine.resume
+    lua_insert(L, 1);
+    if (!co || co == L) {
+        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        return lua_gettop(L);
+    }
+    if (h->instruction_budget > 0 && h->depth > 0 && !lua_gethook(co))
+        lua_sethook(co, kl_hook, LUA_MASKCOUNT, lua_gethookcount(L));
+    lua_State *previous = h->current;
+    kl_switch(h, co);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);  // resume reports errors as results, never raises here
+    kl_switch(h, previous);
+    return lua_gettop(L);
+}
+
+void kl_push_coroutine_resume(lua_State *L) { lua_pushcclosure(L, kl_co_resume, 1); }
+
 // MARK: - Protected calls
 
 static int kl_msgh(lua_State *L) {

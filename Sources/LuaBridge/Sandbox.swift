@@ -17,7 +17,12 @@ extension LuaState {
             kl_push_resolve(L)
             lua.push(options.seed)
             if let folder { lua.push(folder) } else { lua.pushNil() }
-            let callStatus = kl_pcall(L, 3, 2)
+            lua_getglobal(L, "coroutine")
+            lua.push("resume")
+            lua_rawget(L, -2)
+            kl_remove(L, -2)
+            kl_push_coroutine_resume(L)
+            let callStatus = kl_pcall(L, 4, 2)
             if callStatus != LUA_OK { throw takeError(status: callStatus, lua) }
             // Results: the environment, then its package.loaded table.
             loadedRef = luaL_ref(L, kl_registryindex())
@@ -28,7 +33,22 @@ extension LuaState {
 
 /// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
 private let trustedPrelude = """
-local resolve, seed, folder = ...
+local resolve, seed, folder, coresume = ...
+-- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
+do
+  local create, close, error, type = coroutine.create, coroutine.close, error, type
+  coroutine.resume = coresume
+  local function finish(co, ok, ...)
+    if ok then return ... end
+    local message = ...
+    close(co)
+    error(message, type(message) == "string" and 2 or 0)
+  end
+  function coroutine.wrap(f)
+    local co = create(f)
+    return function(...) return finish(co, coresume(co, ...)) end
+  end
+end
 math.randomseed(seed)
 if folder then
   package.path = folder .. "/?.lua;" .. folder .. "/?/init.lua;" .. package.path
@@ -39,7 +59,22 @@ return _G, package.loaded
 /// The sandbox (docs/sandbox.md). Runs once with the full library in reach; the level only ever
 /// sees `env`. `resolve(path)` (C) returns an absolute path inside the level folder or nil, message.
 private let sandboxPrelude = """
-local resolve, seed, folder = ...
+local resolve, seed, folder, coresume = ...
+-- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
+do
+  local create, close, error, type = coroutine.create, coroutine.close, error, type
+  coroutine.resume = coresume
+  local function finish(co, ok, ...)
+    if ok then return ... end
+    local message = ...
+    close(co)
+    error(message, type(message) == "string" and 2 or 0)
+  end
+  function coroutine.wrap(f)
+    local co = create(f)
+    return function(...) return finish(co, coresume(co, ...)) end
+  end
+end
 local G = _G
 local string, table, math, io, debug = string, table, math, io, debug
 local load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable =

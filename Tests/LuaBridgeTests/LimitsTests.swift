@@ -106,3 +106,38 @@ import Testing
         #expect(try state.run("return #t.big()") == [.integer(1 << 20)])
     }
 }
+
+@Suite struct CoroutineLimitsTests {
+    @Test func timeBudgetStopsARunawayCoroutine() throws {
+        let state = try makeState { $0.timeBudget = 0.2 }
+        let wrapped = try #require(luaError(of: "coroutine.wrap(function() while true do end end)()", in: state))
+        #expect(wrapped.kind == .timeBudget)
+        // The main thread cannot go on looping once the coroutine was stopped.
+        let resumed = try #require(luaError(of: """
+            local co = coroutine.create(function() while true do end end)
+            local ok = coroutine.resume(co)
+            while true do end
+            """, in: state))
+        #expect(resumed.kind == .timeBudget)
+        // A coroutine made in an earlier call is stopped too.
+        try state.run("spin = coroutine.create(function() while true do end end)")
+        #expect(luaError(of: "coroutine.resume(spin)", in: state)?.kind == .timeBudget)
+        #expect(try state.run("return 'alive'") == [.string("alive")])
+    }
+
+    @Test func instructionBudgetStopsARunawayCoroutine() throws {
+        let state = try makeState { $0.instructionBudget = 100_000; $0.timeBudget = nil }
+        try state.run("spin = coroutine.create(function() while true do end end)")
+        #expect(try state.run("return coroutine.resume(spin)")[0] == .boolean(false))
+        #expect(luaError(of: "coroutine.wrap(function() while true do end end)()", in: state)?.kind == .instructionBudget)
+    }
+
+    @Test func coroutinesStillWork() throws {
+        let state = try makeState()
+        #expect(try state.run("""
+            local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
+            return gen() + gen() + gen()
+            """) == [.integer(6)])
+        #expect(luaError(of: "coroutine.wrap(function() error('inside') end)()", in: state)?.message == "chunk:1: chunk:1: inside")
+    }
+}

@@ -71,6 +71,10 @@ void kl_push_print(lua_State *L);
 /// Loads a text chunk (mode "t"); returns a LUA_* status with the function or message pushed.
 int kl_load_text(lua_State *L, const char *text, size_t length, const char *chunkname);
 
+/// Replaces the original `coroutine.resume` on top of the stack with a version that tells the
+/// time-budget watchdog which thread runs.
+void kl_push_coroutine_resume(lua_State *L);
+
 // MARK: - Handle userdata
 
 /// The block stored in every handle userdata: the handle's key and the type's tag.
