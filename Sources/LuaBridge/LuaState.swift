@@ -42,7 +42,7 @@ public struct LuaOptions {
 /// numbers. Not thread-safe: use it from one thread at a time.
 public final class LuaState {
     /// The underlying `lua_State *`.
-    public private(set) var L: OpaquePointer
+    public let L: OpaquePointer
     /// The options the state was made with.
     public let options: LuaOptions
     /// The level folder, resolved (symlinks and `..` removed), or nil.
@@ -251,29 +251,15 @@ public final class LuaState {
     /// Calls a function with arguments under a protected call and returns its results.
     @discardableResult
     public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
-        try call(function, arguments: { lua in
-            lua.reserve(Int32(arguments.count) + 1)
-            for argument in arguments { lua.push(argument) }
-            return Int32(arguments.count)
-        }, results: { lua, first, count in
-            (0..<count).map { lua.value(at: first + $0) }
-        })
+        try Lua(L).call(function, arguments)
     }
 
     /// Calls a function under a protected call (traceback handler, budgets). `arguments` pushes the
     /// arguments and returns how many; `results` reads `count` results starting at stack index
-    /// `first`. Usable from inside a Swift function too (a nested call).
+    /// `first`. Inside a Swift function use `lua.call`, which runs on the calling thread.
     public func call<R>(_ function: LuaReference, arguments: (Lua) -> Int32,
                         results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
-        try withStack { lua throws(LuaError) in
-            lua.reserve(4)
-            lua.push(function)
-            let base = lua.top
-            let count = arguments(lua)
-            let status = kl_pcall(L, count, LUA_MULTRET)
-            if status != LUA_OK { throw takeError(status: status, lua) }
-            return results(lua, base, lua.top - base + 1)
-        }
+        try Lua(L).call(function, arguments: arguments, results: results)
     }
 
     /// Loads and runs a file; returns its results.
@@ -303,8 +289,42 @@ public final class LuaState {
         return try call(function, arguments)
     }
 
+    func takeError(status: Int32, _ lua: Lua) -> LuaError { lua.takeError(status: status) }
+}
+
+extension Lua {
+    /// Calls a function with arguments under a protected call on this thread and returns its
+    /// results. From inside a Swift function, a failure is best rethrown: the script sees it as is.
+    @discardableResult
+    public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        try call(function, arguments: { lua in
+            lua.reserve(Int32(arguments.count) + 1)
+            for argument in arguments { lua.push(argument) }
+            return Int32(arguments.count)
+        }, results: { lua, first, count in
+            (0..<count).map { lua.value(at: first + $0) }
+        })
+    }
+
+    /// Calls a function under a protected call on this thread (traceback handler; budgets when it
+    /// is the outermost call). `arguments` pushes the arguments and returns how many; `results`
+    /// reads `count` results starting at stack index `first`. The stack is restored afterwards.
+    public func call<R>(_ function: LuaReference, arguments: (Lua) -> Int32,
+                        results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        reserve(4)
+        push(function)
+        let base = self.top
+        let count = arguments(self)
+        let status = kl_pcall(L, count, LUA_MULTRET)
+        if status != LUA_OK { throw takeError(status: status) }
+        return results(self, base, self.top - base + 1)
+    }
+
     /// Pops the error a failed load or call left and describes it.
-    func takeError(status: Int32, _ lua: Lua) -> LuaError {
+    func takeError(status: Int32) -> LuaError {
+        let lua = self
         var message = lua.type(at: -1) == LUA_TSTRING || lua.type(at: -1) == LUA_TNUMBER ? lua.rawString(-1) : "(error object is not a string)"
         var traceback: [String] = []
         var kind = LuaError.Kind.runtime

@@ -23,7 +23,7 @@ import Testing
     @Test func timeBudgetCoversLuaCalledFromSwift() throws {
         let state = try makeState { $0.timeBudget = 0.2 }
         state.registerModule("t", functions: [("call", { lua in
-            try lua.state.call(try lua.function(1))
+            try lua.call(try lua.function(1))
             return 0
         })])
         let error = try #require(luaError(of: "t.call(function() while true do end end)", in: state))

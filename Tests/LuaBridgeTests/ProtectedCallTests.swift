@@ -23,7 +23,7 @@ import Testing
             ("callBack", { lua in
                 // Calls a Lua function from inside a Swift function (nested protected call).
                 let function = try lua.function(1, "fn")
-                try lua.state.call(function, [.integer(7)])
+                try lua.call(function, [.integer(7)])
                 return 0
             }),
         ])
@@ -78,6 +78,20 @@ import Testing
         let state = try stateWithModule()
         let error = try #require(luaError(of: "test.callBack(function(n)\n  error('inner ' .. n)\nend)", in: state, name: "level.lua"))
         #expect(error.message == "level.lua:2: inner 7")
+    }
+
+    @Test func swiftFunctionsCallBackIntoLuaFromACoroutine() throws {
+        let state = try stateWithModule()
+        let results = try state.run("""
+            local seen
+            local co = coroutine.wrap(function()
+              test.callBack(function(n) seen = n end)
+              coroutine.yield('yielded')
+              return 'done'
+            end)
+            return co(), co(), seen
+            """)
+        #expect(results == [.string("yielded"), .string("done"), .integer(7)])
     }
 
     @Test func nonStringErrorObjectsAreDescribed() throws {
