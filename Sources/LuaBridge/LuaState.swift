@@ -62,6 +62,7 @@ public final class LuaState {
     @exclusivity(unchecked) var dispatchTable: ContiguousArray<Unmanaged<Entry>> = []
     var handleTypeNames: [UInt64: String] = [:]
     var loadedRef: Int32 = -1
+    var requiredFilesRef: Int32 = -1
 
     /// Makes a state. Throws if the folder does not exist or the sandbox cannot be set up.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
@@ -134,6 +135,11 @@ public final class LuaState {
             push(lua)
             lua.setField(name, inTableAt: -2)
         }
+    }
+
+    /// Sets a global of the level's environment to a Swift function (named `name` in errors).
+    public func setGlobalFunction(_ name: String, _ body: @escaping LuaFunction) {
+        setGlobal(name) { lua in self.pushFunction(name, on: lua, body) }
     }
 
     /// Reads a global of the level's environment.
@@ -220,21 +226,26 @@ public final class LuaState {
     // MARK: - Loading and calling
 
     /// Compiles Lua source text (never bytecode). `name` is the chunk name shown in errors
-    /// (`"main.lua"` gives `main.lua:3: …`).
-    public func load(_ source: String, name: String) throws(LuaError) -> LuaReference {
+    /// (`"main.lua"` gives `main.lua:3: …`). `environment` replaces the chunk's `_ENV` (see
+    /// `newEnvironment()`); by default it is the level's global table.
+    public func load(_ source: String, name: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         try withStack { lua throws(LuaError) in
             var source = source
             let status = source.withUTF8 { text in
                 text.withMemoryRebound(to: CChar.self) { kl_load_text(L, $0.baseAddress, $0.count, "@" + name) }
             }
             if status != LUA_OK { throw takeError(status: status, lua) }
+            if let environment {
+                lua.push(environment)
+                _ = lua_setupvalue(L, -2, 1)  // a main chunk's only upvalue is _ENV
+            }
             return lua.reference(to: -1)
         }
     }
 
     /// Compiles a file. A relative path is taken inside the level folder; the chunk name is the path
     /// relative to the folder, so errors read `main.lua:3: …`.
-    public func load(file path: String) throws(LuaError) -> LuaReference {
+    public func load(file path: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
         guard let bytes = readFile(full) else {
             throw LuaError(kind: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
@@ -245,7 +256,7 @@ public final class LuaState {
             free(real)
             if resolved.hasPrefix(folder + "/") { name = String(resolved.dropFirst(folder.count + 1)) }
         }
-        return try load(String(decoding: bytes, as: UTF8.self), name: name)
+        return try load(String(decoding: bytes, as: UTF8.self), name: name, environment: environment)
     }
 
     /// Calls a function with arguments under a protected call and returns its results.
