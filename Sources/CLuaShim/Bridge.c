@@ -215,6 +215,12 @@ static void kl_hook(lua_State *L, lua_Debug *ar) {
         kl_raise_stop(L, text);  // the hook stays armed: a script's pcall cannot swallow the stop
     }
     if (h->instruction_budget > 0 && h->depth > 0) {
+        if (lua_gethookcount(L) == 1 && h->instruction_budget != 1 && h->last_stop != KL_STOP_INSTRUCTIONS) {
+            // A coroutine still armed by the watchdog in an earlier call: back to counting.
+            int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
+            lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);
+            return;
+        }
         h->last_stop = KL_STOP_INSTRUCTIONS;
         lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
         snprintf(text, sizeof text, "script exceeded its instruction budget of %lld instructions",

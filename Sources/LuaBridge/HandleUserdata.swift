@@ -214,7 +214,7 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
         table.lua.push(field)
         lua_rawget(table.lua.L, table.index)
         defer { table.lua.pop() }
-        return try handle(table.lua, at: table.lua.top, field)
+        return try handle(table.lua, at: table.lua.top, table.path + field)
     }
 
     /// The live handle in field `field`, or nil when absent.

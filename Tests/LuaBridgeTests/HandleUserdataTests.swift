@@ -178,3 +178,36 @@ enum BallBinding {
 func lua_rawequalValues(_ lua: Lua) -> Bool {
     lua.top >= 2 && lua_rawequal(lua.L, -1, -2) != 0
 }
+
+@Suite struct HandleListTests {
+    @Test func listsOfHandlesAndNestedTablesAreReadWithElementNames() throws {
+        let state = try makeState()
+        let store = BallStore()
+        let ballType = BallBinding.register(in: state, store: store)
+        state.registerModule("group", functions: [
+            // group.make{ items = {ball, ...}, range = {min =, max =} } → the items back, as an array
+            ("make", { lua in
+                let def = try lua.table(1, "definition")
+                let items = try def.optionalTable("items") { t in
+                    try t.array { index, subject in try ballType.handle(lua, at: index, subject) }
+                } ?? []
+                let span = try def.optionalTable("range") { t in try t.number("max") - t.number("min") }
+                lua.pushArray(items) { lua, id in ballType.push(id, on: lua) }
+                lua.push(span ?? 0)
+                return 2
+            }),
+        ])
+        let results = try state.run("""
+            local a, b = test.ball{ center = {0, 0} }, test.ball{ center = {1, 1} }
+            local items, span = group.make{ items = {a, b}, range = {min = 1, max = 4} }
+            return #items, items[1] == a, items[2] == b, span
+            """)
+        #expect(results == [.integer(2), .boolean(true), .boolean(true), .number(3)])
+        #expect(luaError(of: "group.make{ items = { test.ball{ center = {0, 0} }, 5 } }", in: state)?.message
+                == "chunk:1: group.make: 'items[2]' must be a Ball, got 5")
+        #expect(luaError(of: "group.make{ range = 3 }", in: state)?.message
+                == "chunk:1: group.make: 'range' must be a table, got 3")
+        #expect(luaError(of: "group.make{ range = {min = 1} }", in: state)?.message
+                == "chunk:1: group.make: 'range.max' must be a number, got nil")
+    }
+}
