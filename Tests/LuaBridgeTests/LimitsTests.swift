@@ -141,3 +141,29 @@ import Testing
         #expect(luaError(of: "coroutine.wrap(function() error('inside') end)()", in: state)?.message == "chunk:1: chunk:1: inside")
     }
 }
+
+@Suite struct RecursionLimitsTests {
+    @Test func deepLuaRecursionIsAnErrorAndTheStateGoesOn() throws {
+        let state = try makeState()
+        let error = try #require(luaError(of: "local function f() return 1 + f() end\nf()", in: state))
+        #expect(error.message.contains("stack overflow"))
+        #expect(try state.run("return 'alive'") == [.string("alive")])
+    }
+
+    @Test func recursionThroughSwiftIsStoppedByLuasCallLimit() throws {
+        // Lua → Swift → Lua → … : Lua limits nested C calls (about 200), raising inside a protected
+        // call, so the error unwinds level by level through the trampolines, never across Swift.
+        let state = try makeState()
+        let counter = LiveCounter()
+        state.registerModule("t", functions: [("again", { lua in
+            let tracker = Tracker(counter)
+            _ = tracker
+            try lua.call(try lua.function(1), [.reference(lua.reference(to: 1))])
+            return 0
+        })])
+        let error = try #require(luaError(of: "local function f(g) t.again(g) end\nt.again(f)", in: state))
+        #expect(error.message.contains("stack overflow") || error.message.contains("C stack overflow"))
+        #expect(counter.live == 0)
+        #expect(try state.run("return 'alive'") == [.string("alive")])
+    }
+}
