@@ -241,6 +241,8 @@ void kl_set_instruction_budget(lua_State *L, long long instructions) {
 }
 
 int kl_last_stop(lua_State *L) { return kl_host(L)->last_stop; }
+double kl_time_budget(lua_State *L) { return kl_host(L)->time_budget; }
+long long kl_instruction_budget(lua_State *L) { return kl_host(L)->instruction_budget; }
 
 static void kl_begin_budget(lua_State *L, kl_Host *h) {
     h->last_stop = KL_STOP_NONE;

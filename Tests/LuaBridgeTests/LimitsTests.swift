@@ -167,3 +167,17 @@ import Testing
         #expect(try state.run("return 'alive'") == [.string("alive")])
     }
 }
+
+@Suite struct LimitSettingsTests {
+    @Test func limitsReadBackWhatWasSet() throws {
+        let state = try makeState { $0.timeBudget = 2; $0.instructionBudget = nil; $0.memoryLimit = 1 << 30 }
+        #expect(state.timeBudget == 2)
+        #expect(state.instructionBudget == nil)
+        #expect(state.memoryLimit == 1 << 30)
+        state.timeBudget = nil
+        state.instructionBudget = 500
+        #expect(state.timeBudget == nil)
+        #expect(state.instructionBudget == 500)
+        #expect(state.memoryUsed > 0)
+    }
+}

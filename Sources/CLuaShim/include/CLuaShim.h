@@ -51,6 +51,9 @@ void kl_set_time_budget(lua_State *L, double seconds);
 /// Instruction budget for each outermost host→Lua call (0 = none); deterministic, but a count
 /// hook stays on while Lua runs (about 2x slower loops).
 void kl_set_instruction_budget(lua_State *L, long long instructions);
+/// The budgets in force (0 = none).
+double kl_time_budget(lua_State *L);
+long long kl_instruction_budget(lua_State *L);
 /// Why the most recent outermost protected call was stopped (KL_STOP_*).
 int kl_last_stop(lua_State *L);
 
