@@ -327,7 +327,11 @@ void kl_push_traceback(lua_State *L) {
 
 int kl_pcall(lua_State *L, int nargs, int nresults) {
     kl_Host *h = kl_host(L);
-    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    if (!lua_checkstack(L, 2)) {  // replace function and arguments by a nil "message"
+        lua_settop(L, -nargs - 2);
+        lua_pushnil(L);
+        return LUA_ERRMEM;
+    }
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, kl_msgh);
     lua_insert(L, base);

@@ -44,6 +44,7 @@ extension Lua {
             kind = .syntax
         case LUA_ERRMEM:
             kind = .memory
+            if lua.type(at: -1) != LUA_TSTRING { message = "not enough memory" }
             message += " (the script exceeded its memory cap of \(formatBytes(kl_memory_cap(L))))"
         default:
             kl_push_traceback(L)
