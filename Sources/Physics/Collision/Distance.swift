@@ -149,6 +149,9 @@ func gjk(_ a: ConvexCore, _ b: ConvexCore) -> CoreDistance {
         let sa = a.support(v), sb = b.support(-v), w = sb - sa
         // |v| is an upper bound of the distance and dot(v, w)/|v| a lower bound; stop when they meet.
         if vv - dot(v, w) <= 1e-11 * vv { break }
+        // A repeated vertex (polygon cores) cannot make progress either; curved cores stop on the
+        // gap test above and are polished by `refineAxis` where accuracy matters.
+        if (w - w1).lengthSquared <= 1e-24 * vv || (count == 2 && (w - w2).lengthSquared <= 1e-24 * vv) { break }
         if count == 1 { a2 = sa; b2 = sb; w2 = w } else { a3 = sa; b3 = sb; w3 = w }
         count += 1
     }
