@@ -174,7 +174,13 @@ package func shapeDistance(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB
     let radii = coreA.radius + coreB.radius
     if result.distance > radii && result.distance > 0 {
         let normal = (result.pointB - result.pointA) / result.distance
-        return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
+        guard coreA.kind == .ellipse || coreB.kind == .ellipse else {
+            return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
+        }
+        // Curved cores: polish the axis, then take the surface points from the supports.
+        let m = contact(coreA, coreB, refineAxis(coreA, coreB, normal))
+        let half = 0.5 * m.point0.separation * m.normal
+        return (m.point0.separation, m.point0.anchorA - half, m.point0.anchorA + half)
     }
     let p = lerp(result.pointA, result.pointB, 0.5)
     return (0, p, p)
