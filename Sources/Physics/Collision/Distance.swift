@@ -178,7 +178,7 @@ package func shapeDistance(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB
             return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
         }
         // Curved cores: polish the axis, then take the surface points from the supports.
-        let m = contact(coreA, coreB, refineAxis(coreA, coreB, normal))
+        let m = contact(coreA, coreB, refineAxis(coreA, coreB, normal), .identity)
         let half = 0.5 * m.point0.separation * m.normal
         return (m.point0.separation, m.point0.anchorA - half, m.point0.anchorA + half)
     }

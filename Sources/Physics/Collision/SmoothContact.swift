@@ -9,22 +9,22 @@ import Foundation
 // axis directly; it agrees with GJK where the cores just touch, so the normal stays continuous.
 
 /// One-point manifold in A's frame; `xf` places B in A's frame. At least one shape is an ellipse.
-func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double) -> Manifold {
+func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let coreA = ConvexCore(a, .identity), coreB = ConvexCore(b, xf)
     let radii = coreA.radius + coreB.radius
     let result = gjk(coreA, coreB)
     if result.distance > 1e-7 * Swift.max(1, radii) {
         guard result.distance - radii <= speculativeDistance else { return .empty }
         let normal = refineAxis(coreA, coreB, (result.pointB - result.pointA) / result.distance)
-        return contact(coreA, coreB, normal)
+        return contact(coreA, coreB, normal, at)
     }
-    return deepContact(coreA, coreB)
+    return deepContact(coreA, coreB, at)
 }
 
 /// The separating axis of two overlapping shapes: the direction n maximising
 /// s(n) = −h_B(−n) − h_A(n) (h the support distance of the inflated shape), found among sampled
 /// directions and the polygons' face normals, then refined by golden-section search.
-func deepContact(_ a: ConvexCore, _ b: ConvexCore) -> Manifold {
+func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold {
     let radii = a.radius + b.radius
     @inline(__always) func separation(_ n: Vec2) -> Double {
         dot(b.support(-n), n) - dot(a.support(n), n) - radii
@@ -68,12 +68,12 @@ func deepContact(_ a: ConvexCore, _ b: ConvexCore) -> Manifold {
     }
     if Swift.max(f1, f2) > bestSeparation { bestAngle = f1 > f2 ? x1 : x2; bestSeparation = Swift.max(f1, f2) }
 
-    return contact(a, b, Vec2(cos(bestAngle), sin(bestAngle)))
+    return contact(a, b, Vec2(cos(bestAngle), sin(bestAngle)), at)
 }
 
 /// The one-point manifold along the separating axis `normal` (A to B).
 @inline(__always)
-func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2) -> Manifold {
+func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2, _ at: Placement) -> Manifold {
     let sA = a.support(normal), sB = b.support(-normal)
     let separation = dot(sB - sA, normal) - a.radius - b.radius
     // The smooth shape's support point is unique; the other surface point lies along the normal
@@ -84,7 +84,7 @@ func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2) -> Manifold {
     } else {
         cA = sA + a.radius * normal; cB = cA + separation * normal
     }
-    return singlePoint(normal: normal, cA, cB, separation: separation)
+    return singlePoint(normal: normal, cA, cB, separation: separation, at)
 }
 
 /// Polishes GJK's axis `n0` between separated cores, since GJK converges slowly on curved ones.
