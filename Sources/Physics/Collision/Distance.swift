@@ -149,6 +149,9 @@ func gjk(_ a: ConvexCore, _ b: ConvexCore) -> CoreDistance {
         let sa = a.support(v), sb = b.support(-v), w = sb - sa
         // |v| is an upper bound of the distance and dot(v, w)/|v| a lower bound; stop when they meet.
         if vv - dot(v, w) <= 1e-11 * vv { break }
+        // A repeated vertex (polygon cores) cannot make progress either; curved cores stop on the
+        // gap test above and are polished by `refineAxis` where accuracy matters.
+        if (w - w1).lengthSquared <= 1e-24 * vv || (count == 2 && (w - w2).lengthSquared <= 1e-24 * vv) { break }
         if count == 1 { a2 = sa; b2 = sb; w2 = w } else { a3 = sa; b3 = sb; w3 = w }
         count += 1
     }
@@ -171,7 +174,13 @@ package func shapeDistance(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB
     let radii = coreA.radius + coreB.radius
     if result.distance > radii && result.distance > 0 {
         let normal = (result.pointB - result.pointA) / result.distance
-        return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
+        guard coreA.kind == .ellipse || coreB.kind == .ellipse else {
+            return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
+        }
+        // Curved cores: polish the axis, then take the surface points from the supports.
+        let m = contact(coreA, coreB, refineAxis(coreA, coreB, normal), .identity)
+        let half = 0.5 * m.point0.separation * m.normal
+        return (m.point0.separation, m.point0.anchorA - half, m.point0.anchorA + half)
     }
     let p = lerp(result.pointA, result.pointB, 0.5)
     return (0, p, p)

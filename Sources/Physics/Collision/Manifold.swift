@@ -49,84 +49,81 @@ package struct Manifold {
 /// Segment–segment gives an empty manifold. Box2D's linear slop is taken as speculativeDistance / 4.
 package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Transform, speculativeDistance: Double) -> Manifold {
     let slop = 0.25 * speculativeDistance
-    var local: Manifold
+    let at = Placement(xfA: xfA, xfB: xfB)
+    // The colliders work in A's frame (`xf` places B there) and write world points through `at`.
     switch (a, b) {
     case (.circle(let ca), .circle(let cb)):
-        local = collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance)
+        return collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
     case (.polygon(let pa), .circle(let cb)):
-        local = collidePolygonAndCircle(pa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance)
+        return collidePolygonAndCircle(pa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
     case (.segment(let sa), .circle(let cb)):
-        local = collideSegmentAndCircle(sa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance)
+        return collideSegmentAndCircle(sa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
     case (.polygon(let pa), .polygon(let pb)):
-        local = pa.withView { viewA in
+        return pa.withView { viewA in
             withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                collidePolygons(viewA, viewB, speculativeDistance, slop)
+                collidePolygons(viewA, viewB, speculativeDistance, slop, at)
             }
         }
     case (.segment(let sa), .polygon(let pb)):
-        local = withSegmentView(sa) { viewA in
+        return withSegmentView(sa) { viewA in
             withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                collidePolygons(viewA, viewB, speculativeDistance, slop)
+                collidePolygons(viewA, viewB, speculativeDistance, slop, at)
             }
         }
     case (.segment, .segment):
         return .empty
     case (.ellipse, _), (_, .ellipse):
-        local = collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance)
+        return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
     case (.circle, _), (.polygon, .segment):
-        return collide(b, xfB, a, xfA, speculativeDistance: speculativeDistance).flipped()
+        var m = collide(b, xfB, a, xfA, speculativeDistance: speculativeDistance)
+        m.flip()
+        return m
     }
-    return local.toWorld(xfA, xfB)
+}
+
+/// The two bodies' world transforms, used to turn points found in A's frame into world terms.
+struct Placement {
+    var xfA: Transform
+    var xfB: Transform
+    static let identity = Placement(xfA: .identity, xfB: .identity)
+
+    /// A manifold point from a point in A's frame.
+    @inline(__always)
+    func point(_ local: Vec2, separation: Double, id: UInt16) -> ManifoldPoint {
+        let anchorA = xfA.q.rotate(local)
+        return ManifoldPoint(point: xfA.p + anchorA, anchorA: anchorA, anchorB: anchorA + (xfA.p - xfB.p), separation: separation, id: id)
+    }
 }
 
 extension Manifold {
-    /// A manifold computed in A's frame (normal and `anchorA` body-local) turned into world terms.
-    @inline(__always)
-    func toWorld(_ xfA: Transform, _ xfB: Transform) -> Manifold {
-        var m = self
-        m.normal = xfA.q.rotate(normal)
-        for i in 0..<pointCount {
-            var p = m[i]
-            p.anchorA = xfA.q.rotate(p.anchorA)
-            p.anchorB = p.anchorA + (xfA.p - xfB.p)
-            p.point = xfA.p + p.anchorA
-            m[i] = p
-        }
-        return m
-    }
-
     /// The same contact seen from the other shape.
     @inline(__always)
-    func flipped() -> Manifold {
-        var m = self
-        m.normal = -normal
-        for i in 0..<pointCount {
-            var p = m[i]
-            swap(&p.anchorA, &p.anchorB)
-            m[i] = p
-        }
-        return m
+    mutating func flip() {
+        normal = -normal
+        swap(&point0.anchorA, &point0.anchorB)
+        swap(&point1.anchorA, &point1.anchorB)
     }
 }
 
 /// Box2D's feature id: reference feature in the high byte, incident feature in the low byte.
 @inline(__always) func makeID(_ a: Int, _ b: Int) -> UInt16 { UInt16(truncatingIfNeeded: a & 0xFF) << 8 | UInt16(truncatingIfNeeded: b & 0xFF) }
 
-/// A one-point local manifold between surface points cA (on A) and cB (on B) along `normal`.
+/// A one-point manifold between surface points cA (on A) and cB (on B) along `normal`, all in A's frame.
 @inline(__always)
-func singlePoint(normal: Vec2, _ cA: Vec2, _ cB: Vec2, separation: Double, id: UInt16 = 0) -> Manifold {
-    Manifold(normal: normal, point0: ManifoldPoint(anchorA: lerp(cA, cB, 0.5), separation: separation, id: id), pointCount: 1)
+func singlePoint(normal: Vec2, _ cA: Vec2, _ cB: Vec2, separation: Double, id: UInt16 = 0, _ at: Placement) -> Manifold {
+    Manifold(normal: at.xfA.q.rotate(normal), point0: at.point(lerp(cA, cB, 0.5), separation: separation, id: id), pointCount: 1)
 }
 
 // MARK: - Round shapes
 
 /// `xf` places B in A's frame (as do all the local colliders below).
-func collideCircles(_ a: Circle, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double) -> Manifold {
+@inline(__always)
+func collideCircles(_ a: Circle, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let pA = a.center, pB = xf.apply(b.center)
     let (length, normal) = lengthAndNormal(pB - pA)
     let separation = length - a.radius - b.radius
     guard separation <= speculativeDistance else { return .empty }
-    return singlePoint(normal: normal, pA + a.radius * normal, pB - b.radius * normal, separation: separation)
+    return singlePoint(normal: normal, pA + a.radius * normal, pB - b.radius * normal, separation: separation, at)
 }
 
 /// Length and direction of `v`; coincident centres get an arbitrary but fixed normal (+y).
@@ -138,7 +135,7 @@ func lengthAndNormal(_ v: Vec2) -> (Double, Vec2) {
 
 /// Box2D b2CollidePolygonAndCircle: the face of greatest separation, or a vertex when the centre is
 /// past the face's end and outside.
-func collidePolygonAndCircle(_ a: Polygon, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double) -> Manifold {
+func collidePolygonAndCircle(_ a: Polygon, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let c = xf.apply(b.center), radius = b.radius, polyRadius = a.radius
     return a.withView { poly in
         var normalIndex = 0, separation = -Double.greatestFiniteMagnitude
@@ -155,17 +152,18 @@ func collidePolygonAndCircle(_ a: Polygon, _ b: Circle, _ xf: Transform, _ specu
             let (distance, normal) = lengthAndNormal(c - v)
             guard distance - radius - polyRadius <= speculativeDistance else { return .empty }
             let cA = v + polyRadius * normal, cB = c - radius * normal
-            return singlePoint(normal: normal, cA, cB, separation: dot(cB - cA, normal))
+            return singlePoint(normal: normal, cA, cB, separation: dot(cB - cA, normal), at)
         }
         // Face region.
         let normal = poly.normals[normalIndex]
         let cA = c + (polyRadius - dot(c - v1, normal)) * normal, cB = c - radius * normal
-        return singlePoint(normal: normal, cA, cB, separation: dot(cB - cA, normal))
+        return singlePoint(normal: normal, cA, cB, separation: dot(cB - cA, normal), at)
     }
 }
 
 /// Box2D b2CollideCapsuleAndCircle with a zero-radius capsule.
-func collideSegmentAndCircle(_ a: Segment, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double) -> Manifold {
+@inline(__always)
+func collideSegmentAndCircle(_ a: Segment, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let pB = xf.apply(b.center), p1 = a.p1, p2 = a.p2, e = p2 - p1
     let pA: Vec2
     if dot(pB - p1, e) < 0 { pA = p1 }
@@ -174,7 +172,7 @@ func collideSegmentAndCircle(_ a: Segment, _ b: Circle, _ xf: Transform, _ specu
     let (distance, normal) = lengthAndNormal(pB - pA)
     let separation = distance - b.radius
     guard separation <= speculativeDistance else { return .empty }
-    return singlePoint(normal: normal, pA, pB - b.radius * normal, separation: separation)
+    return singlePoint(normal: normal, pA, pB - b.radius * normal, separation: separation, at)
 }
 
 // MARK: - Polygons
@@ -241,7 +239,7 @@ func findMaxSeparation(_ poly1: PolygonView, _ poly2: PolygonView) -> (edge: Int
 
 /// Box2D b2CollidePolygons: separating axis over both polygons' faces, then either the closest
 /// vertex pair (disjoint corners) or reference-face clipping for two points. Both views are in A's frame.
-func collidePolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ speculativeDistance: Double, _ slop: Double) -> Manifold {
+func collidePolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ speculativeDistance: Double, _ slop: Double, _ at: Placement) -> Manifold {
     var (edgeA, separationA) = findMaxSeparation(polyA, polyB)
     var (edgeB, separationB) = findMaxSeparation(polyB, polyA)
     let radius = polyA.radius + polyB.radius
@@ -276,17 +274,17 @@ func collidePolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ speculativeDi
             if distance > 0 {
                 let normal = (vB - vA) / distance
                 return singlePoint(normal: normal, vA + polyA.radius * normal, vB - polyB.radius * normal,
-                                   separation: distance - radius, id: makeID(f1 == 0 ? i11 : i12, f2 == 0 ? i21 : i22))
+                                   separation: distance - radius, id: makeID(f1 == 0 ? i11 : i12, f2 == 0 ? i21 : i22), at)
             }
         }
     }
-    return clipPolygons(polyA, polyB, edgeA, edgeB, flip, speculativeDistance)
+    return clipPolygons(polyA, polyB, edgeA, edgeB, flip, speculativeDistance, at)
 }
 
 /// Box2D b2ClipPolygons: clip the incident edge against the reference edge's side planes and put
 /// each point midway between the (rounded) surfaces.
 @inline(__always)
-func clipPolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ edgeA: Int, _ edgeB: Int, _ flip: Bool, _ speculativeDistance: Double) -> Manifold {
+func clipPolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ edgeA: Int, _ edgeB: Int, _ flip: Bool, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let poly1 = flip ? polyB : polyA, poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA, i21 = flip ? edgeA : edgeB
     let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
@@ -306,10 +304,11 @@ func clipPolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ edgeA: Int, _ ed
     vLower = vLower + (0.5 * (r1 - r2 - separationLower)) * normal
     vUpper = vUpper + (0.5 * (r1 - r2 - separationUpper)) * normal
 
-    var m = Manifold(normal: flip ? -normal : normal)
-    func add(_ anchor: Vec2, _ separation: Double, _ id: UInt16) {
+    var m = Manifold(normal: at.xfA.q.rotate(flip ? -normal : normal))
+    @inline(__always) func add(_ anchor: Vec2, _ separation: Double, _ id: UInt16) {
         guard separation <= speculativeDistance else { return }
-        m[m.pointCount] = ManifoldPoint(anchorA: anchor, separation: separation, id: id)
+        if m.pointCount == 0 { m.point0 = at.point(anchor, separation: separation, id: id) }
+        else { m.point1 = at.point(anchor, separation: separation, id: id) }
         m.pointCount += 1
     }
     if !flip {
