@@ -192,14 +192,23 @@ extension DynamicAnimator {
     /// a body, and also for anchored items.
     public func mass(of id: ItemID) throws(DynamicsError) -> Double {
         let i = try slot(id)
+        synchronize()
         return Units.mass(area: records[i].geometry.area, density: records[i].material.density)
     }
 
     /// Charge from the item's item behaviours (default 0).
-    public func charge(of id: ItemID) throws(DynamicsError) -> Double { records[try slot(id)].material.charge }
+    public func charge(of id: ItemID) throws(DynamicsError) -> Double {
+        let i = try slot(id)
+        synchronize()
+        return records[i].material.charge
+    }
 
     /// True while some behaviour in the tree lists the item (it has a body).
-    public func isSimulated(_ id: ItemID) throws(DynamicsError) -> Bool { !records[try slot(id)].body.isNull }
+    public func isSimulated(_ id: ItemID) throws(DynamicsError) -> Bool {
+        let i = try slot(id)
+        synchronize()
+        return !records[i].body.isNull
+    }
 
     /// Items whose frame intersects `rect`, in insertion order.
     public func items(in rect: Rect) -> [ItemID] {
