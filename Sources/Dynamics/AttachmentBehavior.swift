@@ -194,6 +194,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         joint = .null
     }
 
+    /// The engine needs a positive length; 0.01 pt behaves as 0 for items of 5–500 pt.
+    var engineLength: Double { Swift.max(length, 0.01) }
+
     /// Large finite stand-in for an infinite range end (the engine wants finite limits).
     static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -1e12), 1e12) }
 
@@ -209,6 +212,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
         let range = attachmentRange
         let limited = !range.isInfinite
+        // The ground sits at the origin unrotated: an anchor's local point is the anchor itself.
+        if attachedItem == nil { localAnchorA = anchorPoint }
         if joint.isNull || !world.isValid(joint) {
             let def: JointDef
             switch kind {
@@ -216,11 +221,11 @@ public final class AttachmentBehavior: DynamicBehavior {
                 var d = DistanceJointDef()
                 d.bodyA = bodyA; d.bodyB = bodyB
                 d.localAnchorA = localAnchorA; d.localAnchorB = localAnchorB
-                d.length = length
+                d.length = engineLength
                 if kind == .limit {
-                    // A rope: a spring of zero stiffness (no force) within [0, length].
-                    d.enableSpring = true; d.hertz = 0; d.dampingRatio = 0
-                    d.enableLimit = true; d.minLength = 0; d.maxLength = length
+                    // A rope: no rod and no spring, only the range [0, length].
+                    d.enableSpring = false
+                    d.enableLimit = true; d.minLength = 0; d.maxLength = engineLength
                 } else {
                     d.enableSpring = frequency > 0; d.hertz = frequency; d.dampingRatio = damping
                 }
@@ -257,11 +262,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         // Existing joint: bring its parameters up to date.
         switch kind {
         case .distance:
-            world.setLength(length, of: joint)
+            world.setLength(engineLength, of: joint)
             world.setSpring(hertz: frequency, dampingRatio: damping, enabled: frequency > 0, of: joint)
         case .limit:
-            world.setLength(length, of: joint)
-            world.setLengthRange(min: 0, max: length, enabled: true, of: joint)
+            world.setLength(engineLength, of: joint)
+            world.setLengthRange(min: 0, max: engineLength, enabled: true, of: joint)
         case .pin:
             world.setLimits(lower: Self.finite(range.minimum), upper: Self.finite(range.maximum), enabled: limited, of: joint)
             world.setMotor(speed: 0, maxTorqueOrForce: frictionTorque * Units.newtonMeter, enabled: frictionTorque > 0, of: joint)
