@@ -139,3 +139,43 @@ import Physics
         #expect(throws: DynamicsError.self) { try props.addLinearVelocity(Vec2(1, 0), for: item) }   // not its item
     }
 }
+
+@Suite struct MaterialMixingTests {
+    /// Deceleration of a box sliding at 300 pt/s on a floor under gravity 1000 pt/s²: μ·1000.
+    func deceleration(itemFriction: Double, floorFriction: Double?) throws -> Double {
+        let animator = try makeAnimator(nil)
+        let box = try animator.box(at: Vec2(0, -10), 20, 20)
+        let props = DynamicItemBehavior(items: [box]); props.friction = itemFriction
+        let c = CollisionBehavior(items: [box])
+        try animator.addBehavior(props)
+        if let floorFriction {
+            let floor = try animator.box(at: Vec2(0, 10), 2000, 20)
+            let floorProps = DynamicItemBehavior(items: [floor]); floorProps.isAnchored = true; floorProps.friction = floorFriction
+            try animator.addBehavior(floorProps)
+            try c.addItem(floor)
+        } else {
+            try c.addBoundary(withIdentifier: "floor", from: Vec2(-1000, 0), to: Vec2(1000, 0))
+        }
+        try animator.addBehavior(c)
+        try animator.addBehavior(GravityBehavior(items: [box]))
+        animator.step(count: 6)   // settle onto the floor
+        try animator.setVelocity(Vec2(300, 0), of: box)
+        let v0 = try animator.velocity(of: box).x
+        animator.step(count: 12)  // 0.2 s
+        return (v0 - (try animator.velocity(of: box).x)) / 0.2
+    }
+
+    @Test func itemPairsUseTheGeometricMeanOfFriction() throws {
+        // O6: μ = √(0.25 · 1) = 0.5 → 500 pt/s².
+        let a = try deceleration(itemFriction: 0.25, floorFriction: 1)
+        #expect(isClose(a, 500, 25), "deceleration \(a)")
+    }
+
+    @Test func boundariesActAsFrictionOneSurfaces() throws {
+        // O6: a boundary has no material; μ = √(f · 1) = √0.25 = 0.5 → 500 pt/s²; f = 0 slides freely.
+        let a = try deceleration(itemFriction: 0.25, floorFriction: nil)
+        #expect(isClose(a, 500, 25), "deceleration \(a)")
+        let free = try deceleration(itemFriction: 0, floorFriction: nil)
+        #expect(abs(free) < 1, "deceleration \(free)")
+    }
+}
