@@ -25,10 +25,11 @@ import Physics
         return (settledAt ?? .infinity, overshoot)
     }
 
-    @Test(arguments: [(0.1, 3.5), (0.5, 1.0), (0.9, 0.8)])
+    @Test(arguments: [(0.1, 2.5), (0.5, 0.8), (0.9, 0.6)])
     func settlesAtThePointAndUprightInTime(damping: Double, within seconds: Double) throws {
-        // ζ = damping at 3 Hz: the envelope e^(−ζωt) falls from 200 pt to 0.5 pt after
-        // ln(400)/(ζ·2π·3) ≈ 3.2 s (ζ 0.1), 0.64 s (0.5); near critical ≈ 0.5 s (0.9).
+        // ζ = damping at 3 Hz: the ideal envelope e^(−ζωt) falls from 200 pt to 0.5 pt after
+        // ln(400)/(ζ·2π·3) ≈ 3.2 s (ζ 0.1), 0.64 s (0.5); near critical ≈ 0.4 s (0.9). The soft
+        // solver adds a little damping: measured 1.75 s, 0.53 s, 0.38 s.
         let result = try settle(damping: damping)
         #expect(result.time <= seconds, "damping \(damping) settled after \(result.time) s")
     }
