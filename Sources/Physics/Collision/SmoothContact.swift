@@ -2,17 +2,27 @@
 // curved surface continuously and an ellipse rolls over corners instead of bumping on facets.
 import Foundation
 
-// Why cores and GJK rather than GJK + EPA: an ellipse is its inner parallel body inflated by the
-// smallest radius of curvature (see ConvexCore), so shallow overlaps — the solver keeps them within
-// the slop — leave the cores apart, and GJK alone gives the exact surface normal and depth. Only
-// when the cores themselves overlap (deep penetration) does `deepContact` search the separating
-// axis directly; it agrees with GJK where the cores just touch, so the normal stays continuous.
+// How: an ellipse is its inner parallel body (its "core") inflated by the smallest radius of
+// curvature (see ConvexCore), and a rounded polygon is its sharp polygon inflated by its radius. So
+// contacts are found between cores, exactly, and only the skins overlap while the solver keeps
+// penetration small — no EPA needed, whose polytope of a curved shape is only ever approximate:
+// 1. resting on a face (the common case): a separating-axis test over the flat shape's faces;
+// 2. near a vertex or between two ellipses: GJK for a nearby axis, then `refineAxis` solves for
+//    the exact one (GJK alone converges slowly on curved cores);
+// 3. cores overlapping (deep penetration): `deepContact` maximises the separation over directions.
+// All three give the same axis where their regions meet, so the normal turns continuously.
 
 /// One-point manifold in A's frame; `xf` places B in A's frame. At least one shape is an ellipse.
 func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let coreA = ConvexCore(a, .identity), coreB = ConvexCore(b, xf)
     let radii = coreA.radius + coreB.radius
-    let result = gjk(coreA, coreB)
+    // Resting on a face is the common case and needs no GJK: see `faceContact`.
+    if let normal = faceContact(flat: coreA, other: coreB, sign: 1) ?? faceContact(flat: coreB, other: coreA, sign: -1) {
+        let m = contact(coreA, coreB, normal, at)
+        return m.point0.separation <= speculativeDistance ? m : .empty
+    }
+    // A loose gap suffices: `refineAxis` polishes the axis to machine precision.
+    let result = gjk(coreA, coreB, relativeGap: 1e-3)
     if result.distance > 1e-7 * Swift.max(1, radii) {
         guard result.distance - radii <= speculativeDistance else { return .empty }
         let normal = refineAxis(coreA, coreB, (result.pointB - result.pointA) / result.distance)
@@ -21,9 +31,39 @@ func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeD
     return deepContact(coreA, coreB, at)
 }
 
+/// Separating-axis test over the faces of a flat core (`sign` +1 when it is shape A, −1 for B):
+/// the face whose plane separates most from the other core's support point. When that point lies
+/// over the face, the face normal is the contact axis exactly (the plane bounds the distance from
+/// below and the point's projection attains it); otherwise the closest features involve a vertex.
+@inline(__always)
+func faceContact(flat: ConvexCore, other: ConvexCore, sign: Double) -> Vec2? {
+    switch flat.kind {
+    case .segment:
+        let n = (flat.p2 - flat.p1).rightPerp.normalized
+        // The side facing the other core's centre.
+        let facing = dot(other.p1 - flat.p1, n) >= 0 ? n : -n
+        return over(other.support(-facing), flat.p1, flat.p2) ? sign * facing : nil
+    case .polygon:
+        return flat.vertices.withUnsafeBufferPointer { v -> Vec2? in
+            flat.normals.withUnsafeBufferPointer { normals -> Vec2? in
+                var best = 0, bestSeparation = -Double.greatestFiniteMagnitude, bestNormal = Vec2.zero, bestPoint = Vec2.zero
+                for i in 0..<v.count {
+                    let n = flat.xf.q.rotate(normals[i]), p = other.support(-n)
+                    let s = dot(p - flat.xf.apply(v[i]), n)
+                    if s > bestSeparation { bestSeparation = s; best = i; bestNormal = n; bestPoint = p }
+                }
+                let p1 = flat.xf.apply(v[best]), p2 = flat.xf.apply(v[best + 1 < v.count ? best + 1 : 0])
+                return over(bestPoint, p1, p2) ? sign * bestNormal : nil
+            }
+        }
+    case .point, .ellipse:
+        return nil
+    }
+}
+
 /// The separating axis of two overlapping shapes: the direction n maximising
 /// s(n) = −h_B(−n) − h_A(n) (h the support distance of the inflated shape), found among sampled
-/// directions and the polygons' face normals, then refined by golden-section search.
+/// directions and the polygons' face normals, narrowed by golden-section search and polished.
 func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold {
     let radii = a.radius + b.radius
     @inline(__always) func separation(_ n: Vec2) -> Double {
@@ -57,18 +97,19 @@ func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold 
     considerFaces(a, sign: 1)
     considerFaces(b, sign: -1)
 
-    // Golden-section refinement within one sample step either side of the best candidate.
+    // Golden-section narrowing within one sample step either side of the best candidate (to about
+    // 3e-6 rad), then the root of s′ as in `polishAxis`.
     let ratio = 0.5 * (5.0.squareRoot() - 1)
     var lo = bestAngle - step, hi = bestAngle + step
     var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
     var f1 = separation(angle: x1), f2 = separation(angle: x2)
-    for _ in 0..<48 {
+    for _ in 0..<24 {
         if f1 > f2 { hi = x2; x2 = x1; f2 = f1; x1 = hi - ratio * (hi - lo); f1 = separation(angle: x1) }
         else { lo = x1; x1 = x2; f1 = f2; x2 = lo + ratio * (hi - lo); f2 = separation(angle: x2) }
     }
     if Swift.max(f1, f2) > bestSeparation { bestAngle = f1 > f2 ? x1 : x2; bestSeparation = Swift.max(f1, f2) }
 
-    return contact(a, b, Vec2(cos(bestAngle), sin(bestAngle)), at)
+    return contact(a, b, polishAxis(a, b, Vec2(cos(bestAngle), sin(bestAngle))), at)
 }
 
 /// The one-point manifold along the separating axis `normal` (A to B).
@@ -87,28 +128,49 @@ func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2, _ at: Placement) 
     return singlePoint(normal: normal, cA, cB, separation: separation, at)
 }
 
-/// Polishes GJK's axis `n0` between separated cores, since GJK converges slowly on curved ones.
-/// The best axis maximises s(θ) = h_B-side separation; it is either a face normal of a flat core
-/// (when the other core's support point lies over that face: s has its kink there), or a root of
-/// s′(θ) = dot(s_B(−n) − s_A(n), n⊥), smooth near a vertex or between two ellipses, found by secant.
+/// Polishes GJK's axis `n0` between separated cores. The exact axis maximises the separation
+/// s(n) = dot(s_B(−n) − s_A(n), n) over unit n; it is either a face normal of a flat core (when the
+/// other core's support point lies over that face: s has a kink there) or a root of
+/// s′ = dot(s_B(−n) − s_A(n), n⊥), smooth near a vertex or between two ellipses.
 func refineAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
     if let face = faceAxis(flat: a, other: b, n0, sign: 1) { return face }
     if let face = faceAxis(flat: b, other: a, n0, sign: -1) { return face }
-    @inline(__always) func slope(_ theta: Double) -> Double {
-        let n = Vec2(cos(theta), sin(theta))
+    return polishAxis(a, b, n0)
+}
+
+/// The root of s′ nearest to `n0` (the local maximum of the separation along the axis).
+func polishAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
+    // Directions n(t) = normalize(n0 + t·n0⊥) (t = tan of the turn from n0) avoid trigonometry.
+    let side = n0.leftPerp
+    @inline(__always) func direction(_ t: Double) -> Vec2 { (n0 + t * side) / (1 + t * t).squareRoot() }
+    @inline(__always) func slope(_ t: Double) -> Double {
+        let n = direction(t)
         return dot(b.support(-n) - a.support(n), n.leftPerp)
     }
-    let theta0 = atan2(n0.y, n0.x)
-    var t0 = theta0, t1 = theta0 + 1e-6
-    var g0 = slope(t0), g1 = slope(t1)
-    for _ in 0..<12 {
-        guard g1 != g0 else { break }
-        let t2 = t1 - g1 * (t1 - t0) / (g1 - g0)
-        guard t2.isFinite, abs(t2 - theta0) < 0.1 else { return n0 }
-        t0 = t1; g0 = g1; t1 = t2; g1 = slope(t1)
-        if abs(t1 - t0) < 1e-15 { break }
+    // Bracket the sign change of s′ by stepping uphill with growing steps, then Illinois regula
+    // falsi: superlinear where s′ is smooth, and still converging where it jumps (a face's kink).
+    var t0 = 0.0, g0 = slope(0)
+    guard g0 != 0 else { return n0 }
+    var step = g0 > 0 ? 1e-7 : -1e-7
+    var t1 = step, g1 = slope(t1)
+    while (g1 > 0) == (g0 > 0) && g1 != 0 {
+        guard abs(step) < 0.1 else { return n0 }
+        t0 = t1; g0 = g1; step *= 4; t1 = t0 + step; g1 = slope(t1)
     }
-    return Vec2(cos(t1), sin(t1))
+    var retained = 0  // which end the last two steps kept (Illinois halves a stale end's value)
+    for _ in 0..<60 {
+        guard g1 != 0, abs(t1 - t0) > 1e-15 else { break }
+        let t = (t0 * g1 - t1 * g0) / (g1 - g0), g = slope(t)
+        if (g > 0) == (g1 > 0) {
+            t1 = t; g1 = g
+            if retained == 1 { g0 *= 0.5 }
+            retained = 1
+        } else {
+            t0 = t1; g0 = g1; t1 = t; g1 = g
+            retained = -1
+        }
+    }
+    return direction(t1)
 }
 
 /// The face normal of `flat` (times `sign`: +1 when it is shape A) nearest to `n0`, if the other
