@@ -165,6 +165,45 @@ import Physics
         #expect(x < -25, "x = \(x)")
     }
 
+    @Test func frictionTorqueIsInUIKitNewtonMetres() throws {
+        // A 100 × 10 bar (mass 0.1) pinned at its left end, horizontal: gravity's torque about the
+        // pin is m·g·L/2 = 0.1 · 1000 · 50 = 5000 mass·pt²/s² = 0.5 N·m. frictionTorque 1 (10 000)
+        // holds it; 0.25 (2 500) only slows it; 0 lets it swing freely.
+        func angleAfterHalfASecond(_ friction: Double) throws -> Double {
+            let animator = try makeAnimator(nil)
+            let bar = try animator.box(at: Vec2(50, 0), 100, 10)
+            let pin = try AttachmentBehavior.pin(item: bar, attachedTo: nil, anchor: .zero)
+            pin.frictionTorque = friction
+            try animator.addBehavior(pin)
+            try animator.addBehavior(GravityBehavior(items: [bar]))
+            animator.run(seconds: 0.5)
+            return try animator.angle(of: bar)
+        }
+        let held = try angleAfterHalfASecond(1), slowed = try angleAfterHalfASecond(0.25), free = try angleAfterHalfASecond(0)
+        #expect(abs(held) < 0.01, "held bar turned \(held)")
+        #expect(slowed > 0.05 && slowed < free - 0.1, "slowed \(slowed), free \(free)")
+    }
+
+    @Test func offsetsRotateWithTheItems() throws {
+        // A rod between the right edge of a and the left edge of b; a is spun. The two offset points,
+        // seen in each item's rotating frame, stay the rod's length apart.
+        let animator = try makeAnimator(nil)
+        let a = try animator.box(at: Vec2(0, 0), 40, 40), b = try animator.box(at: Vec2(100, 0), 40, 40)
+        let rod = try AttachmentBehavior(item: a, offsetFromCenter: Vec2(20, 0), attachedTo: b, offsetFromCenter: Vec2(-20, 0))
+        try animator.addBehavior(rod)
+        #expect(isClose(rod.length, 60, 1e-9) && rod.attachedBehaviorType == .items)
+        try animator.setAngularVelocity(4, of: a)
+        var worst = 0.0
+        for _ in 0..<120 {
+            animator.step()
+            let pa = Transform(try animator.center(of: a), try animator.angle(of: a)).apply(Vec2(20, 0))
+            let pb = Transform(try animator.center(of: b), try animator.angle(of: b)).apply(Vec2(-20, 0))
+            worst = max(worst, abs(distance(pa, pb) - 60))
+        }
+        #expect(worst < 0.5, "rod length drifted by \(worst)")
+        #expect(abs(try animator.angle(of: b)) > 0.1, "the spin was passed on through the rod")
+    }
+
     @Test func attachmentsRefuseBadInput() throws {
         let animator = try makeAnimator(nil)
         let a = try animator.box(at: .zero)

@@ -177,6 +177,17 @@ import Physics
         #expect(isClose(v.x, -111.1 * 10 / 60, 1.0) && abs(v.y) < 1e-9, "v = \(v)")
     }
 
+    @Test func aCustomFieldReturningNaNIsIgnored() throws {
+        // NaN never reaches the engine: the force is dropped and the item keeps its state.
+        let animator = try makeAnimator(nil)
+        let item = try animator.box(at: Vec2(10, 10))
+        let f = FieldBehavior.customField { _ in Vec2(.nan, 1) }
+        try f.addItem(item)
+        try animator.addBehavior(f)
+        animator.step(count: 5)
+        #expect(try animator.center(of: item) == Vec2(10, 10) && animator.velocity(of: item) == .zero)
+    }
+
     @Test func noiseFieldKeepsTheAnimatorRunning() throws {
         let animator = try makeAnimator(nil)
         let item = try animator.box(at: .zero)
