@@ -143,6 +143,29 @@ import Physics
         #expect(animator.elapsedTime > frozen)
     }
 
+    @Test func removingTheSupportOfASleepingItemLetsItFall() throws {
+        // Gravity never wakes a sleeping body by itself, so the engine must wake the bodies that
+        // touched a removed item; likewise when a boundary under a sleeping item goes away.
+        let animator = try makeAnimator(nil)
+        let bottom = try animator.box("bottom", at: Vec2(0, 80), 40, 40)
+        let top = try animator.box("top", at: Vec2(0, 40), 40, 40)
+        let c = CollisionBehavior(items: [bottom, top])
+        try c.addBoundary(withIdentifier: "floor", from: Vec2(-200, 100), to: Vec2(200, 100))
+        try animator.addBehavior(c)
+        try animator.addBehavior(GravityBehavior(items: [bottom, top]))
+        animator.run(seconds: 3)
+        #expect(!animator.isRunning)
+        try animator.removeItem(bottom)
+        animator.run(seconds: 0.5)
+        let y = try animator.center(of: top).y
+        #expect(isClose(y, 80, 1), "top at \(y)")
+        animator.run(seconds: 3)
+        #expect(!animator.isRunning)
+        c.removeBoundary(withIdentifier: "floor")
+        animator.run(seconds: 0.5)
+        #expect(try animator.center(of: top).y > 150)
+    }
+
     @Test func closuresHearPauseAndResume() throws {
         let animator = try makeAnimator()
         let item = try animator.box(at: Vec2(100, 100))
