@@ -15,44 +15,6 @@ import Physics
         #expect((try? DynamicAnimator())?.substeps == 4)
     }
 
-    @Test func treeListsBehavioursInInsertionOrder() throws {
-        let animator = try makeAnimator()
-        let root = DynamicBehavior(), child1 = GravityBehavior(), child2 = CollisionBehavior(), grandchild = PushBehavior(mode: .continuous)
-        try root.addChild(child1)
-        try root.addChild(child2)
-        try child1.addChild(grandchild)
-        let other = DynamicItemBehavior()
-        try animator.addBehavior(root)
-        try animator.addBehavior(other)
-        #expect(animator.behaviors.map(ObjectIdentifier.init) == [root, other].map(ObjectIdentifier.init))
-        #expect(animator.allBehaviors.map(ObjectIdentifier.init) == [root, child1, grandchild, child2, other].map(ObjectIdentifier.init))
-        #expect(grandchild.animator === animator && grandchild.parent === child1)
-        root.removeChild(child1)
-        #expect(child1.animator == nil && grandchild.animator == nil && child1.parent == nil)
-        #expect(animator.allBehaviors.count == 3)
-        animator.removeAllBehaviors()
-        #expect(animator.behaviors.isEmpty && root.animator == nil && child2.animator == nil)
-    }
-
-    @Test func addingABehaviourTwiceOrAtAnotherLevelIsAnError() throws {
-        let animator = try makeAnimator()
-        let g = GravityBehavior(), root = DynamicBehavior()
-        try animator.addBehavior(g)
-        do { try animator.addBehavior(g); Issue.record("no error") } catch { #expect(error.message.contains("already")) }
-        #expect(throws: DynamicsError.self) { try root.addChild(g) }          // another level
-        try animator.addBehavior(root)
-        #expect(throws: DynamicsError.self) { try animator.addBehavior(root) }
-        #expect(throws: DynamicsError.self) { try root.addChild(root) }       // itself
-        let child = DynamicBehavior()
-        try root.addChild(child)
-        let loose = DynamicBehavior()
-        try loose.addChild(DynamicBehavior())
-        #expect(throws: DynamicsError.self) { try child.addChild(root) }      // an ancestor
-        let second = try makeAnimator()
-        #expect(throws: DynamicsError.self) { try second.addBehavior(g) }     // another animator's
-        #expect(animator.allBehaviors.count == 3)
-    }
-
     @Test func foreignAndStaleItemsAreRefusedWhenJoining() throws {
         let animator = try makeAnimator(), other = try makeAnimator()
         let mine = try animator.box(at: .zero), theirs = try other.box(at: .zero)
@@ -67,24 +29,6 @@ import Physics
         try animator.addBehavior(live)
         #expect(throws: DynamicsError.self) { try live.addItem(theirs) }
         #expect(live.items == [mine])
-    }
-
-    @Test func actionsRunDepthFirstParentBeforeChildrenAfterEachStep() throws {
-        let animator = try makeAnimator()
-        let item = try animator.box(at: Vec2(100, 100))
-        var order: [String] = []
-        let root = DynamicBehavior(); root.action = { order.append("root") }
-        let a = GravityBehavior(items: [item]); a.action = { order.append("a") }
-        let a1 = DynamicBehavior(); a1.action = { order.append("a1") }
-        let b = DynamicBehavior(); b.action = { order.append("b") }
-        let top2 = DynamicBehavior(); top2.action = { order.append("top2") }
-        try a.addChild(a1); try root.addChild(a); try root.addChild(b)
-        try animator.addBehavior(root); try animator.addBehavior(top2)
-        animator.step()
-        #expect(order == ["root", "a", "a1", "b", "top2"])
-        order = []
-        animator.step(count: 2)
-        #expect(order.count == 10)
     }
 
     @Test func actionsMayRemoveAndAddBehaviours() throws {
