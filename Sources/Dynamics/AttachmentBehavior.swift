@@ -186,6 +186,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     override func didAttach(to animator: DynamicAnimator) {
+        joint = .null   // a handle from an animator that went away without detaching us
         if needsResolve || explicitLength == nil { resolve(in: animator) }
     }
 

@@ -127,6 +127,8 @@ public final class CollisionBehavior: DynamicBehavior {
     // MARK: - Animator hooks
 
     override func didAttach(to animator: DynamicAnimator) {
+        // Slots of an animator that went away without detaching us mean nothing here.
+        boundarySlots = []
         boundariesDirty = true
         if translatesReferenceBoundsIntoBoundary && animator.referenceBounds == nil {
             animator.warn("CollisionBehavior: the animator has no reference bounds to turn into a boundary")

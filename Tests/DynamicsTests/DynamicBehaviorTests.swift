@@ -75,3 +75,30 @@ import Physics
         #expect(g.items == [a])
     }
 }
+
+@Suite struct BehaviourLifetimeTests {
+    @Test func behavioursOutliveTheirAnimatorAndJoinANewOne() throws {
+        // The first animator is released without removing its behaviours. Re-used in a second
+        // animator, the old behaviour must not touch the engine objects of that animator that
+        // happen to have the same slots (here: another behaviour's reference boundary).
+        let walls = CollisionBehavior(); walls.translatesReferenceBoundsIntoBoundary = true
+        do {
+            let first = try makeAnimator()
+            let a = try first.box(at: Vec2(100, 100), 20, 20)
+            try walls.addItem(a)
+            try first.addBehavior(walls)
+            first.step(count: 3)
+            walls.removeItem(a)
+        }
+        #expect(walls.animator == nil)
+        let second = try makeAnimator()
+        let b = try second.box(at: Vec2(100, 700), 20, 20)
+        let c = CollisionBehavior(items: [b]); c.translatesReferenceBoundsIntoBoundary = true
+        try second.addBehavior(c)
+        try second.addBehavior(GravityBehavior(items: [b]))
+        second.step()                      // c's boundary takes the first boundary slot
+        try second.addBehavior(walls)      // the re-used behaviour had that slot number too
+        second.run(seconds: 1)
+        #expect(isClose(try second.center(of: b).y, 790, 1))
+    }
+}
