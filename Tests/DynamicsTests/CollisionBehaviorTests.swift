@@ -185,6 +185,21 @@ import Physics
         #expect(try animator.center(of: other).y > 150)
     }
 
+    @Test func fastItemsDoNotTunnelThroughBoundaries() throws {
+        // Q1 fixed: a 10 pt ball at 20 000 pt/s moves 333 pt per step, far more than its size;
+        // continuous collision (which also asks the collision filter) stops it at the wall.
+        let animator = try makeAnimator()
+        let ball = try animator.ball("ball", at: Vec2(200, 400), diameter: 10)
+        let c = CollisionBehavior(items: [ball]); c.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(c)
+        try animator.setVelocity(Vec2(20_000, 3_000), of: ball)
+        for _ in 0..<30 {
+            animator.step()
+            let p = try animator.center(of: ball)
+            #expect(p.x > 0 && p.x < 400 && p.y > 0 && p.y < 800, "escaped to \(p)")
+        }
+    }
+
     @Test func badBoundariesAreRefused() {
         let c = CollisionBehavior()
         #expect(throws: DynamicsError.self) { try c.addBoundary(withIdentifier: "x", from: .zero, to: .zero) }
