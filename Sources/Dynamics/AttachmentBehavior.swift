@@ -28,6 +28,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// UIKit's attachedBehaviorType.
     public enum AttachmentType: Hashable, Sendable { case items, anchor }
 
+    /// Fixed at creation (Lua `b.kind`).
     public let kind: Kind
     /// The first item.
     public let item: ItemID
@@ -40,6 +41,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Unit axis of a sliding attachment in reference coordinates at creation; zero otherwise.
     public let axis: Vec2
 
+    /// `.anchor` when attached to a point, `.items` when to a second item.
     public var attachedBehaviorType: AttachmentType { attachedItem == nil ? .anchor : .items }
 
     /// Anchor in reference coordinates. For anchor attachments, moving it drags the item. For

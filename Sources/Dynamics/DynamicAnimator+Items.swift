@@ -141,6 +141,7 @@ extension DynamicAnimator {
 
     // MARK: - Reading state
 
+    /// The name given at creation.
     public func name(of id: ItemID) throws(DynamicsError) -> String? { records[try slot(id)].name }
 
     /// Center, points, reference coordinates.
@@ -232,10 +233,12 @@ extension DynamicAnimator {
         noteChange()
     }
 
+    /// Moves the center (points), keeping angle and velocities.
     public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
         try updateItemUsingCurrentState(id, center: center, angle: try angle(of: id))
     }
 
+    /// Turns the item (radians, clockwise on screen), keeping center and velocities.
     public func setAngle(_ angle: Double, of id: ItemID) throws(DynamicsError) {
         try updateItemUsingCurrentState(id, center: try center(of: id), angle: angle)
     }

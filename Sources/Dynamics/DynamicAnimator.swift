@@ -42,6 +42,7 @@ public final class DynamicAnimator {
     var freeSlots: [Int32] = []
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
+    /// Top-level behaviours in insertion order (children: `childBehaviors`, all: `allBehaviors`).
     public private(set) var behaviors: [DynamicBehavior] = []
 
     // Caches rebuilt when the tree changes.
