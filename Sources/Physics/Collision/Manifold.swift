@@ -75,7 +75,9 @@ package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Tran
         case .polygon(let pb):
             return withSegmentView(sa) { viewA in
                 withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                    collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                    let m = collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                    guard sa.previous != nil || sa.next != nil else { return m }
+                    return smoothChainJoints(m, sa, viewA, viewB, speculativeDistance, at)
                 }
             }
         case .segment:

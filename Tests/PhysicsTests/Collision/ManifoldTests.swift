@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func touchingAndSpeculativeCircles() {
-        // Along the diagonal: centre distance 15·√2 ≈ 21.21 vs radii 6 + 15.21… choose radii so they just touch.
+        // Along the diagonal: centres 15·√2 apart, radii 6 and 15·√2 − 6, so they just touch.
         let d = 15 * 2.0.squareRoot()
         let touching = collide(.circle(Circle(radius: 6)), .identity, .circle(Circle(radius: d - 6)), Transform(Vec2(15, 15), 0), speculativeDistance: speculative)
         #expect(touching.pointCount == 1)
@@ -240,10 +240,10 @@ import Testing
     }
 
     @Test func ellipseRollsSmoothlyOverCorner() {
-        // An ellipse slides over the corner (50, 5) of the ground keeping 0.5 of overlap-free gap
-        // under it. The normal must turn continuously and monotonically from straight up toward the
-        // corner's outside: steps of 0.25 in x change its angle by well under 0.05 rad (a faceted
-        // ellipse would jump by a facet's angle).
+        // An ellipse slides over the corner (50, 5) of the ground, lowered at each x until it
+        // overlaps by 0.2. The normal must turn continuously and monotonically from straight up
+        // toward the corner's outside: steps of 0.25 in x change its angle by well under 0.05 rad
+        // (a faceted ellipse would jump by a facet's angle, and the same body rolling would bump).
         let e = Geometry.ellipse(Ellipse(radii: Vec2(25, 15), angle: 0.3))
         var previous: Double? = nil
         var x = 40.0
