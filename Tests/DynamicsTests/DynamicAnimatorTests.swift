@@ -138,6 +138,19 @@ import Physics
         try animator.addBehavior(g)
         animator.step()
         #expect(isClose(animator.elapsedTime, 1.0 / 60, 1e-12))
+        // Emptying and refilling the tree while running (BallSwift's reset) keeps the clock.
+        animator.removeAllBehaviors()
+        try animator.addBehavior(g)
+        animator.step(count: 2)
+        #expect(isClose(animator.elapsedTime, 3.0 / 60, 1e-12))
+        // Emptied while paused: the next run starts from 0 again.
+        animator.removeAllBehaviors()
+        animator.step(count: 2)
+        #expect(!animator.isRunning)
+        let resting = GravityBehavior(items: [item])
+        try animator.addBehavior(resting)
+        animator.step()
+        #expect(isClose(animator.elapsedTime, 1.0 / 60, 1e-12))
     }
 
     @Test func stepWithNothingToSimulateStaysPaused() throws {
