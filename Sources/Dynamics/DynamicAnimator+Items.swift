@@ -278,6 +278,25 @@ extension DynamicAnimator {
         try setVelocity(.zero, of: id)
     }
 
+    /// Replaces an item's size and collision bounds (Q19: UIKit never picks up a size change, even
+    /// after updateItemUsingCurrentState; this is the explicit way). Mass follows the new shape;
+    /// center, angle, velocities and attachments are kept. Throws like `addItem`, changing nothing.
+    public func rebuildItem(_ id: ItemID, size: Size?, bounds: CollisionBounds) throws(DynamicsError) {
+        let i = try slot(id)
+        let def = ItemDef(name: records[i].name, center: try center(of: id), size: size, angle: try angle(of: id), bounds: bounds)
+        let geometry = try ItemGeometry(def, label: label(id))
+        records[i].bounds = bounds
+        records[i].geometry = geometry
+        let body = records[i].body
+        if !body.isNull {
+            for s in records[i].shapes { world.destroyShape(s) }
+            forgetPairs(involvingSlot: i)
+            records[i].shapes = makeShapes(forSlot: i, on: body)
+            if world.type(of: body) == .dynamic { world.setAwake(true, of: body) }
+        }
+        noteChange()
+    }
+
     /// Wakes an item's body so a change reaches it even if it was asleep.
     func wake(_ id: ItemID) {
         wakeQueue.append(id)
