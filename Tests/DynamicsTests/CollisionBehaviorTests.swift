@@ -123,6 +123,25 @@ import Physics
         #expect(isClose(try animator.center(of: pair).y, 80, 1))
     }
 
+    @Test func everyBehaviourHoldingThePairHearsItOnceInTreeOrder() throws {
+        // Two collision behaviours both list a and b (the second inside a composite): one began
+        // each, the top-level one first; a third behaviour with only a hears nothing.
+        let animator = try makeAnimator(nil)
+        let a = try animator.ball("a", at: Vec2(0, 0)), b = try animator.ball("b", at: Vec2(100, 0))
+        var heard: [String] = []
+        let first = CollisionBehavior(items: [a, b]); first.began = { _, _, _, _ in heard.append("first") }
+        let second = CollisionBehavior(items: [b, a]); second.began = { _, _, _, _ in heard.append("second") }
+        let onlyA = CollisionBehavior(items: [a]); onlyA.began = { _, _, _, _ in heard.append("onlyA") }
+        let group = DynamicBehavior()
+        try group.addChild(second)
+        try animator.addBehavior(first)
+        try animator.addBehavior(group)
+        try animator.addBehavior(onlyA)
+        try animator.setVelocity(Vec2(200, 0), of: a)
+        animator.run(seconds: 1)
+        #expect(heard == ["first", "second"], "\(heard)")
+    }
+
     @Test func eventOrderIsDeterministic() throws {
         // The same scene twice gives the same event list, bit for bit.
         func run() throws -> ([Event], [Vec2]) {
