@@ -151,6 +151,19 @@ import Physics
         #expect(try animator.center(of: item).x > 150)
     }
 
+    @Test func shorteningARodToZeroPullsThePointsTogether() throws {
+        // Length 100 → 0 at run time: the rod becomes a pin and the item's center reaches the anchor.
+        let animator = try makeAnimator(nil)
+        let item = try animator.box(at: Vec2(0, 100), 20, 20)
+        let rod = try AttachmentBehavior(item: item, attachedToAnchor: .zero)
+        try animator.addBehavior(rod)
+        animator.step()
+        #expect(isClose(rod.length, 100, 1e-9))
+        rod.length = 0
+        animator.run(seconds: 1)
+        #expect(distance(try animator.center(of: item), .zero) < 0.5)
+    }
+
     @Test func springAttachmentOscillatesAtItsFrequency() throws {
         // frequency 2 Hz spring with no damping, length 0, stretched 30 pt: x(t) = 30 cos(2π·2·t),
         // so after a quarter period (0.125 s) it passes the anchor, after half (0.25 s) it is at −30.
