@@ -93,4 +93,70 @@ import Physics
         #expect(rightmost > 10, "the right ball swung out \(rightmost) pt")
         #expect(abs(try animator.center(of: balls[2]).x - (w / 3 + 2 * size)) < 3)
     }
+
+    @Test func noisePlaygroundKeepsItemsInsideTheInsetBounds() throws {
+        // §4.2: a square and an ellipse (100 × 100) under gravity and a noise field (smoothness 1,
+        // 0.5 Hz, strength 0.5 → ~50 pt/s²) inside the reference bounds inset 20/5/5/5 on 375 × 667.
+        let animator = try DynamicAnimator(referenceBounds: Size(375, 667))
+        // (The seed's frames start at x = 0, across the 5 pt inset; these start just inside it.)
+        let square = try animator.box("square", at: Vec2(60, 80), 100, 100)
+        let ellipse = try animator.addItem(ItemDef(name: "ellipse", center: Vec2(60, 190), size: Size(100, 100), bounds: .ellipse))
+        let noise = FieldBehavior.noiseField(smoothness: 1, animationSpeed: 0.5)
+        noise.strength = 0.5
+        try noise.addItem(square); try noise.addItem(ellipse)
+        let walls = CollisionBehavior(items: [square, ellipse])
+        walls.setTranslatesReferenceBoundsIntoBoundary(insets: EdgeInsets(top: 20, left: 5, bottom: 5, right: 5))
+        try animator.addBehavior(GravityBehavior(items: [square, ellipse]))
+        try animator.addBehavior(walls)
+        try animator.addBehavior(noise)
+        var travelled = 0.0
+        var last = try animator.center(of: ellipse)
+        for _ in 0..<600 {
+            animator.step()
+            // The square's frame is its outline's box; the circle's outline is 50 pt from its center.
+            // 10 pt allow for the engine's soft contacts: when the square lands on the circle the
+            // circle is pressed up to 6 pt into the floor for a few steps (measured), then pushed out.
+            let f = try animator.frame(of: square)
+            #expect(f.minX > 5 - 10 && f.maxX < 370 + 10 && f.minY > 20 - 10 && f.maxY < 662 + 10, "square left the box: \(f)")
+            let c = try animator.center(of: ellipse)
+            let sq = try animator.center(of: square)
+            #expect(c.x > 55 - 10 && c.x < 320 + 10 && c.y > 70 - 10 && c.y < 612 + 10, "ellipse left the box: \(c) square \(sq)")
+            travelled += distance(c, last); last = c
+        }
+        #expect(animator.isRunning)     // an animated noise field never lets it pause
+        #expect(travelled > 100, "the ellipse moved \(travelled) pt")
+    }
+
+    @Test func dynamicTossDragThenFling() throws {
+        // §4.4: the 254 × 172 goldfish (mass 4.369) is grabbed off-centre by a zero-length
+        // attachment, dragged, then released with a pan velocity of 1000 pt/s to the right:
+        // pushDirection (100, 0) then magnitude 1000/35 → Δv = 100 · 28.57 / 4.369 = 654 pt/s.
+        let animator = try DynamicAnimator(referenceBounds: Size(320, 568))
+        let fish = try animator.box("goldfish", at: Vec2(160, 223), 254, 172)
+        #expect(isClose(try animator.mass(of: fish), 4.3688, 1e-9))
+        let grab = try AttachmentBehavior(item: fish, offsetFromCenter: Vec2(60, 40), attachedToAnchor: Vec2(220, 263))
+        try animator.addBehavior(grab)
+        for k in 1...30 {   // drag the finger 90 pt down over half a second
+            grab.anchorPoint = Vec2(220, 263 + 3 * Double(k))
+            animator.step()
+        }
+        let held = Transform(try animator.center(of: fish), try animator.angle(of: fish)).apply(Vec2(60, 40))
+        // The joint is soft (60 Hz): a heavy item dragged at 180 pt/s trails by about a point.
+        #expect(distance(held, grab.anchorPoint) < 2, "the grabbed point follows the finger")
+        // Released and re-configured within one frame the item keeps its body and velocity (it
+        // loses them only if no behaviour lists it when the next step starts).
+        animator.removeAllBehaviors()
+        let v0 = try animator.velocity(of: fish), w0 = try animator.angularVelocity(of: fish)
+        let fling = PushBehavior(items: [fish], mode: .instantaneous)
+        fling.pushDirection = Vec2(1000 / 10, 0)
+        fling.magnitude = 1000 / 35
+        let spin = DynamicItemBehavior(items: [fish]); spin.friction = 0.2
+        try animator.addBehavior(fling)
+        try animator.addBehavior(spin)
+        try spin.addAngularVelocity(-7, for: fish)
+        animator.step()
+        let dv = try animator.velocity(of: fish) - v0
+        #expect(isClose(dv.x, 654, 1) && isClose(dv.y, 0, 1e-6), "Δv = \(dv)")
+        #expect(isClose(try animator.angularVelocity(of: fish), w0 - 7, 1e-6))
+    }
 }
