@@ -31,6 +31,7 @@ extension World {
         c.isSensor = shapes[a].isSensor || shapes[b].isSensor
         c.enableEvents = shapes[a].enableContactEvents || shapes[b].enableContactEvents
         if isNew { contacts.append(c) } else { contacts[Int(index)] = c }
+        islandsDirty = true
         linkContact(Int(index), side: 0)
         linkContact(Int(index), side: 1)
         broadPhase.pairs[BroadPhase.pairKey(Int32(a), Int32(b))] = index
@@ -74,6 +75,7 @@ extension World {
         unlinkContact(c, side: 1)
         contacts[c].isLive = false
         contacts[c].isTouching = false
+        islandsDirty = true
         contactPool.release(Int32(c))
     }
 
@@ -98,7 +100,7 @@ extension World {
 
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
-    func collide() {
+    func updateContacts() {
         let speculative = speculativeDistance
         for c in 0..<contacts.count where contacts[c].isLive {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
@@ -109,7 +111,7 @@ extension World {
                 continue
             }
             let xfA = bodyStore[ia].xf, xfB = bodyStore[ib].xf
-            var m = Physics.collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
+            var m = collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
             let old = contacts[c].manifold
             // Anchors relative to the centres of mass; impulses carried over by feature id.
             let offsetA = xfA.q.rotate(bodyStore[ia].localCenter), offsetB = xfB.q.rotate(bodyStore[ib].localCenter)
@@ -134,6 +136,7 @@ extension World {
             }
             contacts[c].manifold = m
             contacts[c].isTouching = touching
+            if touching != wasTouching { islandsDirty = true }
             if touching != wasTouching && contacts[c].enableEvents {
                 if touching {
                     let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point

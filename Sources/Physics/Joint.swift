@@ -88,6 +88,7 @@ extension World {
         j.generation = isNew ? 0 : jointStore[Int(index)].generation
         j.isLive = true
         if isNew { jointStore.append(j) } else { jointStore[Int(index)] = j }
+        islandsDirty = true
         if j.bodyA >= 0 { linkJoint(Int(index), side: 0) }
         linkJoint(Int(index), side: 1)
         // Bodies joined without collideConnected lose their contacts with each other.
@@ -105,6 +106,7 @@ extension World {
         jointStore[j].isLive = false
         jointStore[j].generation &+= 1
         jointPool.release(Int32(j))
+        islandsDirty = true
         // A pair the joint kept apart may collide now.
         if joint.bodyA >= 0 && !joint.collideConnected {
             for b in [Int(joint.bodyA), Int(joint.bodyB)] {
