@@ -164,6 +164,23 @@ import Physics
         #expect(distance(try animator.center(of: item), .zero) < 0.5)
     }
 
+    @Test func dampingWithoutFrequencyHasNoEffect() throws {
+        // Q10 (BallSwift's board hanger: length 2, damping 5, frequency 0): a rigid rod ignores
+        // damping, so the swing is bit-identical to the undamped one.
+        func swing(damping: Double) throws -> [UInt64] {
+            let animator = try makeAnimator(nil)
+            let item = try animator.box(at: Vec2(80, 60), 20, 20)
+            let rod = try AttachmentBehavior(item: item, attachedToAnchor: .zero)
+            rod.damping = damping
+            try animator.addBehavior(rod)
+            try animator.addBehavior(GravityBehavior(items: [item]))
+            animator.run(seconds: 1)
+            let c = try animator.center(of: item)
+            return [c.x.bitPattern, c.y.bitPattern]
+        }
+        #expect(try swing(damping: 5) == swing(damping: 0))
+    }
+
     @Test func springAttachmentOscillatesAtItsFrequency() throws {
         // frequency 2 Hz spring with no damping, length 0, stretched 30 pt: x(t) = 30 cos(2π·2·t),
         // so after a quarter period (0.125 s) it passes the anchor, after half (0.25 s) it is at −30.
