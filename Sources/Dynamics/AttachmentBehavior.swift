@@ -165,6 +165,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         try AttachmentBehavior(kind: .sliding, item: item, offset: .zero, attachedTo: other, otherOffset: .zero, anchor: anchor, axis: axis)
     }
 
+    /// The current distance between the attachment points in `animator` (what `length` becomes
+    /// when the behaviour joins it, unless set): lets a caller show the default before joining.
+    public func measuredLength(in animator: DynamicAnimator) throws(DynamicsError) -> Double {
+        try animator.validate(item)
+        let pointB = animator.pose(of: item).apply(offsetFromCenter)
+        guard let other = attachedItem else { return distance(anchorPoint, pointB) }
+        try animator.validate(other)
+        return distance(animator.pose(of: other).apply(attachedOffsetFromCenter), pointB)
+    }
+
     // MARK: - Engine joint
 
     /// Reads the geometry from the items' current poses.

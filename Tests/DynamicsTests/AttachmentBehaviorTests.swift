@@ -234,6 +234,17 @@ import Physics
         #expect(abs(try animator.angle(of: b)) > 0.1, "the spin was passed on through the rod")
     }
 
+    @Test func lengthDefaultsToTheDistanceWhenJoining() throws {
+        let animator = try makeAnimator(nil)
+        let a = try animator.box(at: Vec2(0, 0), 20, 20), b = try animator.box(at: Vec2(30, 40), 20, 20)
+        let rope = try AttachmentBehavior.limit(item: a, offsetFromCenter: Vec2(10, 0), attachedTo: b)
+        #expect(rope.length == 0)                                          // unknown before joining
+        #expect(isClose(try rope.measuredLength(in: animator), (20.0 * 20 + 40 * 40).squareRoot(), 1e-9))
+        try animator.setCenter(Vec2(-30, 0), of: a)                        // moved before joining
+        try animator.addBehavior(rope)
+        #expect(isClose(rope.length, (50.0 * 50 + 40 * 40).squareRoot(), 1e-9))   // (−20, 0) to (30, 40)
+    }
+
     @Test func attachmentsRefuseBadInput() throws {
         let animator = try makeAnimator(nil)
         let a = try animator.box(at: .zero)
