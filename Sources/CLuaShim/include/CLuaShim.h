@@ -1,2 +1,136 @@
+// CLuaShim: the C side of the Lua bridge. Lua's macros and variadic functions as plain functions
+// (Swift cannot import them), the single trampoline through which Lua calls Swift, protected calls
+// with a traceback handler, the capped allocator and the time and instruction budgets.
 #pragma once
+#include <stddef.h>
+#include <stdint.h>
 #include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+#include <lua5.4/lauxlib.h>
+
+// MARK: - Swift entry points
+
+/// A Swift function returns the number of results it pushed, or one of these sentinels with an
+/// error message on top of the stack. The trampoline raises the error after Swift has returned.
+#define KL_ERROR (-1)      /* raise the message with "file:line: " of the calling Lua line prepended */
+#define KL_ERROR_RAW (-2)  /* raise the value on top of the stack as it is */
+
+/// The single Swift dispatcher: runs Swift function `id` of the state that owns `L`.
+typedef int (*kl_Dispatch)(lua_State *L, int id);
+/// Receives `print` and `warn` output (`kind` 0 = print, 1 = warning), already formatted.
+typedef void (*kl_Sink)(void *owner, int kind, const char *text, size_t length);
+
+/// Installs the Swift dispatcher and output sink (once per process; later calls are ignored).
+void kl_install(kl_Dispatch dispatch, kl_Sink sink);
+
+// MARK: - State
+
+/// Why the last protected call stopped early.
+enum { KL_STOP_NONE = 0, KL_STOP_TIME = 1, KL_STOP_INSTRUCTIONS = 2 };
+
+/// Creates a state with the capped allocator (`memory_cap` bytes, 0 = unlimited), generational GC,
+/// the standard libraries opened, warnings on and routed to the sink. `owner` is handed back to
+/// Swift by `kl_owner`. Returns NULL if memory could not be allocated.
+lua_State *kl_newstate(void *owner, size_t memory_cap);
+/// Closes the state and frees its host block.
+void kl_close(lua_State *L);
+/// The `owner` pointer given to `kl_newstate` (also valid in coroutines of that state).
+void *kl_owner(lua_State *L);
+/// Replaces the owner pointer.
+void kl_set_owner(lua_State *L, void *owner);
+
+/// Bytes currently allocated by the state, and the cap (0 = unlimited).
+size_t kl_memory_used(lua_State *L);
+size_t kl_memory_cap(lua_State *L);
+void kl_set_memory_cap(lua_State *L, size_t cap);
+
+/// Wall-clock budget in seconds for each outermost host→Lua call (0 = none). A watchdog thread
+/// arms a count hook only once the deadline has passed, so it costs nothing before then.
+void kl_set_time_budget(lua_State *L, double seconds);
+/// Instruction budget for each outermost host→Lua call (0 = none); deterministic, but a count
+/// hook stays on while Lua runs (about 2x slower loops).
+void kl_set_instruction_budget(lua_State *L, long long instructions);
+/// Why the most recent outermost protected call was stopped (KL_STOP_*).
+int kl_last_stop(lua_State *L);
+
+// MARK: - Calls
+
+/// Protected call of the function below `nargs` arguments, with a message handler that converts
+/// the error to a string and records a traceback (`kl_push_traceback`). Applies the budgets when
+/// this is the outermost host call. Never raises. Returns a LUA_* status.
+int kl_pcall(lua_State *L, int nargs, int nresults);
+/// Pushes the traceback recorded by the last failed `kl_pcall` (a string, or nil) and forgets it.
+void kl_push_traceback(lua_State *L);
+/// Pushes a Lua C closure that calls Swift function `id` through the trampoline.
+void kl_push_swift_function(lua_State *L, int id);
+/// Pushes a `print` replacement that writes to the sink. It formats in C, so that `__tostring`
+/// metamethods (which may raise) never run inside a Swift frame. `warn` goes to the sink through
+/// the state's warning function.
+void kl_push_print(lua_State *L);
+/// Loads a text chunk (mode "t"); returns a LUA_* status with the function or message pushed.
+int kl_load_text(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+// MARK: - Handle userdata
+
+/// The block stored in every handle userdata: the handle's key and the type's tag.
+typedef struct kl_HandleBlock { int64_t key; uint64_t tag; } kl_HandleBlock;
+
+/// Pushes the `__index` metamethod of a handle type: `members` maps a name to a getter id
+/// (integer) or a method (function); a missing name calls Swift function `missing_id`.
+/// The table `members` is taken from the top of the stack (popped).
+void kl_push_index(lua_State *L, int missing_id);
+/// Pushes the `__newindex` metamethod: `setters` (top of stack, popped) maps a name to a setter id.
+void kl_push_newindex(lua_State *L, int missing_id);
+/// Pushes an `__eq` metamethod comparing the handle blocks.
+void kl_push_handle_eq(lua_State *L);
+
+/// Reads the handle at `idx` if it is a handle userdata with `tag`; returns 1 on success.
+static inline int kl_tohandle(lua_State *L, int idx, uint64_t tag, int64_t *key) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kl_HandleBlock)) return 0;
+    const kl_HandleBlock *b = (const kl_HandleBlock *)lua_touserdata(L, idx);
+    if (b->tag != tag) return 0;
+    *key = b->key;
+    return 1;
+}
+/// The tag of the handle userdata at `idx`, or 0 if it is not one.
+static inline uint64_t kl_handle_tag(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kl_HandleBlock)) return 0;
+    return ((const kl_HandleBlock *)lua_touserdata(L, idx))->tag;
+}
+/// Allocates a handle userdata (no metatable yet).
+static inline void kl_newhandle(lua_State *L, int64_t key, uint64_t tag) {
+    kl_HandleBlock *b = (kl_HandleBlock *)lua_newuserdatauv(L, sizeof(kl_HandleBlock), 0);
+    b->key = key;
+    b->tag = tag;
+}
+
+// MARK: - Sandbox primitives
+
+/// Sets the folder that sandboxed file access is confined to (resolved with realpath), or NULL.
+/// Returns 0 if the folder does not exist.
+int kl_set_root(lua_State *L, const char *folder);
+/// Pushes a C function `resolve(path) -> absolute, relative | nil, message`: resolves `path`
+/// (relative to the root) with realpath and accepts it only inside the root.
+void kl_push_resolve(lua_State *L);
+
+// MARK: - Macros and variadics as functions
+
+static inline int kl_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int kl_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void kl_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void kl_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *kl_tostring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
+static inline lua_Number kl_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
+static inline lua_Integer kl_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
+static inline int kl_isinteger(lua_State *L, int i) { return lua_isinteger(L, i); }
+static inline void kl_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void kl_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void kl_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void kl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline int kl_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline void kl_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+static inline int kl_count_kilobytes(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+static inline int kl_gc_is_generational(lua_State *L) {
+    int previous = lua_gc(L, LUA_GCGEN, 0, 0);
+    return previous == LUA_GCGEN;
+}

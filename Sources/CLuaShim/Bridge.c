@@ -1,0 +1,464 @@
+// The C half of the bridge: trampoline, protected calls, capped allocator, budgets and watchdog.
+// Only this file calls lua_error, and only after the Swift frame it called has returned.
+#define _GNU_SOURCE
+#include "CLuaShim.h"
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// MARK: - Host block (one per state, reached through lua_getextraspace)
+
+typedef struct kl_Host {
+    void *owner;
+    lua_State *main;
+    // Memory: the cap applies only while Lua code runs (relax == 0); Swift frames relax it, so an
+    // allocation made by Swift can never fail with a longjmp across the Swift frame.
+    size_t used, cap;
+    int relax;
+    // Budgets.
+    double time_budget;
+    long long instruction_budget;
+    int depth;                    // nesting of kl_pcall
+    lua_State *current;           // thread running the innermost kl_pcall
+    int64_t deadline;             // monotonic ns, 0 = none; guarded by wd_lock
+    atomic_int fired;             // the watchdog armed the hook
+    int last_stop;
+    struct kl_Host *wd_next;
+    int wd_listed;
+    // Sandbox.
+    char *root;
+    // Warnings.
+    int warn_on;
+    char *warn_buf;
+    size_t warn_len;
+} kl_Host;
+
+static kl_Dispatch kl_dispatch;
+static kl_Sink kl_sink;
+static char kl_traceback_key;
+
+static inline kl_Host *kl_host(lua_State *L) { return *(kl_Host **)lua_getextraspace(L); }
+
+void kl_install(kl_Dispatch dispatch, kl_Sink sink) {
+    if (!kl_dispatch) kl_dispatch = dispatch;
+    if (!kl_sink) kl_sink = sink;
+}
+
+void *kl_owner(lua_State *L) { return kl_host(L)->owner; }
+void kl_set_owner(lua_State *L, void *owner) { kl_host(L)->owner = owner; }
+
+static int64_t kl_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+// MARK: - Allocator
+
+static void *kl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    kl_Host *h = (kl_Host *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= old;
+        return NULL;
+    }
+    if (nsize > old && h->cap && h->relax == 0 && h->used - old + nsize > h->cap) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p) h->used = h->used - old + nsize;
+    return p;
+}
+
+size_t kl_memory_used(lua_State *L) { return kl_host(L)->used; }
+size_t kl_memory_cap(lua_State *L) { return kl_host(L)->cap; }
+void kl_set_memory_cap(lua_State *L, size_t cap) { kl_host(L)->cap = cap; }
+
+// After a Swift callback returned, the cap is enforced again: if Swift pushed the state over it,
+// a probe allocation fails here (in C), Lua collects garbage and, if still over, raises LUA_ERRMEM.
+static void kl_check_memory(lua_State *L, kl_Host *h) {
+    if (h->relax == 0 && h->cap && h->used > h->cap && lua_checkstack(L, 1)) {
+        lua_newuserdatauv(L, 1, 0);
+        lua_pop(L, 1);
+    }
+}
+
+// MARK: - Output
+
+static void kl_warnf(void *ud, const char *msg, int tocont);
+
+static int kl_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "kinetic: unprotected Lua error (%s)\n", msg ? msg : "?");
+    fflush(stderr);
+    abort();
+}
+
+static int kl_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (kl_sink) kl_sink(kl_host(L)->owner, 0, s, len);
+    return 0;
+}
+
+void kl_push_print(lua_State *L) { lua_pushcfunction(L, kl_print); }
+
+static void kl_warnf(void *ud, const char *msg, int tocont) {
+    kl_Host *h = (kl_Host *)ud;
+    if (!tocont && h->warn_len == 0 && msg[0] == '@') {  // control message
+        if (strcmp(msg, "@on") == 0) h->warn_on = 1;
+        else if (strcmp(msg, "@off") == 0) h->warn_on = 0;
+        return;
+    }
+    size_t n = strlen(msg);
+    char *grown = realloc(h->warn_buf, h->warn_len + n + 1);
+    if (!grown) return;
+    h->warn_buf = grown;
+    memcpy(h->warn_buf + h->warn_len, msg, n + 1);
+    h->warn_len += n;
+    if (!tocont) {
+        if (h->warn_on && kl_sink) kl_sink(h->owner, 1, h->warn_buf, h->warn_len);
+        h->warn_len = 0;
+    }
+}
+
+// MARK: - Watchdog (one thread for every state with a time budget)
+
+static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wd_cond = PTHREAD_COND_INITIALIZER;
+static kl_Host *wd_hosts;
+static int wd_started;
+
+static void kl_hook(lua_State *L, lua_Debug *ar);
+
+static void *kl_watchdog(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&wd_lock);
+    for (;;) {
+        if (!wd_hosts) {
+            pthread_cond_wait(&wd_cond, &wd_lock);
+            continue;
+        }
+        int64_t now = kl_now();
+        double period = 0.25;
+        for (kl_Host *h = wd_hosts; h; h = h->wd_next) {
+            if (h->time_budget / 8 < period) period = h->time_budget / 8;
+            if (h->deadline && now >= h->deadline && !atomic_load(&h->fired)) {
+                atomic_store(&h->fired, 1);
+                // Arms the hook from this thread, as lua.c does from a signal handler: the VM
+                // notices at its next jump or call.
+                lua_sethook(h->current, kl_hook, LUA_MASKCOUNT, 1);
+            }
+        }
+        if (period < 0.001) period = 0.001;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        long long ns = until.tv_nsec + (long long)(period * 1e9);
+        until.tv_sec += ns / 1000000000;
+        until.tv_nsec = ns % 1000000000;
+        pthread_cond_timedwait(&wd_cond, &wd_lock, &until);
+    }
+    return NULL;
+}
+
+static void kl_watch(kl_Host *h, int on) {
+    pthread_mutex_lock(&wd_lock);
+    if (on && !h->wd_listed) {
+        h->wd_next = wd_hosts;
+        wd_hosts = h;
+        h->wd_listed = 1;
+        if (!wd_started) {
+            pthread_t t;
+            if (pthread_create(&t, NULL, kl_watchdog, NULL) == 0) {
+                pthread_detach(t);
+                wd_started = 1;
+            }
+        }
+        pthread_cond_signal(&wd_cond);
+    } else if (!on && h->wd_listed) {
+        for (kl_Host **p = &wd_hosts; *p; p = &(*p)->wd_next) {
+            if (*p == h) { *p = h->wd_next; break; }
+        }
+        h->wd_listed = 0;
+    }
+    pthread_mutex_unlock(&wd_lock);
+}
+
+// MARK: - Budgets
+
+static void kl_raise_stop(lua_State *L, const char *what) {
+    luaL_where(L, 0);
+    lua_pushstring(L, what);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+static void kl_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    kl_Host *h = kl_host(L);
+    char text[96];
+    if (atomic_load(&h->fired)) {
+        h->last_stop = KL_STOP_TIME;
+        snprintf(text, sizeof text, "script exceeded its time budget of %g s", h->time_budget);
+        kl_raise_stop(L, text);  // the hook stays armed: a script's pcall cannot swallow the stop
+    }
+    if (h->instruction_budget > 0 && h->depth > 0) {
+        h->last_stop = KL_STOP_INSTRUCTIONS;
+        lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
+        snprintf(text, sizeof text, "script exceeded its instruction budget of %lld instructions",
+                 h->instruction_budget);
+        kl_raise_stop(L, text);
+    }
+    lua_sethook(L, NULL, 0, 0);  // armed too late for a call that already ended
+}
+
+void kl_set_time_budget(lua_State *L, double seconds) {
+    kl_Host *h = kl_host(L);
+    h->time_budget = seconds > 0 ? seconds : 0;
+    kl_watch(h, h->time_budget > 0);
+}
+
+void kl_set_instruction_budget(lua_State *L, long long instructions) {
+    kl_host(L)->instruction_budget = instructions > 0 ? instructions : 0;
+}
+
+int kl_last_stop(lua_State *L) { return kl_host(L)->last_stop; }
+
+static void kl_begin_budget(lua_State *L, kl_Host *h) {
+    h->last_stop = KL_STOP_NONE;
+    if (h->instruction_budget > 0) {
+        int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
+        lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);
+    }
+    if (h->time_budget > 0) {
+        pthread_mutex_lock(&wd_lock);
+        atomic_store(&h->fired, 0);
+        h->deadline = kl_now() + (int64_t)(h->time_budget * 1e9);
+        pthread_mutex_unlock(&wd_lock);
+    }
+}
+
+static void kl_end_budget(lua_State *L, kl_Host *h) {
+    if (h->time_budget > 0 || h->wd_listed) {
+        pthread_mutex_lock(&wd_lock);
+        h->deadline = 0;
+        if (atomic_load(&h->fired)) lua_sethook(h->current, NULL, 0, 0);
+        atomic_store(&h->fired, 0);
+        pthread_mutex_unlock(&wd_lock);
+    }
+    if (h->instruction_budget > 0 || lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+}
+
+// MARK: - Protected calls
+
+static int kl_msgh(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            lua_replace(L, 1);
+        else
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1)), lua_replace(L, 1);
+    }
+    lua_settop(L, 1);
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kl_traceback_key);
+    return 1;
+}
+
+void kl_push_traceback(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &kl_traceback_key);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kl_traceback_key);
+}
+
+int kl_pcall(lua_State *L, int nargs, int nresults) {
+    kl_Host *h = kl_host(L);
+    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, kl_msgh);
+    lua_insert(L, base);
+    int relax = h->relax;
+    lua_State *outer = h->current;
+    h->relax = 0;
+    h->current = L;
+    if (h->depth++ == 0) kl_begin_budget(L, h);
+    int status = lua_pcall(L, nargs, nresults, base);
+    if (--h->depth == 0) kl_end_budget(L, h);
+    h->current = outer;
+    h->relax = relax;
+    lua_remove(L, base);
+    return status;
+}
+
+int kl_load_text(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    return luaL_loadbufferx(L, text, length, chunkname, "t");
+}
+
+// MARK: - The trampoline
+
+static inline int kl_invoke(lua_State *L, int id) {
+    kl_Host *h = kl_host(L);
+    h->relax++;
+    int n = kl_dispatch(L, id);
+    h->relax--;
+    kl_check_memory(L, h);
+    if (n >= 0) return n;
+    if (n == KL_ERROR && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);  // the Swift frame has returned: unwinding here crosses only C and Lua
+}
+
+static int kl_trampoline(lua_State *L) {
+    return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(1), NULL));
+}
+
+void kl_push_swift_function(lua_State *L, int id) {
+    lua_pushinteger(L, id);
+    lua_pushcclosure(L, kl_trampoline, 1);
+}
+
+// MARK: - Handle userdata metamethods
+
+// __index(self, key): upvalue 1 maps a name to a getter id or a method; upvalue 2 is the id of the
+// Swift function that reports an unknown name. One table lookup, one Swift call, no Lua frame.
+static int kl_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    switch (lua_rawget(L, lua_upvalueindex(1))) {
+    case LUA_TNUMBER: {
+        int id = (int)lua_tointegerx(L, 3, NULL);
+        lua_settop(L, 2);
+        return kl_invoke(L, id);
+    }
+    case LUA_TFUNCTION:
+        return 1;
+    default:
+        lua_settop(L, 2);
+        return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
+    }
+}
+
+static int kl_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    int id = lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER
+        ? (int)lua_tointegerx(L, 4, NULL)
+        : (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    lua_settop(L, 3);
+    return kl_invoke(L, id);
+}
+
+void kl_push_index(lua_State *L, int missing_id) {
+    lua_pushinteger(L, missing_id);
+    lua_pushcclosure(L, kl_index, 2);
+}
+
+void kl_push_newindex(lua_State *L, int missing_id) {
+    lua_pushinteger(L, missing_id);
+    lua_pushcclosure(L, kl_newindex, 2);
+}
+
+static int kl_handle_eq(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TUSERDATA || lua_type(L, 2) != LUA_TUSERDATA ||
+        lua_rawlen(L, 1) != sizeof(kl_HandleBlock) || lua_rawlen(L, 2) != sizeof(kl_HandleBlock)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    const kl_HandleBlock *a = lua_touserdata(L, 1), *b = lua_touserdata(L, 2);
+    lua_pushboolean(L, a->key == b->key && a->tag == b->tag);
+    return 1;
+}
+
+void kl_push_handle_eq(lua_State *L) { lua_pushcfunction(L, kl_handle_eq); }
+
+// MARK: - Sandbox primitives
+
+int kl_set_root(lua_State *L, const char *folder) {
+    kl_Host *h = kl_host(L);
+    free(h->root);
+    h->root = NULL;
+    if (!folder) return 1;
+    char resolved[PATH_MAX];
+    if (!realpath(folder, resolved)) return 0;
+    h->root = strdup(resolved);
+    return h->root != NULL;
+}
+
+static int kl_resolve(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    const char *path = luaL_checkstring(L, 1);
+    if (!h->root) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: no level folder to read files from", path);
+        return 2;
+    }
+    char joined[PATH_MAX], resolved[PATH_MAX];
+    int n = path[0] == '/' ? snprintf(joined, sizeof joined, "%s", path)
+                           : snprintf(joined, sizeof joined, "%s/%s", h->root, path);
+    if (n < 0 || n >= (int)sizeof joined || !realpath(joined, resolved)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: %s", path, n >= (int)sizeof joined ? "path too long" : strerror(errno));
+        return 2;
+    }
+    size_t r = strlen(h->root);
+    int inside = strncmp(resolved, h->root, r) == 0 &&
+                 (resolved[r] == '/' || resolved[r] == '\0' || (r == 1 && h->root[0] == '/'));
+    if (!inside) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: access outside the level folder is not allowed", path);
+        return 2;
+    }
+    lua_pushstring(L, resolved);
+    lua_pushstring(L, resolved[r] == '/' ? resolved + r + 1 : (r == 1 ? resolved + 1 : "."));
+    return 2;
+}
+
+void kl_push_resolve(lua_State *L) { lua_pushcfunction(L, kl_resolve); }
+
+// MARK: - Creation
+
+lua_State *kl_newstate(void *owner, size_t memory_cap) {
+    kl_Host *h = calloc(1, sizeof(kl_Host));
+    if (!h) return NULL;
+    h->owner = owner;
+    h->relax = 1;  // host code runs uncapped; kl_pcall applies the cap while Lua runs
+    h->warn_on = 1;
+    lua_State *L = lua_newstate(kl_alloc, h);
+    if (!L) {
+        free(h);
+        return NULL;
+    }
+    *(kl_Host **)lua_getextraspace(L) = h;
+    h->main = L;
+    h->current = L;
+    lua_atpanic(L, kl_panic);
+    lua_setwarnf(L, kl_warnf, h);
+    lua_gc(L, LUA_GCGEN, 0, 0);
+    luaL_openlibs(L);  // allocation failure here would panic; the cap is relaxed, so it cannot
+    h->cap = memory_cap;
+    return L;
+}
+
+void kl_close(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    kl_watch(h, 0);
+    lua_close(L);
+    free(h->root);
+    free(h->warn_buf);
+    free(h);
+}

@@ -1,2 +1,0 @@
-// Placeholder: the C trampolines land here.
-#include "CLuaShim.h"

@@ -1,0 +1,182 @@
+// Points, sizes, frames and colours as Lua tables and strings: readers that never raise, and pushers.
+import CLua
+import CLuaShim
+
+/// A point or vector in points (y down). Lua writes it `{x, y}` or `{x = .., y = ..}`.
+public struct LuaPoint: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// A size in points. Lua writes it `{w, h}` or `{width = .., height = ..}`; never negative.
+public struct LuaSize: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+}
+
+/// A frame in points: origin (top-left) and size. Lua writes it `{x, y, w, h}` or keyed
+/// `{x =, y =, width =, height =}`.
+public struct LuaFrame: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// An sRGB colour with components in 0...1. Lua writes it `"#rrggbb"`, `"#rrggbbaa"` or a CSS name.
+public struct LuaColor: Equatable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// Parses `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a CSS colour name (case-insensitive).
+    public init?(parsing text: String) {
+        let lower = text.lowercased()
+        if lower.hasPrefix("#") {
+            let digits = Array(lower.utf8.dropFirst())
+            guard digits.count == 3 || digits.count == 6 || digits.count == 8 else { return nil }
+            var values: [UInt8] = []
+            for d in digits {
+                switch d {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(d - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(d - UInt8(ascii: "a") + 10)
+                default: return nil
+                }
+            }
+            if values.count == 3 { values = values.flatMap { [$0, $0] } }
+            let bytes = stride(from: 0, to: values.count, by: 2).map { Double(values[$0] * 16 + values[$0 + 1]) / 255 }
+            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
+        } else if let rgb = cssColors[lower] {
+            self.init(red: Double(rgb >> 16 & 0xff) / 255, green: Double(rgb >> 8 & 0xff) / 255,
+                      blue: Double(rgb & 0xff) / 255, alpha: lower == "transparent" ? 0 : 1)
+        } else {
+            return nil
+        }
+    }
+
+    /// `"#rrggbb"`, or `"#rrggbbaa"` when not opaque.
+    public var hex: String {
+        func byte(_ v: Double) -> String {
+            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            return (b < 16 ? "0" : "") + String(b, radix: 16)
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+}
+
+extension Lua {
+    // MARK: - Readers
+
+    /// A number field of the table at `table` (raw), by array position or key; nil if not a finite number.
+    func numberField(_ table: Int32, _ position: Int, _ key: String) -> Double? {
+        if lua_rawgeti(L, table, lua_Integer(position)) <= 0 {
+            lua_settop(L, -2)
+            push(key)
+            lua_rawget(L, table)
+        }
+        defer { lua_settop(L, -2) }
+        var isNumber: Int32 = 0
+        let value = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, &isNumber) : .nan
+        return isNumber != 0 && value.isFinite ? value : nil
+    }
+
+    /// The first present key among `keys` (raw); nil if none is a finite number.
+    func numberField(_ table: Int32, _ position: Int, _ keys: [String]) -> Double? {
+        for key in keys {
+            if let v = numberField(table, position, key) { return v }
+        }
+        return nil
+    }
+
+    /// A point `{x, y}` or `{x = .., y = ..}` of finite numbers.
+    public func point(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaPoint {
+        let t = lua_absindex(L, index)
+        if lua_type(L, t) == LUA_TTABLE, reserve(2),
+           let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y") {
+            return LuaPoint(x: x, y: y)
+        }
+        throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y}", got: describe(index))
+    }
+
+    /// A size `{w, h}` or `{width = .., height = ..}` (also `w =`, `h =`) of finite, non-negative numbers.
+    public func size(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaSize {
+        let t = lua_absindex(L, index)
+        if lua_type(L, t) == LUA_TTABLE, reserve(2),
+           let w = numberField(t, 1, ["width", "w"]), let h = numberField(t, 2, ["height", "h"]) {
+            if w >= 0 && h >= 0 { return LuaSize(width: w, height: h) }
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} with no negative side",
+                                   got: "{\(w), \(h)}")
+        }
+        throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height}", got: describe(index))
+    }
+
+    /// A frame `{x, y, w, h}` or keyed `x, y, width, height` (also `w`, `h`) of finite numbers, size ≥ 0.
+    public func frame(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaFrame {
+        let t = lua_absindex(L, index)
+        if lua_type(L, t) == LUA_TTABLE, reserve(2),
+           let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y"),
+           let w = numberField(t, 3, ["width", "w"]), let h = numberField(t, 4, ["height", "h"]) {
+            if w >= 0 && h >= 0 { return LuaFrame(x: x, y: y, width: w, height: h) }
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} with no negative side",
+                                   got: "{\(x), \(y), \(w), \(h)}")
+        }
+        throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height}", got: describe(index))
+    }
+
+    /// A colour: `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a CSS colour name.
+    public func color(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaColor {
+        if lua_type(L, index) == LUA_TSTRING {
+            let text = rawString(index)
+            if let color = LuaColor(parsing: text) { return color }
+            var error = LuaArgumentError(.named(name, at: index),
+                                         mustBe: "a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name)",
+                                         got: describe(index))
+            if !text.hasPrefix("#"), let near = nearestName(to: text, in: cssColorNames) {
+                error.message += " (did you mean \"\(near)\"?)"
+            }
+            throw error
+        }
+        throw LuaArgumentError(.named(name, at: index), mustBe: "a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name)",
+                               got: describe(index))
+    }
+
+    // MARK: - Pushers
+
+    /// Pushes `{x = .., y = ..}`.
+    public func push(_ point: LuaPoint) {
+        reserve(3)
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, point.x); setField("x", inTableAt: -2)
+        lua_pushnumber(L, point.y); setField("y", inTableAt: -2)
+    }
+
+    /// Pushes `{width = .., height = ..}`.
+    public func push(_ size: LuaSize) {
+        reserve(3)
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, size.width); setField("width", inTableAt: -2)
+        lua_pushnumber(L, size.height); setField("height", inTableAt: -2)
+    }
+
+    /// Pushes `{x = .., y = .., width = .., height = ..}`.
+    public func push(_ frame: LuaFrame) {
+        reserve(3)
+        lua_createtable(L, 0, 4)
+        lua_pushnumber(L, frame.x); setField("x", inTableAt: -2)
+        lua_pushnumber(L, frame.y); setField("y", inTableAt: -2)
+        lua_pushnumber(L, frame.width); setField("width", inTableAt: -2)
+        lua_pushnumber(L, frame.height); setField("height", inTableAt: -2)
+    }
+
+    /// Pushes `"#rrggbb"` (or `"#rrggbbaa"`).
+    public func push(_ color: LuaColor) { push(color.hex) }
+}

@@ -1,0 +1,136 @@
+// Reading definition tables by a fixed list of field names, never in `lua_next` order.
+import CLua
+import CLuaShim
+
+/// A table on the stack whose fields a binding reads by name (`def.point("anchor")`). Reads are raw
+/// (no metamethods). Errors name the field: `'anchor' must be a point {x, y}, got nil`.
+public struct LuaTable {
+    /// The stack the table lives on.
+    public let lua: Lua
+    /// Absolute stack index of the table.
+    public let index: Int32
+    /// The argument or field name of the table itself, for nested messages.
+    public let name: String?
+
+    /// Pushes `table[field]` (raw), runs `read` with its absolute index, and pops it.
+    @inlinable
+    public func with<T>(_ field: String, _ read: (Int32) throws(LuaArgumentError) -> T) throws(LuaArgumentError) -> T {
+        lua.push(field)
+        lua_rawget(lua.L, index)
+        defer { lua_settop(lua.L, -2) }
+        return try read(lua_gettop(lua.L))
+    }
+
+    /// True if the field is nil or absent.
+    public func has(_ field: String) -> Bool {
+        lua.push(field)
+        let t = lua_rawget(lua.L, index)
+        lua_settop(lua.L, -2)
+        return t > 0
+    }
+
+    public func number(_ field: String) throws(LuaArgumentError) -> Double { try with(field) { i throws(LuaArgumentError) in try lua.number(i, field) } }
+    public func number(_ field: String, default value: Double) throws(LuaArgumentError) -> Double {
+        try with(field) { i throws(LuaArgumentError) in try lua.optionalNumber(i, field) } ?? value
+    }
+    public func optionalNumber(_ field: String) throws(LuaArgumentError) -> Double? { try with(field) { i throws(LuaArgumentError) in try lua.optionalNumber(i, field) } }
+    public func integer(_ field: String) throws(LuaArgumentError) -> Int { try with(field) { i throws(LuaArgumentError) in try lua.integer(i, field) } }
+    public func optionalInteger(_ field: String) throws(LuaArgumentError) -> Int? { try with(field) { i throws(LuaArgumentError) in try lua.optionalInteger(i, field) } }
+    public func string(_ field: String) throws(LuaArgumentError) -> String { try with(field) { i throws(LuaArgumentError) in try lua.string(i, field) } }
+    public func optionalString(_ field: String) throws(LuaArgumentError) -> String? { try with(field) { i throws(LuaArgumentError) in try lua.optionalString(i, field) } }
+    public func boolean(_ field: String, default value: Bool) throws(LuaArgumentError) -> Bool {
+        try with(field) { i throws(LuaArgumentError) in try lua.optionalBoolean(i, field) } ?? value
+    }
+    public func choice(_ field: String, in choices: [String], default value: String) throws(LuaArgumentError) -> String {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? value : try lua.choice(i, field, in: choices) }
+    }
+    public func optionalFunction(_ field: String) throws(LuaArgumentError) -> LuaReference? {
+        try with(field) { i throws(LuaArgumentError) in try lua.optionalFunction(i, field) }
+    }
+    public func point(_ field: String) throws(LuaArgumentError) -> LuaPoint { try with(field) { i throws(LuaArgumentError) in try lua.point(i, field) } }
+    public func optionalPoint(_ field: String) throws(LuaArgumentError) -> LuaPoint? {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.point(i, field) }
+    }
+    public func size(_ field: String) throws(LuaArgumentError) -> LuaSize { try with(field) { i throws(LuaArgumentError) in try lua.size(i, field) } }
+    public func optionalSize(_ field: String) throws(LuaArgumentError) -> LuaSize? {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.size(i, field) }
+    }
+    public func frame(_ field: String) throws(LuaArgumentError) -> LuaFrame { try with(field) { i throws(LuaArgumentError) in try lua.frame(i, field) } }
+    public func optionalFrame(_ field: String) throws(LuaArgumentError) -> LuaFrame? {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.frame(i, field) }
+    }
+    public func color(_ field: String) throws(LuaArgumentError) -> LuaColor { try with(field) { i throws(LuaArgumentError) in try lua.color(i, field) } }
+    public func optionalColor(_ field: String) throws(LuaArgumentError) -> LuaColor? {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.color(i, field) }
+    }
+
+    /// The array part `t[1], t[2], …` up to the raw length, each read by `read(index, subject)`.
+    public func array<T>(_ read: (Int32, String) throws(LuaArgumentError) -> T) throws(LuaArgumentError) -> [T] {
+        let count = Int(lua_rawlen(lua.L, index))
+        var result: [T] = []
+        result.reserveCapacity(count)
+        for i in 1...max(count, 1) where i <= count {
+            lua_rawgeti(lua.L, index, lua_Integer(i))
+            defer { lua_settop(lua.L, -2) }
+            result.append(try read(lua_gettop(lua.L), "\(name ?? "table")[\(i)]"))
+        }
+        return result
+    }
+
+    /// Throws `unknown field 'elastcity'; did you mean 'elasticity'?` if the table has a key not in
+    /// `known`. Keys are collected and sorted first, so the report does not depend on `lua_next` order.
+    public func checkFields(_ known: [String]) throws(LuaArgumentError) {
+        var unknown: [String] = []
+        let L = lua.L
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_settop(L, -2)  // drop the value, keep the key
+            switch lua_type(L, -1) {
+            case LUA_TSTRING:
+                let key = lua.rawString(-1)
+                if !known.contains(key) { unknown.append(key) }
+            case LUA_TNUMBER:
+                break  // array entries of a definition (e.g. {x, y}) are read by the binding
+            default:
+                unknown.append("[\(lua.describe(-1))]")
+            }
+        }
+        guard let first = unknown.sorted().first else { return }
+        var message = "unknown field '\(first)'"
+        if let near = nearestName(to: first, in: known) { message += "; did you mean '\(near)'?" }
+        throw LuaArgumentError(message: message)
+    }
+}
+
+/// The known name closest to `name` by edit distance, if it is close enough to be a likely typo.
+public func nearestName(to name: String, in known: [String]) -> String? {
+    let target = Array(name.lowercased().utf8)
+    var best: (name: String, distance: Int)?
+    for candidate in known {
+        let d = editDistance(target, Array(candidate.lowercased().utf8))
+        if best == nil || d < best!.distance { best = (candidate, d) }
+    }
+    guard let best, best.distance <= max(1, min(3, target.count / 3)) else { return nil }
+    return best.name
+}
+
+/// Levenshtein distance with adjacent transpositions counted as one edit.
+func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], previous2[j - 2] + 1)
+            }
+        }
+        (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+}

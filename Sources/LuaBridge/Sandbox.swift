@@ -1,0 +1,190 @@
+// The environment a level sees: a whitelist of the standard library (or all of it when trusted),
+// `print`/`warn` routed to the host, seeded `math.random`, and `require` limited to the level folder.
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Builds the level's environment with the prelude below and makes it the global table.
+    func installEnvironment() throws(LuaError) {
+        try withStack { lua throws(LuaError) in
+            kl_pushglobaltable(L)
+            kl_push_print(L)
+            lua.setField("print", inTableAt: -2)
+            lua.pop()
+            let source = options.trusted ? trustedPrelude : sandboxPrelude
+            let status = source.withCString { kl_load_text(L, $0, source.utf8.count, "=sandbox") }
+            if status != LUA_OK { throw takeError(status: status, lua) }
+            kl_push_resolve(L)
+            lua.push(options.seed)
+            if let folder { lua.push(folder) } else { lua.pushNil() }
+            let callStatus = kl_pcall(L, 3, 2)
+            if callStatus != LUA_OK { throw takeError(status: callStatus, lua) }
+            // Results: the environment, then its package.loaded table.
+            loadedRef = luaL_ref(L, kl_registryindex())
+            lua_rawseti(L, kl_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        }
+    }
+}
+
+/// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
+private let trustedPrelude = """
+local resolve, seed, folder = ...
+math.randomseed(seed)
+if folder then
+  package.path = folder .. "/?.lua;" .. folder .. "/?/init.lua;" .. package.path
+end
+return _G, package.loaded
+"""
+
+/// The sandbox (docs/sandbox.md). Runs once with the full library in reach; the level only ever
+/// sees `env`. `resolve(path)` (C) returns an absolute path inside the level folder or nil, message.
+private let sandboxPrelude = """
+local resolve, seed, folder = ...
+local G = _G
+local string, table, math, io, debug = string, table, math, io, debug
+local load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable =
+      load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable
+local trust = " (run with --trust to lift the sandbox)"
+
+local function copy(t, except)
+  local c = {}
+  for k, v in pairs(t) do if not (except and except[k]) then c[k] = v end end
+  return c
+end
+
+-- A library table whose missing members raise a clear error instead of returning nil.
+local function guarded(library, available, hint)
+  return setmetatable(available, {
+    __index = function(_, key)
+      error(("%s.%s is not available in a sandboxed level%s"):format(library, tostring(key), hint or trust), 2)
+    end,
+    __metatable = false,
+  })
+end
+
+local env = {}
+for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select",
+    "tonumber", "tostring", "type", "rawequal", "rawget", "rawset", "rawlen", "setmetatable",
+    "getmetatable", "print", "warn", "_VERSION" } do
+  env[name] = G[name]
+end
+env._G = env
+
+-- string: no dump; the shared string metatable indexes this copy and is hidden from scripts.
+env.string = copy(string, { dump = true })
+local stringMeta = getmetatable("")
+stringMeta.__index = env.string
+stringMeta.__metatable = false
+string.dump = nil
+
+env.table = copy(table)
+env.utf8 = copy(utf8)
+env.coroutine = copy(coroutine)
+env.math = copy(math)
+math.randomseed(seed)
+function env.math.randomseed(x, y)
+  if x == nil then return math.randomseed(seed) end  -- never the clock: runs stay reproducible
+  return math.randomseed(x, y)
+end
+
+local collect = collectgarbage
+local allowedCollect = { collect = true, count = true, step = true, isrunning = true }
+function env.collectgarbage(option, ...)
+  if option ~= nil and not allowedCollect[option] then
+    error(("collectgarbage('%s') is not available in a sandboxed level%s"):format(tostring(option), trust), 2)
+  end
+  return collect(option, ...)
+end
+
+-- load: text only; the default environment is the level's.
+function env.load(chunk, name, mode, ...)
+  if select("#", ...) > 0 then return load(chunk, name, "t", (...)) end
+  return load(chunk, name, "t", env)
+end
+
+local function readText(path)
+  if type(path) ~= "string" then return nil, "file name must be a string, got " .. type(path) end
+  local absolute, relative = resolve(path)
+  if not absolute then return nil, relative end
+  local file, message = io.open(absolute, "rb")
+  if not file then return nil, message end
+  local text = file:read("a")
+  file:close()
+  return text, relative
+end
+
+function env.loadfile(path, mode, ...)
+  if path == nil then return nil, "loadfile: standard input is not available in a sandboxed level" end
+  local text, relative = readText(path)
+  if not text then return nil, relative end
+  if select("#", ...) > 0 then return load(text, "@" .. relative, "t", (...)) end
+  return load(text, "@" .. relative, "t", env)
+end
+
+function env.dofile(path)
+  local chunk, message = env.loadfile(path)
+  if not chunk then error(message, 2) end
+  return chunk()
+end
+
+-- io: read-only files inside the level folder.
+local fileMeta = getmetatable(io.stdout)
+fileMeta.__metatable = false
+env.io = guarded("io", {
+  open = function(path, mode)
+    mode = mode == nil and "r" or mode
+    if mode ~= "r" and mode ~= "rb" then
+      error(("io.open: mode '%s' is not allowed in a sandboxed level: files may only be read%s")
+        :format(tostring(mode), trust), 2)
+    end
+    if type(path) ~= "string" then error("io.open: file name must be a string, got " .. type(path), 2) end
+    local absolute, message = resolve(path)
+    if not absolute then return nil, message end
+    return io.open(absolute, mode)
+  end,
+  lines = function(path, ...)
+    if path == nil then error("io.lines: standard input is not available in a sandboxed level", 2) end
+    if type(path) ~= "string" then error("io.lines: file name must be a string, got " .. type(path), 2) end
+    local absolute, message = resolve(path)
+    if not absolute then error(message, 2) end
+    return io.lines(absolute, ...)
+  end,
+  type = io.type,
+}, " (only io.open and io.lines read files in the level folder; run with --trust to lift the sandbox)")
+
+env.os = guarded("os", {}, " (use world.time for time; run with --trust to lift the sandbox)")
+env.debug = guarded("debug", { traceback = debug.traceback })
+
+-- require: host modules (package.loaded) and Lua files in the level folder only.
+local loaded = { string = env.string, table = env.table, math = env.math, utf8 = env.utf8,
+  coroutine = env.coroutine, io = env.io, os = env.os, debug = env.debug, _G = env }
+env.package = guarded("package", { loaded = loaded, path = "?.lua;?/init.lua" },
+  " (modules load with require from the level folder; run with --trust to lift the sandbox)")
+
+function env.require(name)
+  if type(name) ~= "string" then
+    error(("bad argument #1 to 'require' (string expected, got %s)"):format(type(name)), 2)
+  end
+  local value = loaded[name]
+  if value ~= nil then return value end
+  if name:find("..", 1, true) or name:find("^[/\\\\]") then
+    error(("module '%s' not found: modules are named relative to the level folder"):format(name), 2)
+  end
+  local base = name:gsub("%.", "/")
+  local tried = {}
+  for _, candidate in ipairs{ base .. ".lua", base .. "/init.lua" } do
+    local text, relative = readText(candidate)
+    if text then
+      local chunk, message = load(text, "@" .. relative, "t", env)
+      if not chunk then error(message, 0) end
+      local result = chunk(name, relative)
+      if result ~= nil then loaded[name] = result elseif loaded[name] == nil then loaded[name] = true end
+      return loaded[name], relative
+    end
+    tried[#tried + 1] = "\\n\\t" .. relative
+  end
+  error(("module '%s' not found in the level folder:%s"):format(name, table.concat(tried)), 2)
+end
+
+return env, loaded
+"""
