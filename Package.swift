@@ -32,7 +32,7 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "KineticLua", dependencies: ["Dynamics", "LuaBridge", "Render"]),
+        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"]),
 
         // MARK: - Output
         .systemLibrary(
@@ -64,6 +64,8 @@ let package = Package(
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Scenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "LuaBridge", "Dynamics", "Render"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
     ]
 )
