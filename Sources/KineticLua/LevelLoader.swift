@@ -41,7 +41,7 @@ extension Runtime {
         }
         let chunkName = state.folder.map { resolved.hasPrefix($0 + "/") ? String(resolved.dropFirst($0.count + 1)) : file } ?? file
         let chunk = try state.load(file: file)
-        if ownEnvironment { giveOwnEnvironment(chunk) }
+        if ownEnvironment { giveOwnEnvironment(chunk, folder: (chunkName as NSString).deletingLastPathComponent) }
 
         // Run it: it must return a table with a `load` function.
         let returned: LuaReference? = try state.call(chunk, arguments: { _ in 0 }) { lua, first, count in
@@ -77,19 +77,41 @@ extension Runtime {
         return world
     }
 
-    /// Replaces the chunk's `_ENV` with a fresh table that reads through to the shared globals.
-    func giveOwnEnvironment(_ chunk: LuaReference) {
-        state.withStack { lua in
+    /// Replaces the chunk's `_ENV` with a fresh table that reads through to the shared globals, and
+    /// whose `require` finds modules beside the level first (`folder` relative to the state's folder).
+    func giveOwnEnvironment(_ chunk: LuaReference, folder: String) {
+        let env: LuaReference = state.withStack { lua in
             lua.reserve(4)
             lua.push(chunk)
             lua.pushTable()
+            let env = lua.reference(to: -1)
             lua.pushTable(fields: 1)
             kl_pushglobaltable(lua.L)
             lua.setField("__index", inTableAt: -2)
             lua_setmetatable(lua.L, -2)
             _ = lua_setupvalue(lua.L, -2, 1)
+            return env
         }
+        if !folder.isEmpty, let localRequire { _ = try? state.call(localRequire, [.reference(env), .string(folder)]) }
     }
+
+    /// Lua source of the `require` a level in a subfolder gets: modules beside the level first.
+    static let localRequireSource = """
+        local env, folder = ...
+        local require, open = require, io.open
+        local prefix = folder:gsub("/", ".")
+        env.require = function(name)
+          if type(name) == "string" and not name:find("..", 1, true) then
+            local base = folder .. "/" .. name:gsub("%.", "/")
+            local file = open(base .. ".lua") or open(base .. "/init.lua")
+            if file then
+              file:close()
+              return require(prefix .. "." .. name)
+            end
+          end
+          return require(name)
+        end
+        """
 
     /// Seeds `math.random` with the level seed.
     func reseed(_ seed: Int) {

@@ -116,6 +116,7 @@ final class Runtime {
     var canvasType: LuaHandleType<CanvasHandle>!
     var module: LuaReference!
     var reseed: LuaReference!
+    var localRequire: LuaReference?
 
     init(state: LuaState, options: LevelOptions) {
         self.state = state
@@ -138,6 +139,7 @@ final class Runtime {
         rt.canvasType = CanvasBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
+        rt.localRequire = try? state.load(localRequireSource, name: "=kinetic")
         return rt
     }
 
