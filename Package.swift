@@ -31,7 +31,9 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], exclude: ["README.md"]),
+        // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
+        .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
         .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"]),
 
         // MARK: - Output

@@ -14,7 +14,7 @@
 // MARK: - Host block (one per state, reached through lua_getextraspace)
 
 typedef struct kl_Host {
-    void *owner;
+    void *owner;                  // first: kl_owner (header) reads it directly
     lua_State *main;
     // Memory: the cap applies only while Lua code runs (relax == 0); Swift frames relax it, so an
     // allocation made by Swift can never fail with a longjmp across the Swift frame.
@@ -49,7 +49,6 @@ void kl_install(kl_Dispatch dispatch, kl_Sink sink) {
     if (!kl_sink) kl_sink = sink;
 }
 
-void *kl_owner(lua_State *L) { return kl_host(L)->owner; }
 void kl_set_owner(lua_State *L, void *owner) { kl_host(L)->owner = owner; }
 
 static int64_t kl_now(void) {
@@ -216,6 +215,12 @@ static void kl_hook(lua_State *L, lua_Debug *ar) {
         kl_raise_stop(L, text);  // the hook stays armed: a script's pcall cannot swallow the stop
     }
     if (h->instruction_budget > 0 && h->depth > 0) {
+        if (lua_gethookcount(L) == 1 && h->instruction_budget != 1 && h->last_stop != KL_STOP_INSTRUCTIONS) {
+            // A coroutine still armed by the watchdog in an earlier call: back to counting.
+            int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
+            lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);
+            return;
+        }
         h->last_stop = KL_STOP_INSTRUCTIONS;
         lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
         snprintf(text, sizeof text, "script exceeded its instruction budget of %lld instructions",
@@ -236,6 +241,8 @@ void kl_set_instruction_budget(lua_State *L, long long instructions) {
 }
 
 int kl_last_stop(lua_State *L) { return kl_host(L)->last_stop; }
+double kl_time_budget(lua_State *L) { return kl_host(L)->time_budget; }
+long long kl_instruction_budget(lua_State *L) { return kl_host(L)->instruction_budget; }
 
 static void kl_begin_budget(lua_State *L, kl_Host *h) {
     h->last_stop = KL_STOP_NONE;
@@ -262,6 +269,41 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
     if (h->instruction_budget > 0 || lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
 }
 
+// MARK: - Coroutines
+
+// The watchdog arms the thread that is running. coroutine.resume (and wrap, built on it in the
+// prelude) records which thread that is, and re-arms each thread it switches to once time is up.
+static void kl_switch(kl_Host *h, lua_State *to) {
+    if (!h->wd_listed) {
+        h->current = to;
+        return;
+    }
+    pthread_mutex_lock(&wd_lock);
+    h->current = to;
+    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
+    pthread_mutex_unlock(&wd_lock);
+}
+
+static int kl_co_resume(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    lua_State *co = lua_tothread(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));  // the original coroutine.resume
+    lua_insert(L, 1);
+    if (!co || co == L) {
+        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        return lua_gettop(L);
+    }
+    if (h->instruction_budget > 0 && h->depth > 0 && !lua_gethook(co))
+        lua_sethook(co, kl_hook, LUA_MASKCOUNT, lua_gethookcount(L));
+    lua_State *previous = h->current;
+    kl_switch(h, co);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);  // resume reports errors as results, never raises here
+    kl_switch(h, previous);
+    return lua_gettop(L);
+}
+
+void kl_push_coroutine_resume(lua_State *L) { lua_pushcclosure(L, kl_co_resume, 1); }
+
 // MARK: - Protected calls
 
 static int kl_msgh(lua_State *L) {
@@ -285,7 +327,11 @@ void kl_push_traceback(lua_State *L) {
 
 int kl_pcall(lua_State *L, int nargs, int nresults) {
     kl_Host *h = kl_host(L);
-    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    if (!lua_checkstack(L, 2)) {  // replace function and arguments by a nil "message"
+        lua_settop(L, -nargs - 2);
+        lua_pushnil(L);
+        return LUA_ERRMEM;
+    }
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, kl_msgh);
     lua_insert(L, base);
@@ -336,15 +382,12 @@ void kl_push_swift_function(lua_State *L, int id) {
 
 // __index(self, key): upvalue 1 maps a name to a getter id or a method; upvalue 2 is the id of the
 // Swift function that reports an unknown name. One table lookup, one Swift call, no Lua frame.
+// The VM always passes exactly (self, key); the getter's id stays at index 3 below its result.
 static int kl_index(lua_State *L) {
-    lua_settop(L, 2);
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
-    case LUA_TNUMBER: {
-        int id = (int)lua_tointegerx(L, 3, NULL);
-        lua_settop(L, 2);
-        return kl_invoke(L, id);
-    }
+    case LUA_TNUMBER:
+        return kl_invoke(L, (int)lua_tointegerx(L, 3, NULL));
     case LUA_TFUNCTION:
         return 1;
     default:
@@ -353,14 +396,13 @@ static int kl_index(lua_State *L) {
     }
 }
 
+// The VM always passes exactly (self, key, value); the setter's id stays at index 4.
 static int kl_newindex(lua_State *L) {
-    lua_settop(L, 3);
     lua_pushvalue(L, 2);
-    int id = lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER
-        ? (int)lua_tointegerx(L, 4, NULL)
-        : (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
+        return kl_invoke(L, (int)lua_tointegerx(L, 4, NULL));
     lua_settop(L, 3);
-    return kl_invoke(L, id);
+    return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
 }
 
 void kl_push_index(lua_State *L, int missing_id) {

@@ -44,6 +44,9 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
     let metatableRef: Int32
     let cacheRef: Int32
     let validate: ((Handle) -> String?)?
+    /// Every member's Lua name and kind (`property`, `readOnly`, `method`), in declaration order,
+    /// for API dumps.
+    public let members: [(name: String, kind: String)]
 
     /// Registers a type in `state`.
     /// - Parameters:
@@ -56,6 +59,12 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
                 describe: @escaping (Handle) -> String, validate: ((Handle) -> String?)? = nil) {
         self.name = name
         self.validate = validate
+        self.members = members.map { member in
+            switch member {
+            case .property(let n, _, let set): return (n, set == nil ? "readOnly" : "property")
+            case .method(let n, _): return (n, "method")
+            }
+        }
         let tag: UInt64 = 0x4B49_4E45_5449_4300 | UInt64(state.handleTypeNames.count + 1)
         self.tag = tag
         state.handleTypeNames[tag] = name
@@ -205,7 +214,7 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
         table.lua.push(field)
         lua_rawget(table.lua.L, table.index)
         defer { table.lua.pop() }
-        return try handle(table.lua, at: table.lua.top, field)
+        return try handle(table.lua, at: table.lua.top, table.path + field)
     }
 
     /// The live handle in field `field`, or nil when absent.

@@ -81,6 +81,18 @@ public struct Lua {
         lua_rawseti(L, table, lua_Integer(i))
     }
 
+    /// Pushes an array `{e1, e2, …}` whose elements `pushElement` pushes (one value each).
+    public func pushArray<S: Sequence>(_ elements: S, _ pushElement: (Lua, S.Element) -> Void) {
+        reserve(3)
+        lua_createtable(L, Int32(elements.underestimatedCount), 0)
+        var i: lua_Integer = 0
+        for element in elements {
+            pushElement(self, element)
+            i += 1
+            lua_rawseti(L, -2, i)
+        }
+    }
+
     /// Pushes a Lua value.
     public func push(_ value: LuaValue) {
         switch value {

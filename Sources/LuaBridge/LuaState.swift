@@ -42,21 +42,27 @@ public struct LuaOptions {
 /// numbers. Not thread-safe: use it from one thread at a time.
 public final class LuaState {
     /// The underlying `lua_State *`.
-    public private(set) var L: OpaquePointer
+    public let L: OpaquePointer
     /// The options the state was made with.
     public let options: LuaOptions
     /// The level folder, resolved (symlinks and `..` removed), or nil.
     public let folder: String?
 
-    struct Entry {
+    /// A registered Swift function. A class, so that dispatch can borrow it without retaining.
+    final class Entry {
         let name: String
         let body: LuaFunction
+        init(name: String, body: @escaping LuaFunction) { self.name = name; self.body = body }
     }
 
-    /// Every Swift function Lua can call, by id (the trampoline's upvalue).
-    var functions: ContiguousArray<Entry> = []
+    /// Every Swift function Lua can call, by id (the trampoline's upvalue). `entries` owns them;
+    /// `dispatchTable` holds the same objects unretained, so a call costs no reference counting and
+    /// (being unchecked) no exclusivity check.
+    var entries: [Entry] = []
+    @exclusivity(unchecked) var dispatchTable: ContiguousArray<Unmanaged<Entry>> = []
     var handleTypeNames: [UInt64: String] = [:]
     var loadedRef: Int32 = -1
+    var requiredFilesRef: Int32 = -1
 
     /// Makes a state. Throws if the folder does not exist or the sandbox cannot be set up.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
@@ -78,8 +84,6 @@ public final class LuaState {
         kl_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
         if let resolvedFolder { _ = kl_set_root(L, resolvedFolder) }
         try installEnvironment()
-        timeBudget = options.timeBudget
-        instructionBudget = options.instructionBudget
         kl_set_memory_cap(L, options.memoryLimit)
         kl_set_time_budget(L, options.timeBudget ?? 0)
         kl_set_instruction_budget(L, Int64(options.instructionBudget ?? 0))
@@ -88,30 +92,6 @@ public final class LuaState {
     deinit {
         kl_close(L)
     }
-
-    // MARK: - Limits
-
-    /// Wall-clock budget in seconds per outermost host→Lua call (nil = none).
-    public var timeBudget: Double? {
-        didSet { kl_set_time_budget(L, timeBudget ?? 0) }
-    }
-
-    /// Instruction budget per outermost host→Lua call (nil = none).
-    public var instructionBudget: Int? {
-        didSet { kl_set_instruction_budget(L, Int64(instructionBudget ?? 0)) }
-    }
-
-    /// Memory cap in bytes (0 = none).
-    public var memoryLimit: Int {
-        get { kl_memory_cap(L) }
-        set { kl_set_memory_cap(L, newValue) }
-    }
-
-    /// Bytes the state has allocated.
-    public var memoryUsed: Int { kl_memory_used(L) }
-
-    /// Runs a full garbage collection.
-    public func collectGarbage() { kl_collect(L) }
 
     // MARK: - The host's stack
 
@@ -131,6 +111,11 @@ public final class LuaState {
         }
     }
 
+    /// Sets a global of the level's environment to a Swift function (named `name` in errors).
+    public func setGlobalFunction(_ name: String, _ body: @escaping LuaFunction) {
+        setGlobal(name) { lua in self.pushFunction(name, on: lua, body) }
+    }
+
     /// Reads a global of the level's environment.
     public func global(_ name: String) -> LuaValue {
         withStack { lua in
@@ -145,8 +130,10 @@ public final class LuaState {
 
     /// Registers a Swift function and returns its id. `name` is how errors name it (`kinetic.pin`).
     public func register(_ name: String, _ body: @escaping LuaFunction) -> Int32 {
-        functions.append(Entry(name: name, body: body))
-        return Int32(functions.count - 1)
+        let entry = Entry(name: name, body: body)
+        entries.append(entry)
+        dispatchTable.append(Unmanaged.passUnretained(entry))
+        return Int32(dispatchTable.count - 1)
     }
 
     /// Pushes a Lua function that calls `body` through the trampoline.
@@ -181,10 +168,12 @@ public final class LuaState {
 
     @inline(__always)
     final func invoke(_ L: OpaquePointer, _ id: Int) -> Int32 {
-        do {
-            return try functions[id].body(Lua(L))
-        } catch {
-            return raise(error, function: functions[id].name, Lua(L))
+        dispatchTable[id]._withUnsafeGuaranteedRef { entry in
+            do {
+                return try entry.body(Lua(L))
+            } catch {
+                return raise(error, function: entry.name, Lua(L))
+            }
         }
     }
 
@@ -211,21 +200,26 @@ public final class LuaState {
     // MARK: - Loading and calling
 
     /// Compiles Lua source text (never bytecode). `name` is the chunk name shown in errors
-    /// (`"main.lua"` gives `main.lua:3: …`).
-    public func load(_ source: String, name: String) throws(LuaError) -> LuaReference {
+    /// (`"main.lua"` gives `main.lua:3: …`). `environment` replaces the chunk's `_ENV` (see
+    /// `newEnvironment()`); by default it is the level's global table.
+    public func load(_ source: String, name: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         try withStack { lua throws(LuaError) in
             var source = source
             let status = source.withUTF8 { text in
                 text.withMemoryRebound(to: CChar.self) { kl_load_text(L, $0.baseAddress, $0.count, "@" + name) }
             }
             if status != LUA_OK { throw takeError(status: status, lua) }
+            if let environment {
+                lua.push(environment)
+                _ = lua_setupvalue(L, -2, 1)  // a main chunk's only upvalue is _ENV
+            }
             return lua.reference(to: -1)
         }
     }
 
     /// Compiles a file. A relative path is taken inside the level folder; the chunk name is the path
     /// relative to the folder, so errors read `main.lua:3: …`.
-    public func load(file path: String) throws(LuaError) -> LuaReference {
+    public func load(file path: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
         guard let bytes = readFile(full) else {
             throw LuaError(kind: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
@@ -236,35 +230,21 @@ public final class LuaState {
             free(real)
             if resolved.hasPrefix(folder + "/") { name = String(resolved.dropFirst(folder.count + 1)) }
         }
-        return try load(String(decoding: bytes, as: UTF8.self), name: name)
+        return try load(String(decoding: bytes, as: UTF8.self), name: name, environment: environment)
     }
 
     /// Calls a function with arguments under a protected call and returns its results.
     @discardableResult
     public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
-        try call(function, arguments: { lua in
-            lua.reserve(Int32(arguments.count) + 1)
-            for argument in arguments { lua.push(argument) }
-            return Int32(arguments.count)
-        }, results: { lua, first, count in
-            (0..<count).map { lua.value(at: first + $0) }
-        })
+        try Lua(L).call(function, arguments)
     }
 
     /// Calls a function under a protected call (traceback handler, budgets). `arguments` pushes the
     /// arguments and returns how many; `results` reads `count` results starting at stack index
-    /// `first`. Usable from inside a Swift function too (a nested call).
+    /// `first`. Inside a Swift function use `lua.call`, which runs on the calling thread.
     public func call<R>(_ function: LuaReference, arguments: (Lua) -> Int32,
                         results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
-        try withStack { lua throws(LuaError) in
-            lua.reserve(4)
-            lua.push(function)
-            let base = lua.top
-            let count = arguments(lua)
-            let status = kl_pcall(L, count, LUA_MULTRET)
-            if status != LUA_OK { throw takeError(status: status, lua) }
-            return results(lua, base, lua.top - base + 1)
-        }
+        try Lua(L).call(function, arguments: arguments, results: results)
     }
 
     /// Loads and runs a file; returns its results.
@@ -294,36 +274,7 @@ public final class LuaState {
         return try call(function, arguments)
     }
 
-    /// Pops the error a failed load or call left and describes it.
-    func takeError(status: Int32, _ lua: Lua) -> LuaError {
-        var message = lua.type(at: -1) == LUA_TSTRING || lua.type(at: -1) == LUA_TNUMBER ? lua.rawString(-1) : "(error object is not a string)"
-        var traceback: [String] = []
-        var kind = LuaError.Kind.runtime
-        switch status {
-        case LUA_ERRSYNTAX:
-            kind = .syntax
-        case LUA_ERRMEM:
-            kind = .memory
-            message += " (the script exceeded its memory cap of \(formatBytes(kl_memory_cap(L))))"
-        default:
-            kl_push_traceback(L)
-            if lua.type(at: -1) == LUA_TSTRING { traceback = LuaError.frames(fromTraceback: lua.rawString(-1)) }
-            lua.pop()
-            switch kl_last_stop(L) {
-            case Int32(KL_STOP_TIME): kind = .timeBudget
-            case Int32(KL_STOP_INSTRUCTIONS): kind = .instructionBudget
-            default: break
-            }
-        }
-        lua.pop()
-        return LuaError(kind: kind, message: message, traceback: traceback)
-    }
-}
-
-func formatBytes(_ bytes: Int) -> String {
-    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-    return "\(bytes) bytes"
+    func takeError(status: Int32, _ lua: Lua) -> LuaError { lua.takeError(status: status) }
 }
 
 /// Reads a whole file, or nil (errno set).

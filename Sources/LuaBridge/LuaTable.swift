@@ -11,6 +11,15 @@ public struct LuaTable {
     public let index: Int32
     /// The argument or field name of the table itself, for nested messages.
     public let name: String?
+    /// Prefix of field names in messages: "" for an argument, `"range."` for a nested table.
+    public var path: String = ""
+
+    public init(lua: Lua, index: Int32, name: String?, path: String = "") {
+        self.lua = lua
+        self.index = index
+        self.name = name
+        self.path = path
+    }
 
     /// Pushes `table[field]` (raw), runs `read` with its absolute index, and pops it.
     @inlinable
@@ -29,52 +38,82 @@ public struct LuaTable {
         return t > 0
     }
 
-    public func number(_ field: String) throws(LuaArgumentError) -> Double { try with(field) { i throws(LuaArgumentError) in try lua.number(i, field) } }
-    public func number(_ field: String, default value: Double) throws(LuaArgumentError) -> Double {
-        try with(field) { i throws(LuaArgumentError) in try lua.optionalNumber(i, field) } ?? value
-    }
-    public func optionalNumber(_ field: String) throws(LuaArgumentError) -> Double? { try with(field) { i throws(LuaArgumentError) in try lua.optionalNumber(i, field) } }
-    public func integer(_ field: String) throws(LuaArgumentError) -> Int { try with(field) { i throws(LuaArgumentError) in try lua.integer(i, field) } }
-    public func optionalInteger(_ field: String) throws(LuaArgumentError) -> Int? { try with(field) { i throws(LuaArgumentError) in try lua.optionalInteger(i, field) } }
-    public func string(_ field: String) throws(LuaArgumentError) -> String { try with(field) { i throws(LuaArgumentError) in try lua.string(i, field) } }
-    public func optionalString(_ field: String) throws(LuaArgumentError) -> String? { try with(field) { i throws(LuaArgumentError) in try lua.optionalString(i, field) } }
-    public func boolean(_ field: String, default value: Bool) throws(LuaArgumentError) -> Bool {
-        try with(field) { i throws(LuaArgumentError) in try lua.optionalBoolean(i, field) } ?? value
-    }
-    public func choice(_ field: String, in choices: [String], default value: String) throws(LuaArgumentError) -> String {
-        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? value : try lua.choice(i, field, in: choices) }
-    }
-    public func optionalFunction(_ field: String) throws(LuaArgumentError) -> LuaReference? {
-        try with(field) { i throws(LuaArgumentError) in try lua.optionalFunction(i, field) }
-    }
-    public func point(_ field: String) throws(LuaArgumentError) -> LuaPoint { try with(field) { i throws(LuaArgumentError) in try lua.point(i, field) } }
-    public func optionalPoint(_ field: String) throws(LuaArgumentError) -> LuaPoint? {
-        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.point(i, field) }
-    }
-    public func size(_ field: String) throws(LuaArgumentError) -> LuaSize { try with(field) { i throws(LuaArgumentError) in try lua.size(i, field) } }
-    public func optionalSize(_ field: String) throws(LuaArgumentError) -> LuaSize? {
-        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.size(i, field) }
-    }
-    public func frame(_ field: String) throws(LuaArgumentError) -> LuaFrame { try with(field) { i throws(LuaArgumentError) in try lua.frame(i, field) } }
-    public func optionalFrame(_ field: String) throws(LuaArgumentError) -> LuaFrame? {
-        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.frame(i, field) }
-    }
-    public func color(_ field: String) throws(LuaArgumentError) -> LuaColor { try with(field) { i throws(LuaArgumentError) in try lua.color(i, field) } }
-    public func optionalColor(_ field: String) throws(LuaArgumentError) -> LuaColor? {
-        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try lua.color(i, field) }
+    /// Reads `field` with a `Lua` reader, naming it `path + field` in messages.
+    @inlinable
+    public func read<T>(_ field: String, _ reader: (Int32, String?) throws(LuaArgumentError) -> T) throws(LuaArgumentError) -> T {
+        try with(field) { i throws(LuaArgumentError) in try reader(i, path + field) }
     }
 
-    /// The array part `t[1], t[2], …` up to the raw length, each read by `read(index, subject)`.
-    public func array<T>(_ read: (Int32, String) throws(LuaArgumentError) -> T) throws(LuaArgumentError) -> [T] {
+    /// Reads `field` with a `Lua` reader, or returns nil when it is nil or absent.
+    @inlinable
+    public func readOptional<T>(_ field: String, _ reader: (Int32, String?) throws(LuaArgumentError) -> T) throws(LuaArgumentError) -> T? {
+        try with(field) { i throws(LuaArgumentError) in lua.isNil(i) ? nil : try reader(i, path + field) }
+    }
+
+    public func number(_ field: String) throws(LuaArgumentError) -> Double { try read(field, lua.number) }
+    public func number(_ field: String, default value: Double) throws(LuaArgumentError) -> Double {
+        try readOptional(field, lua.number) ?? value
+    }
+    public func optionalNumber(_ field: String) throws(LuaArgumentError) -> Double? { try readOptional(field, lua.number) }
+    public func integer(_ field: String) throws(LuaArgumentError) -> Int { try read(field, lua.integer) }
+    public func optionalInteger(_ field: String) throws(LuaArgumentError) -> Int? { try readOptional(field, lua.integer) }
+    public func string(_ field: String) throws(LuaArgumentError) -> String { try read(field, lua.string) }
+    public func optionalString(_ field: String) throws(LuaArgumentError) -> String? { try readOptional(field, lua.string) }
+    public func boolean(_ field: String, default value: Bool) throws(LuaArgumentError) -> Bool {
+        try readOptional(field, lua.boolean) ?? value
+    }
+    public func choice(_ field: String, in choices: [String], default value: String) throws(LuaArgumentError) -> String {
+        try readOptional(field) { i, name throws(LuaArgumentError) in try lua.choice(i, name, in: choices) } ?? value
+    }
+    public func function(_ field: String) throws(LuaArgumentError) -> LuaReference { try read(field, lua.function) }
+    public func optionalFunction(_ field: String) throws(LuaArgumentError) -> LuaReference? { try readOptional(field, lua.function) }
+    public func point(_ field: String) throws(LuaArgumentError) -> LuaPoint { try read(field, lua.point) }
+    public func optionalPoint(_ field: String) throws(LuaArgumentError) -> LuaPoint? { try readOptional(field, lua.point) }
+    public func size(_ field: String) throws(LuaArgumentError) -> LuaSize { try read(field, lua.size) }
+    public func optionalSize(_ field: String) throws(LuaArgumentError) -> LuaSize? { try readOptional(field, lua.size) }
+    public func frame(_ field: String) throws(LuaArgumentError) -> LuaFrame { try read(field, lua.frame) }
+    public func optionalFrame(_ field: String) throws(LuaArgumentError) -> LuaFrame? { try readOptional(field, lua.frame) }
+    public func color(_ field: String) throws(LuaArgumentError) -> LuaColor { try read(field, lua.color) }
+    public func optionalColor(_ field: String) throws(LuaArgumentError) -> LuaColor? { try readOptional(field, lua.color) }
+
+    /// The array part `t[1], t[2], …` up to the raw length, each read by `read(index, subject)`
+    /// where `subject` names the element in messages (`items[2]`).
+    public func array<T>(_ read: (Int32, String) throws -> T) rethrows -> [T] {
         let count = Int(lua_rawlen(lua.L, index))
         var result: [T] = []
         result.reserveCapacity(count)
-        for i in 1...max(count, 1) where i <= count {
+        var i = 1
+        while i <= count {
             lua_rawgeti(lua.L, index, lua_Integer(i))
             defer { lua_settop(lua.L, -2) }
             result.append(try read(lua_gettop(lua.L), "\(name ?? "table")[\(i)]"))
+            i += 1
         }
         return result
+    }
+
+    /// Reads the nested table in `field` with `read`; nil if the field is nil or absent.
+    public func optionalTable<T>(_ field: String, _ read: (LuaTable) throws -> T) throws -> T? {
+        lua.push(field)
+        lua_rawget(lua.L, index)
+        defer { lua_settop(lua.L, -2) }
+        let top = lua_gettop(lua.L)
+        if lua.isNil(top) { return nil }
+        return try read(nested(top, field))
+    }
+
+    /// Reads the nested table in `field` with `read`; an error if it is missing.
+    public func table<T>(_ field: String, _ read: (LuaTable) throws -> T) throws -> T {
+        lua.push(field)
+        lua_rawget(lua.L, index)
+        defer { lua_settop(lua.L, -2) }
+        return try read(nested(lua_gettop(lua.L), field))
+    }
+
+    func nested(_ index: Int32, _ field: String) throws(LuaArgumentError) -> LuaTable {
+        var table = try lua.table(index, path + field)
+        table.path = path + field + "."
+        return table
     }
 
     /// Throws `unknown field 'elastcity'; did you mean 'elasticity'?` if the table has a key not in
@@ -96,8 +135,8 @@ public struct LuaTable {
             }
         }
         guard let first = unknown.sorted().first else { return }
-        var message = "unknown field '\(first)'"
-        if let near = nearestName(to: first, in: known) { message += "; did you mean '\(near)'?" }
+        var message = "unknown field '\(path)\(first)'"
+        if let near = nearestName(to: first, in: known) { message += "; did you mean '\(path)\(near)'?" }
         throw LuaArgumentError(message: message)
     }
 }

@@ -4,6 +4,33 @@ import CLua
 import CLuaShim
 
 extension LuaState {
+    /// Level files `require` has loaded (paths relative to the level folder), in load order, so that
+    /// a hot reload can watch them. Empty for trusted states, whose `require` is Lua's own.
+    public var requiredFiles: [String] {
+        withStack { lua in
+            lua_rawgeti(L, kl_registryindex(), lua_Integer(requiredFilesRef))
+            let count = lua_rawlen(L, -1)
+            return (0..<count).map { i in
+                lua_rawgeti(L, -1, lua_Integer(i + 1))
+                defer { lua.pop() }
+                return lua.type(at: -1) == LUA_TSTRING ? lua.rawString(-1) : ""
+            }
+        }
+    }
+
+    /// A fresh environment for a chunk (for example a reloaded level): an empty table whose missing
+    /// names come from the level's globals, so the chunk's own globals do not leak into them.
+    public func newEnvironment() -> LuaReference {
+        withStack { lua in
+            lua.pushTable()
+            lua.pushTable(fields: 1)
+            kl_pushglobaltable(L)
+            lua.setField("__index", inTableAt: -2)
+            lua_setmetatable(L, -2)
+            return lua.reference(to: -1)
+        }
+    }
+
     /// Builds the level's environment with the prelude below and makes it the global table.
     func installEnvironment() throws(LuaError) {
         try withStack { lua throws(LuaError) in
@@ -17,9 +44,15 @@ extension LuaState {
             kl_push_resolve(L)
             lua.push(options.seed)
             if let folder { lua.push(folder) } else { lua.pushNil() }
-            let callStatus = kl_pcall(L, 3, 2)
+            lua_getglobal(L, "coroutine")
+            lua.push("resume")
+            lua_rawget(L, -2)
+            kl_remove(L, -2)
+            kl_push_coroutine_resume(L)
+            let callStatus = kl_pcall(L, 4, 3)
             if callStatus != LUA_OK { throw takeError(status: callStatus, lua) }
-            // Results: the environment, then its package.loaded table.
+            // Results: the environment, its package.loaded table, the list of required files.
+            requiredFilesRef = luaL_ref(L, kl_registryindex())
             loadedRef = luaL_ref(L, kl_registryindex())
             lua_rawseti(L, kl_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         }
@@ -28,22 +61,52 @@ extension LuaState {
 
 /// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
 private let trustedPrelude = """
-local resolve, seed, folder = ...
+local resolve, seed, folder, coresume = ...
+-- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
+do
+  local create, close, error, type = coroutine.create, coroutine.close, error, type
+  coroutine.resume = coresume
+  local function finish(co, ok, ...)
+    if ok then return ... end
+    local message = ...
+    close(co)
+    error(message, type(message) == "string" and 2 or 0)
+  end
+  function coroutine.wrap(f)
+    local co = create(f)
+    return function(...) return finish(co, coresume(co, ...)) end
+  end
+end
 math.randomseed(seed)
 if folder then
   package.path = folder .. "/?.lua;" .. folder .. "/?/init.lua;" .. package.path
 end
-return _G, package.loaded
+return _G, package.loaded, {}
 """
 
 /// The sandbox (docs/sandbox.md). Runs once with the full library in reach; the level only ever
 /// sees `env`. `resolve(path)` (C) returns an absolute path inside the level folder or nil, message.
 private let sandboxPrelude = """
-local resolve, seed, folder = ...
+local resolve, seed, folder, coresume = ...
+-- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
+do
+  local create, close, error, type = coroutine.create, coroutine.close, error, type
+  coroutine.resume = coresume
+  local function finish(co, ok, ...)
+    if ok then return ... end
+    local message = ...
+    close(co)
+    error(message, type(message) == "string" and 2 or 0)
+  end
+  function coroutine.wrap(f)
+    local co = create(f)
+    return function(...) return finish(co, coresume(co, ...)) end
+  end
+end
 local G = _G
 local string, table, math, io, debug = string, table, math, io, debug
-local load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable =
-      load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable
+local load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable, rawget =
+      load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable, rawget
 local trust = " (run with --trust to lift the sandbox)"
 
 local function copy(t, except)
@@ -69,6 +132,15 @@ for _, name in ipairs{ "assert", "error", "ipairs", "next", "pairs", "pcall", "x
   env[name] = G[name]
 end
 env._G = env
+
+-- __gc finalizers run inside whatever allocates, even a host function, where the memory cap is
+-- relaxed: a level may not install them.
+function env.setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc metamethods are not available in a sandboxed level" .. trust, 2)
+  end
+  return setmetatable(t, mt)
+end
 
 -- string: no dump; the shared string metatable indexes this copy and is hidden from scripts.
 env.string = copy(string, { dump = true })
@@ -156,6 +228,7 @@ env.os = guarded("os", {}, " (use world.time for time; run with --trust to lift 
 env.debug = guarded("debug", { traceback = debug.traceback })
 
 -- require: host modules (package.loaded) and Lua files in the level folder only.
+local files = {}  -- level files loaded by require, in load order (for hot reload)
 local loaded = { string = env.string, table = env.table, math = env.math, utf8 = env.utf8,
   coroutine = env.coroutine, io = env.io, os = env.os, debug = env.debug, _G = env }
 env.package = guarded("package", { loaded = loaded, path = "?.lua;?/init.lua" },
@@ -177,6 +250,7 @@ function env.require(name)
     if text then
       local chunk, message = load(text, "@" .. relative, "t", env)
       if not chunk then error(message, 0) end
+      files[#files + 1] = relative
       local result = chunk(name, relative)
       if result ~= nil then loaded[name] = result elseif loaded[name] == nil then loaded[name] = true end
       return loaded[name], relative
@@ -186,5 +260,5 @@ function env.require(name)
   error(("module '%s' not found in the level folder:%s"):format(name, table.concat(tried)), 2)
 end
 
-return env, loaded
+return env, loaded, files
 """

@@ -4,8 +4,11 @@ import Testing
 @testable import LuaBridge
 
 @Suite struct ProtectedCallTests {
+    let counter = LiveCounter()
+
     func stateWithModule() throws -> LuaState {
         let state = try makeState()
+        let counter = self.counter
         state.registerModule("test", functions: [
             ("fail", { _ in throw LuaBindingError("nope") }),
             ("pin", { lua in
@@ -15,7 +18,7 @@ import Testing
                 return 1
             }),
             ("leaky", { lua in
-                let tracker = Tracker()  // must be released although the call fails
+                let tracker = Tracker(counter)  // must be released although the call fails
                 _ = tracker
                 _ = try lua.number(1)
                 return 0
@@ -23,7 +26,7 @@ import Testing
             ("callBack", { lua in
                 // Calls a Lua function from inside a Swift function (nested protected call).
                 let function = try lua.function(1, "fn")
-                try lua.state.call(function, [.integer(7)])
+                try lua.call(function, [.integer(7)])
                 return 0
             }),
         ])
@@ -67,17 +70,30 @@ import Testing
     @Test func swiftObjectsAreReleasedWhenTheCallbackFails() throws {
         // V4: a longjmp across the Swift frame would skip the release. Through the trampoline it cannot.
         let state = try stateWithModule()
-        let before = Tracker.live
-        for _ in 0..<100 {
+                for _ in 0..<100 {
             #expect(luaError(of: "test.leaky('not a number')", in: state) != nil)
         }
-        #expect(Tracker.live == before)
+        #expect(counter.live == 0)
     }
 
     @Test func errorInsideANestedCallKeepsItsPosition() throws {
         let state = try stateWithModule()
         let error = try #require(luaError(of: "test.callBack(function(n)\n  error('inner ' .. n)\nend)", in: state, name: "level.lua"))
         #expect(error.message == "level.lua:2: inner 7")
+    }
+
+    @Test func swiftFunctionsCallBackIntoLuaFromACoroutine() throws {
+        let state = try stateWithModule()
+        let results = try state.run("""
+            local seen
+            local co = coroutine.wrap(function()
+              test.callBack(function(n) seen = n end)
+              coroutine.yield('yielded')
+              return 'done'
+            end)
+            return co(), co(), seen
+            """)
+        #expect(results == [.string("yielded"), .string("done"), .integer(7)])
     }
 
     @Test func nonStringErrorObjectsAreDescribed() throws {

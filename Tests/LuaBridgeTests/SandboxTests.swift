@@ -125,3 +125,37 @@ import Testing
         #expect(try trusted.run("return require('lib.util').twice(2)") == [.integer(4)])
     }
 }
+
+@Suite struct SandboxExtrasTests {
+    @Test func finalizersAreRefused() throws {
+        let state = try makeState()
+        #expect(luaError(of: "setmetatable({}, {__gc = function() end})", in: state)?.message
+                == "chunk:1: setmetatable: __gc metamethods are not available in a sandboxed level (run with --trust to lift the sandbox)")
+        #expect(try state.run("return getmetatable(setmetatable({}, {__index = {a = 1}})).__index.a") == [.integer(1)])
+    }
+
+    @Test func requiredFilesAreListedInLoadOrder() throws {
+        let folder = try makeFolder(["a.lua": "return require('b')", "b.lua": "return 1"])
+        let state = try makeState { $0.folder = folder }
+        try state.run("require('a')")
+        #expect(state.requiredFiles == ["a.lua", "b.lua"])
+    }
+
+    @Test func freshEnvironmentsKeepAChunksGlobalsApart() throws {
+        let state = try makeState()
+        let env = state.newEnvironment()
+        try state.call(try state.load("counter = 1 return math.floor(2.5)", name: "level.lua", environment: env))
+        #expect(state.global("counter") == .nil)
+        #expect(try state.call(try state.load("return counter", name: "check", environment: env)) == [.integer(1)])
+    }
+
+    @Test func globalFunctionsAreNamedInErrors() throws {
+        let state = try makeState()
+        state.setGlobalFunction("scenario") { lua in
+            _ = try lua.string(1, "name")
+            _ = try lua.function(2, "body")
+            return 0
+        }
+        #expect(luaError(of: "scenario('x', 5)", in: state)?.message == "chunk:1: scenario: 'body' must be a function, got 5")
+    }
+}

@@ -40,9 +40,14 @@ func luaError(of source: String, in state: LuaState, name: String = "chunk") -> 
     }
 }
 
-/// A class that counts its live instances, to prove Swift objects are released (V4).
-final class Tracker: @unchecked Sendable {
-    nonisolated(unsafe) static var live = 0
-    init() { Tracker.live += 1 }
-    deinit { Tracker.live -= 1 }
+/// Counts live `Tracker`s of one test (tests run in parallel, so each has its own counter).
+final class LiveCounter: @unchecked Sendable {
+    var live = 0
+}
+
+/// An object that counts itself live, to prove Swift objects are released (V4).
+final class Tracker {
+    let counter: LiveCounter
+    init(_ counter: LiveCounter) { self.counter = counter; counter.live += 1 }
+    deinit { counter.live -= 1 }
 }

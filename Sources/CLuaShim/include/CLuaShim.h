@@ -34,8 +34,9 @@ enum { KL_STOP_NONE = 0, KL_STOP_TIME = 1, KL_STOP_INSTRUCTIONS = 2 };
 lua_State *kl_newstate(void *owner, size_t memory_cap);
 /// Closes the state and frees its host block.
 void kl_close(lua_State *L);
-/// The `owner` pointer given to `kl_newstate` (also valid in coroutines of that state).
-void *kl_owner(lua_State *L);
+/// The `owner` pointer given to `kl_newstate` (also valid in coroutines of that state): the first
+/// field of the host block that the state's extra space points to.
+static inline void *kl_owner(lua_State *L) { return **(void ***)lua_getextraspace(L); }
 /// Replaces the owner pointer.
 void kl_set_owner(lua_State *L, void *owner);
 
@@ -50,6 +51,9 @@ void kl_set_time_budget(lua_State *L, double seconds);
 /// Instruction budget for each outermost host→Lua call (0 = none); deterministic, but a count
 /// hook stays on while Lua runs (about 2x slower loops).
 void kl_set_instruction_budget(lua_State *L, long long instructions);
+/// The budgets in force (0 = none).
+double kl_time_budget(lua_State *L);
+long long kl_instruction_budget(lua_State *L);
 /// Why the most recent outermost protected call was stopped (KL_STOP_*).
 int kl_last_stop(lua_State *L);
 
@@ -70,6 +74,10 @@ void kl_push_print(lua_State *L);
 /// Loads a text chunk (mode "t"); returns a LUA_* status with the function or message pushed.
 int kl_load_text(lua_State *L, const char *text, size_t length, const char *chunkname);
 
+/// Replaces the original `coroutine.resume` on top of the stack with a version that tells the
+/// time-budget watchdog which thread runs.
+void kl_push_coroutine_resume(lua_State *L);
+
 // MARK: - Handle userdata
 
 /// The block stored in every handle userdata: the handle's key and the type's tag.
@@ -86,9 +94,9 @@ void kl_push_handle_eq(lua_State *L);
 
 /// Reads the handle at `idx` if it is a handle userdata with `tag`; returns 1 on success.
 static inline int kl_tohandle(lua_State *L, int idx, uint64_t tag, int64_t *key) {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kl_HandleBlock)) return 0;
+    // lua_touserdata is NULL for non-userdata; lua_rawlen is 0 for light userdata.
     const kl_HandleBlock *b = (const kl_HandleBlock *)lua_touserdata(L, idx);
-    if (b->tag != tag) return 0;
+    if (!b || lua_rawlen(L, idx) != sizeof(kl_HandleBlock) || b->tag != tag) return 0;
     *key = b->key;
     return 1;
 }
