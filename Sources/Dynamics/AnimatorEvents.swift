@@ -25,9 +25,13 @@ public enum CollisionPartner: Hashable, Sendable {
 
 /// Everything a renderer needs to draw one frame, copied out of the animator.
 public struct AnimatorSnapshot: Sendable {
+    /// Animator elapsed time, seconds.
     public var time: Double
+    /// False while paused at rest.
     public var isRunning: Bool
+    /// Draw outlines, links, contacts and field vectors.
     public var debugEnabled: Bool
+    /// Reference bounds size, points (nil: abstract space).
     public var referenceBounds: Size?
     /// Every live item in insertion order.
     public var items: [ItemSnapshot]
@@ -41,20 +45,28 @@ public struct AnimatorSnapshot: Sendable {
     public var boundaries: [BoundarySnapshot]
 }
 
+/// One item as drawn.
 public struct ItemSnapshot: Hashable, Sendable {
     public var id: ItemID
+    /// The name given at creation.
     public var name: String?
     /// Points, reference coordinates.
     public var center: Vec2
     /// Radians, clockwise on screen.
     public var angle: Double
+    /// Bounds size, points.
     public var size: Size
+    /// Collision bounds (the outline to draw).
     public var bounds: CollisionBounds
+    /// pt/s.
     public var velocity: Vec2
+    /// rad/s, clockwise-positive.
     public var angularVelocity: Double
     /// False when no behaviour references the item (it has no body).
     public var isSimulated: Bool
+    /// Anchored by an item behaviour (never moves).
     public var isAnchored: Bool
+    /// Has a body that is not asleep.
     public var isAwake: Bool
 }
 
@@ -64,15 +76,18 @@ public enum LinkKind: Hashable, Sendable {
     case snap
 }
 
+/// A drawn attachment or snap.
 public struct LinkSnapshot: Hashable, Sendable {
     public var kind: LinkKind
     /// World point on the first item.
     public var itemPoint: Vec2
     /// World point on the other item, or the anchor / snap point.
     public var otherPoint: Vec2
+    /// The items joined.
     public var items: [ItemID]
 }
 
+/// A field, for drawing its vectors (sample `FieldBehavior.acceleration(for:)` on a grid).
 public struct FieldSnapshot: Hashable, Sendable {
     public var kind: FieldBehavior.Kind
     public var position: Vec2
@@ -82,6 +97,7 @@ public struct FieldSnapshot: Hashable, Sendable {
     public var items: [ItemID]
 }
 
+/// A collision boundary outline, reference coordinates.
 public struct BoundarySnapshot: Hashable, Sendable {
     /// nil for the reference bounds.
     public var identifier: String?

@@ -28,6 +28,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// UIKit's attachedBehaviorType.
     public enum AttachmentType: Hashable, Sendable { case items, anchor }
 
+    /// Fixed at creation (Lua `b.kind`).
     public let kind: Kind
     /// The first item.
     public let item: ItemID
@@ -40,6 +41,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Unit axis of a sliding attachment in reference coordinates at creation; zero otherwise.
     public let axis: Vec2
 
+    /// `.anchor` when attached to a point, `.items` when to a second item.
     public var attachedBehaviorType: AttachmentType { attachedItem == nil ? .anchor : .items }
 
     /// Anchor in reference coordinates. For anchor attachments, moving it drags the item. For
@@ -186,6 +188,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     override func didAttach(to animator: DynamicAnimator) {
+        joint = .null   // a handle from an animator that went away without detaching us
         if needsResolve || explicitLength == nil { resolve(in: animator) }
     }
 
@@ -193,6 +196,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         if !joint.isNull, animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
         joint = .null
     }
+
+    /// The engine needs a positive length; 0.01 pt behaves as 0 for items of 5–500 pt.
+    var engineLength: Double { Swift.max(length, 0.01) }
 
     /// Large finite stand-in for an infinite range end (the engine wants finite limits).
     static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -1e12), 1e12) }
@@ -209,6 +215,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
         let range = attachmentRange
         let limited = !range.isInfinite
+        // The ground sits at the origin unrotated: an anchor's local point is the anchor itself.
+        if attachedItem == nil { localAnchorA = anchorPoint }
         if joint.isNull || !world.isValid(joint) {
             let def: JointDef
             switch kind {
@@ -216,11 +224,11 @@ public final class AttachmentBehavior: DynamicBehavior {
                 var d = DistanceJointDef()
                 d.bodyA = bodyA; d.bodyB = bodyB
                 d.localAnchorA = localAnchorA; d.localAnchorB = localAnchorB
-                d.length = length
+                d.length = engineLength
                 if kind == .limit {
-                    // A rope: a spring of zero stiffness (no force) within [0, length].
-                    d.enableSpring = true; d.hertz = 0; d.dampingRatio = 0
-                    d.enableLimit = true; d.minLength = 0; d.maxLength = length
+                    // A rope: no rod and no spring, only the range [0, length].
+                    d.enableSpring = false
+                    d.enableLimit = true; d.minLength = 0; d.maxLength = engineLength
                 } else {
                     d.enableSpring = frequency > 0; d.hertz = frequency; d.dampingRatio = damping
                 }
@@ -257,11 +265,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         // Existing joint: bring its parameters up to date.
         switch kind {
         case .distance:
-            world.setLength(length, of: joint)
+            world.setLength(engineLength, of: joint)
             world.setSpring(hertz: frequency, dampingRatio: damping, enabled: frequency > 0, of: joint)
         case .limit:
-            world.setLength(length, of: joint)
-            world.setLengthRange(min: 0, max: length, enabled: true, of: joint)
+            world.setLength(engineLength, of: joint)
+            world.setLengthRange(min: 0, max: engineLength, enabled: true, of: joint)
         case .pin:
             world.setLimits(lower: Self.finite(range.minimum), upper: Self.finite(range.maximum), enabled: limited, of: joint)
             world.setMotor(speed: 0, maxTorqueOrForce: frictionTorque * Units.newtonMeter, enabled: frictionTorque > 0, of: joint)

@@ -21,7 +21,9 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// A boundary: a two-sided segment or an outline (edge chain, not filled, O20).
     public struct Boundary: Hashable, Sendable {
+        /// Reference coordinates, points.
         public var points: [Vec2]
+        /// Joined back to the first point.
         public var isClosed: Bool
     }
 
@@ -62,6 +64,7 @@ public final class CollisionBehavior: DynamicBehavior {
     var boundariesDirty = true
 
     override public init() { super.init() }
+    /// A collision behaviour for `items` with `mode`.
     public init(items: [ItemID], mode: Mode = .everything) {
         super.init(items: items)
         collisionMode = mode
@@ -127,6 +130,8 @@ public final class CollisionBehavior: DynamicBehavior {
     // MARK: - Animator hooks
 
     override func didAttach(to animator: DynamicAnimator) {
+        // Slots of an animator that went away without detaching us mean nothing here.
+        boundarySlots = []
         boundariesDirty = true
         if translatesReferenceBoundsIntoBoundary && animator.referenceBounds == nil {
             animator.warn("CollisionBehavior: the animator has no reference bounds to turn into a boundary")

@@ -139,7 +139,7 @@ extension DynamicAnimator {
             return isLive(x) && isLive(y) && records[Int(x.index)].collidesWithItemsOf.contains(c.attachSerial)
                 && records[Int(y.index)].collidesWithItemsOf.contains(c.attachSerial)
         case (false, true):
-            return isLive(x) && boundaryRecords[Int(y.index)].owner == c.attachSerial
+            return isLive(x) && isLive(y) && boundaryRecords[Int(y.index)].owner == c.attachSerial
                 && records[Int(x.index)].collidesWithBoundariesOf.contains(c.attachSerial)
         case (true, false):
             return collision(c, holds: y, x)

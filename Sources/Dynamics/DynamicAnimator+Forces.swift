@@ -76,8 +76,8 @@ extension DynamicAnimator {
 
         // Flush the per-item sums. Forces never wake a sleeping body unless they change with time
         // alone: resting stacks under gravity can then pause the animator.
-        for i in itemOrder.map(Int.init) {
-            let body = records[i].body
+        for index in itemOrder {
+            let i = Int(index), body = records[i].body
             if !body.isNull, forces[i] != .zero, world.type(of: body) == .dynamic {
                 world.applyForceToCenter(forces[i], to: body, wake: forceWakes[i])
             }

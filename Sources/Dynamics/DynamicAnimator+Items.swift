@@ -141,6 +141,7 @@ extension DynamicAnimator {
 
     // MARK: - Reading state
 
+    /// The name given at creation.
     public func name(of id: ItemID) throws(DynamicsError) -> String? { records[try slot(id)].name }
 
     /// Center, points, reference coordinates.
@@ -232,10 +233,12 @@ extension DynamicAnimator {
         noteChange()
     }
 
+    /// Moves the center (points), keeping angle and velocities.
     public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
         try updateItemUsingCurrentState(id, center: center, angle: try angle(of: id))
     }
 
+    /// Turns the item (radians, clockwise on screen), keeping center and velocities.
     public func setAngle(_ angle: Double, of id: ItemID) throws(DynamicsError) {
         try updateItemUsingCurrentState(id, center: try center(of: id), angle: angle)
     }
@@ -273,6 +276,25 @@ extension DynamicAnimator {
         try updateItemUsingCurrentState(id, center: center, angle: angle)
         try setAngularVelocity(0, of: id)
         try setVelocity(.zero, of: id)
+    }
+
+    /// Replaces an item's size and collision bounds (Q19: UIKit never picks up a size change, even
+    /// after updateItemUsingCurrentState; this is the explicit way). Mass follows the new shape;
+    /// center, angle, velocities and attachments are kept. Throws like `addItem`, changing nothing.
+    public func rebuildItem(_ id: ItemID, size: Size?, bounds: CollisionBounds) throws(DynamicsError) {
+        let i = try slot(id)
+        let def = ItemDef(name: records[i].name, center: try center(of: id), size: size, angle: try angle(of: id), bounds: bounds)
+        let geometry = try ItemGeometry(def, label: label(id))
+        records[i].bounds = bounds
+        records[i].geometry = geometry
+        let body = records[i].body
+        if !body.isNull {
+            for s in records[i].shapes { world.destroyShape(s) }
+            forgetPairs(involvingSlot: i)
+            records[i].shapes = makeShapes(forSlot: i, on: body)
+            if world.type(of: body) == .dynamic { world.setAwake(true, of: body) }
+        }
+        noteChange()
     }
 
     /// Wakes an item's body so a change reaches it even if it was asleep.

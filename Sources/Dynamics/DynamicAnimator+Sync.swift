@@ -83,6 +83,19 @@ extension DynamicAnimator {
             warn("\(label(itemID(slot: i))): the engine refused its body")
             return
         }
+        records[i].body = body
+        records[i].shapes = makeShapes(forSlot: i, on: body)
+        records[i].appliedMaterial = m
+        simulatedItemCount += 1
+        // The item's velocity was given for its center; the body may turn about another point.
+        if !m.anchored, r.velocity != .zero, r.angularVelocity != 0 {
+            try? setVelocity(r.velocity, of: itemID(slot: i))
+        }
+    }
+
+    /// The engine shapes of an item's geometry, with its material and collision filter.
+    func makeShapes(forSlot i: Int, on body: BodyID) -> [ShapeID] {
+        let m = records[i].material
         var shapeDef = ShapeDef()
         shapeDef.density = m.density * Units.densityScale
         shapeDef.friction = m.friction
@@ -90,17 +103,10 @@ extension DynamicAnimator {
         shapeDef.userData = i
         shapeDef.filter = filter(forSlot: i)
         var shapes: [ShapeID] = []
-        for g in r.geometry.shapes {
+        for g in records[i].geometry.shapes {
             if let s = try? world.createShape(on: body, shapeDef, g) { shapes.append(s) }
         }
-        records[i].body = body
-        records[i].shapes = shapes
-        records[i].appliedMaterial = m
-        simulatedItemCount += 1
-        // The item's velocity was given for its center; the body may turn about another point.
-        if !m.anchored, r.velocity != .zero, r.angularVelocity != 0 {
-            try? setVelocity(r.velocity, of: itemID(slot: i))
-        }
+        return shapes
     }
 
     /// Drops the body; the item keeps its position and angle, and loses its velocity (UIKit: an

@@ -42,6 +42,7 @@ public final class DynamicAnimator {
     var freeSlots: [Int32] = []
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
+    /// Top-level behaviours in insertion order (children: `childBehaviors`, all: `allBehaviors`).
     public private(set) var behaviors: [DynamicBehavior] = []
 
     // Caches rebuilt when the tree changes.
@@ -168,7 +169,8 @@ public final class DynamicAnimator {
         }
         treeDirty = true
         noteChange()
-        if behaviors.isEmpty { resetClockOnResume = true }
+        // Emptied while paused: the next run starts a new clock (O18).
+        if behaviors.isEmpty && !isRunning { resetClockOnResume = true }
     }
 
     func behaviorDidChange(_ behavior: DynamicBehavior) {
@@ -255,7 +257,7 @@ public final class DynamicAnimator {
         // Wake requests made by callbacks count as changes too.
         guard !needsResume, world.isAtRest, !hasPerpetualDrivers() else { return }
         isRunning = false
-        if behaviors.isEmpty { resetClockOnResume = true }
+        resetClockOnResume = behaviors.isEmpty
         pendingEvents.append(.paused)
         onPause?()
     }

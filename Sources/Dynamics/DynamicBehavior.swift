@@ -26,7 +26,9 @@ open class DynamicBehavior {
     var attachSerial = 0
     var lastError: DynamicsError?
 
+    /// An empty behaviour (a container for children).
     public init() {}
+    /// A behaviour acting on `items` (duplicates are dropped).
     public init(items: [ItemID]) {
         for item in items where !self.items.contains(item) { self.items.append(item) }
     }

@@ -7,7 +7,9 @@ import Physics
 /// slot is reused, and the animator's serial number. A stale or foreign handle gives a
 /// `DynamicsError` naming the item; it never aliases another item.
 public struct ItemID: Hashable, Sendable, CustomStringConvertible {
+    /// Slot in the animator's item storage.
     public let index: Int32
+    /// Incremented each time the slot is reused.
     public let generation: UInt32
     /// Serial number of the animator that created the item.
     public let animator: UInt32
@@ -41,6 +43,7 @@ public struct ItemPart: Hashable, Sendable {
     public var size: Size
     /// Part rotation relative to the item, radians, clockwise on screen.
     public var angle: Double
+    /// A part; `size` may stay zero for a path.
     public init(bounds: CollisionBounds = .rectangle, center: Vec2 = .zero, size: Size = .zero, angle: Double = 0) {
         self.bounds = bounds; self.center = center; self.size = size; self.angle = angle
     }

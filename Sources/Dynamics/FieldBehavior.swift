@@ -35,6 +35,7 @@ public final class FieldBehavior: DynamicBehavior {
         case linearGravity, radialGravity, noise, turbulence, spring, electric, magnetic, vortex, drag, velocity, custom
     }
 
+    /// Fixed at creation.
     public let kind: Kind
 
     /// Field origin, reference coordinates; the region is centred on it. Default (0, 0).
@@ -72,6 +73,7 @@ public final class FieldBehavior: DynamicBehavior {
     /// Custom fields: the force (UIKit newtons) at a sample.
     public var evaluator: ((FieldSample) -> Vec2)? { didSet { changed() } }
 
+    /// A field of `kind` with its default falloff (use the factories for the UIKit spelling).
     public init(kind: Kind, items: [ItemID] = []) {
         self.kind = kind
         self.falloff = Self.defaultFalloff(kind)
@@ -90,26 +92,37 @@ public final class FieldBehavior: DynamicBehavior {
 
     // MARK: - Factories (UIKit's)
 
+    /// Uniform acceleration K·strength·direction.
     public static func linearGravityField(direction: Vec2) -> FieldBehavior {
         let f = FieldBehavior(kind: .linearGravity); f.direction = direction; return f
     }
+    /// Pull toward `position`, inverse square by default.
     public static func radialGravityField(position: Vec2) -> FieldBehavior {
         let f = FieldBehavior(kind: .radialGravity); f.position = position; return f
     }
+    /// Smooth random acceleration changing at `animationSpeed` Hz.
     public static func noiseField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
         let f = FieldBehavior(kind: .noise); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// Noise scaled by the item's speed.
     public static func turbulenceField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
         let f = FieldBehavior(kind: .turbulence); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// Hooke's law toward `position`.
     public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+    /// Force ∝ charge, away from `position` for like signs.
     public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+    /// Force ∝ charge × velocity, turning it counter-clockwise on screen.
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
+    /// Swirl around `position`, counter-clockwise on screen.
     public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
+    /// Force against the velocity.
     public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+    /// Sets the velocity to K·strength·direction.
     public static func velocityField(direction: Vec2) -> FieldBehavior {
         let f = FieldBehavior(kind: .velocity); f.direction = direction; return f
     }
+    /// A Swift closure returning UIKit newtons.
     public static func customField(_ evaluator: @escaping (FieldSample) -> Vec2) -> FieldBehavior {
         let f = FieldBehavior(kind: .custom); f.evaluator = evaluator; return f
     }

@@ -47,6 +47,10 @@ public final class SnapBehavior: DynamicBehavior {
 
     var dampingRatio: Double { Swift.max(damping, Self.minimumDampingRatio) }
 
+    override func didAttach(to animator: DynamicAnimator) {
+        joint = .null   // a handle from an animator that went away without detaching us
+    }
+
     override func willDetach(from animator: DynamicAnimator) {
         if !joint.isNull, animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
         joint = .null

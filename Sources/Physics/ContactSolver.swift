@@ -47,6 +47,23 @@ struct ContactConstraint {
     var pointCount = 0
     var p0 = ContactConstraintPoint()
     var p1 = ContactConstraintPoint()
+    /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and whether it is well
+    /// conditioned enough for the block solver.
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var useBlock = false
+}
+
+/// Fills the two-point normal mass matrix (Box2D 2.4 b2ContactSolver block solver setup).
+func prepareBlock(_ c: inout ContactConstraint) {
+    guard c.pointCount == 2 else { c.useBlock = false; return }
+    let n = c.normal
+    let rn1A = cross(c.p0.anchorA, n), rn1B = cross(c.p0.anchorB, n)
+    let rn2A = cross(c.p1.anchorA, n), rn2B = cross(c.p1.anchorB, n)
+    c.k11 = c.mA + c.mB + c.iA * rn1A * rn1A + c.iB * rn1B * rn1B
+    c.k22 = c.mA + c.mB + c.iA * rn2A * rn2A + c.iB * rn2B * rn2B
+    c.k12 = c.mA + c.mB + c.iA * rn1A * rn2A + c.iB * rn1B * rn2B
+    // Condition number bound 1000, as Box2D 2.4.
+    c.useBlock = c.k11 * c.k11 < 1000 * (c.k11 * c.k22 - c.k12 * c.k12)
 }
 
 // MARK: - Stages
@@ -148,6 +165,86 @@ private func solveFriction(_ cp: inout ContactConstraintPoint, _ c: ContactConst
     b.w += c.iB * cross(rB, P)
 }
 
+/// Solves both normal impulses of a two-point manifold together (the 2×2 LCP of Box2D 2.4's block
+/// solver, in soft form: λ = −massScale·K⁻¹(b + bias) with b the normal velocity without the
+/// accumulated impulse). Solving the points one after the other gives them unequal impulses, and the
+/// resulting torque makes tall stacks lean. Returns false (caller falls back to one point at a time)
+/// when the points are in different regimes (one speculative, one touching) or no case fits.
+@inline(__always)
+private func solveNormalBlock(_ c: inout ContactConstraint, _ dp: Vec2, _ a: inout BodyState, _ b: inout BodyState,
+                              _ ctx: StepContext, _ useBias: Bool) -> Bool {
+    let n = c.normal
+    let s0 = dot(dp + b.dq.rotate(c.p0.anchorB) - a.dq.rotate(c.p0.anchorA), n) + c.p0.adjustedSeparation
+    let s1 = dot(dp + b.dq.rotate(c.p1.anchorB) - a.dq.rotate(c.p1.anchorA), n) + c.p1.adjustedSeparation
+    guard (s0 > 0) == (s1 > 0) else { return false }
+    var bias0 = 0.0, bias1 = 0.0, massScale = 1.0
+    if s0 > 0 {
+        bias0 = s0 * ctx.invH; bias1 = s1 * ctx.invH
+    } else if useBias {
+        bias0 = Swift.max(c.softness.biasRate * s0, -ctx.maxContactPushSpeed)
+        bias1 = Swift.max(c.softness.biasRate * s1, -ctx.maxContactPushSpeed)
+        massScale = c.softness.massScale
+    }
+    let rA0 = c.p0.anchorA, rB0 = c.p0.anchorB, rA1 = c.p1.anchorA, rB1 = c.p1.anchorB
+    let vn0 = dot(b.v + cross(b.w, rB0) - a.v - cross(a.w, rA0), n)
+    let vn1 = dot(b.v + cross(b.w, rB1) - a.v - cross(a.w, rA1), n)
+    let old0 = c.p0.normalImpulse, old1 = c.p1.normalImpulse
+    // Right-hand side: velocity without the accumulated impulses, plus bias.
+    let r0 = vn0 - (c.k11 * old0 + c.k12 * old1) + bias0
+    let r1 = vn1 - (c.k12 * old0 + c.k22 * old1) + bias1
+    var x0 = 0.0, x1 = 0.0
+    let det = c.k11 * c.k22 - c.k12 * c.k12
+    // Case 1: both points push.
+    x0 = -massScale * (c.k22 * r0 - c.k12 * r1) / det
+    x1 = -massScale * (c.k11 * r1 - c.k12 * r0) / det
+    if !(x0 >= 0 && x1 >= 0) {
+        // Case 2: only the first pushes; the second must not approach.
+        x0 = -massScale * r0 / c.k11; x1 = 0
+        if !(x0 >= 0 && c.k12 * x0 / massScale + r1 >= 0) {
+            // Case 3: only the second pushes.
+            x0 = 0; x1 = -massScale * r1 / c.k22
+            if !(x1 >= 0 && c.k12 * x1 / massScale + r0 >= 0) {
+                // Case 4: neither pushes.
+                guard r0 >= 0 && r1 >= 0 else { return false }
+                x0 = 0; x1 = 0
+            }
+        }
+    }
+    let d0 = x0 - old0, d1 = x1 - old1
+    c.p0.normalImpulse = x0; c.p1.normalImpulse = x1
+    c.p0.maxNormalImpulse = Swift.max(c.p0.maxNormalImpulse, d0)
+    c.p1.maxNormalImpulse = Swift.max(c.p1.maxNormalImpulse, d1)
+    let P0 = d0 * n, P1 = d1 * n
+    a.v -= c.mA * (P0 + P1)
+    a.w -= c.iA * (cross(rA0, P0) + cross(rA1, P1))
+    b.v += c.mB * (P0 + P1)
+    b.w += c.iB * (cross(rB0, P0) + cross(rB1, P1))
+    return true
+}
+
+/// Friction of a two-point manifold as one tangent impulse at the centre of the two anchors, capped
+/// by μ times the summed normal impulses, and stored half at each point. Solving the two points one
+/// after the other lets the first take all the friction, which twists stacked boxes.
+@inline(__always)
+private func solveCentralFriction(_ c: inout ContactConstraint, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+    let rA = 0.5 * (c.p0.anchorA + c.p1.anchorA), rB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
+    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+    let k = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
+    guard k > 0 else { return }
+    let vt = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), tangent)
+    let old = c.p0.tangentImpulse + c.p1.tangentImpulse
+    let maxFriction = c.friction * (c.p0.normalImpulse + c.p1.normalImpulse)
+    let total = Swift.min(Swift.max(old - vt / k, -maxFriction), maxFriction)
+    let impulse = total - old
+    c.p0.tangentImpulse = 0.5 * total
+    c.p1.tangentImpulse = 0.5 * total
+    let P = impulse * tangent
+    a.v -= c.mA * P
+    a.w -= c.iA * cross(rA, P)
+    b.v += c.mB * P
+    b.w += c.iB * cross(rB, P)
+}
+
 /// One Gauss-Seidel pass over the contacts: normal (soft when `useBias`) then friction.
 func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
                    _ ctx: StepContext, useBias: Bool) {
@@ -156,11 +253,16 @@ func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states
         let ia = Int(c.indexA), ib = Int(c.indexB)
         var a = states[ia], b = states[ib]
         let dp = b.dp - a.dp
-        _ = solveNormal(&c.p0, c, dp, a.dq, b.dq, &a, &b, ctx, useBias)
-        if c.pointCount > 1 { _ = solveNormal(&c.p1, c, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+        if !(c.useBlock && solveNormalBlock(&c, dp, &a, &b, ctx, useBias)) {
+            _ = solveNormal(&c.p0, c, dp, a.dq, b.dq, &a, &b, ctx, useBias)
+            if c.pointCount > 1 { _ = solveNormal(&c.p1, c, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+        }
         let tangent = c.normal.rightPerp
-        solveFriction(&c.p0, c, tangent, &a, &b)
-        if c.pointCount > 1 { solveFriction(&c.p1, c, tangent, &a, &b) }
+        if c.pointCount > 1 {
+            solveCentralFriction(&c, tangent, &a, &b)
+        } else {
+            solveFriction(&c.p0, c, tangent, &a, &b)
+        }
         cs[i].p0 = c.p0
         cs[i].p1 = c.p1
         states[ia] = a

@@ -123,6 +123,7 @@ extension World {
             c.pointCount = contact.manifold.pointCount
             prepareContactPoint(&c.p0, contact.manifold.point0, c)
             if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.manifold.point1, c) }
+            prepareBlock(&c)
             if c.restitution > 0 && bodyA.type == .dynamic && bodyB.type == .dynamic {
                 impactConstraints.append(Int32(constraints.count))
             }

@@ -118,4 +118,23 @@ import Physics
         let f = try animator.frame(of: b)
         #expect(isClose(f.width, 10, 1e-9) && isClose(f.height, 100, 1e-9))
     }
+
+    @Test func rebuildItemChangesShapeAndMassAndKeepsMotion() throws {
+        // Q19: an explicit rebuild picks up a new size; the velocity and position stay.
+        let animator = try makeAnimator(nil)
+        let item = try animator.box("grow", at: .zero, 50, 50)
+        try animator.addBehavior(DynamicItemBehavior(items: [item]))
+        try animator.setVelocity(Vec2(30, 0), of: item)
+        animator.step()
+        let before = try animator.center(of: item)
+        try animator.rebuildItem(item, size: Size(100, 200), bounds: .ellipse)
+        #expect(try animator.center(of: item) == before)
+        #expect(try animator.size(of: item) == Size(100, 200) && animator.bounds(of: item) == .ellipse)
+        #expect(isClose(try animator.mass(of: item), .pi * 50 * 100 / 10_000, 1e-12))
+        animator.step()
+        #expect(isClose(animator.world.mass(of: animator.records[Int(item.index)].body), .pi * 0.5, 1e-9))
+        #expect(isClose(try animator.velocity(of: item).x, 30, 1e-9))
+        #expect(throws: DynamicsError.self) { try animator.rebuildItem(item, size: Size(-1, 1), bounds: .rectangle) }
+        #expect(try animator.size(of: item) == Size(100, 200))
+    }
 }

@@ -83,3 +83,23 @@ import Physics
         #expect(try animator.center(of: b).y == 0)
     }
 }
+
+@Suite struct GravityChangeTests {
+    @Test func turningGravityWakesRestingItems() throws {
+        // A box at rest on the floor (animator paused); gravity turned to point right resumes
+        // the animator and the box accelerates right at 1000 pt/s² (frictionless floor).
+        let animator = try makeAnimator()
+        let box = try animator.box(at: Vec2(200, 770), 60, 60)
+        let c = CollisionBehavior(items: [box]); c.translatesReferenceBoundsIntoBoundary = true
+        let g = GravityBehavior(items: [box])
+        try animator.addBehavior(c)
+        try animator.addBehavior(g)
+        animator.run(seconds: 2)
+        #expect(!animator.isRunning)
+        g.angle = 0
+        animator.step(count: 6)
+        #expect(animator.isRunning)
+        let v = try animator.velocity(of: box).x
+        #expect(isClose(v, 100, 2), "v = \(v)")   // 1000 pt/s² · 0.1 s
+    }
+}

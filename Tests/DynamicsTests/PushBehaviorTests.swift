@@ -67,6 +67,20 @@ import Physics
         #expect(isClose(try animator.velocity(of: item).y, 100, 1e-6))
     }
 
+    @Test func continuousOffsetPushProducesTorque() throws {
+        // Force 1 N down at (50, 0): τ = 100·50 = 5000, I = 1·(100² + 100²)/12 = 1666.7, so
+        // α = 3 rad/s²; after 0.1 s ω ≈ 0.3 rad/s (the lever turns only 0.015 rad meanwhile).
+        let animator = try makeAnimator(nil)
+        let item = try animator.box(at: .zero)
+        let push = PushBehavior(items: [item], mode: .continuous)
+        push.pushDirection = Vec2(0, 1)
+        push.offset = Vec2(50, 0)
+        try animator.addBehavior(push)
+        animator.step(count: 6)
+        let w = try animator.angularVelocity(of: item)
+        #expect(isClose(w, 0.3, 0.005), "ω = \(w)")
+    }
+
     @Test func magnitudeRescalesTheDirection() {
         // DynamicToss: direction v/10, then magnitude ‖v‖/35 → vector of length ‖v‖/35 along v.
         let push = PushBehavior(mode: .instantaneous)

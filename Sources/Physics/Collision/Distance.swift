@@ -39,19 +39,6 @@ struct ConvexCore {
         }
     }
 
-
-    /// Centre used for sweep radii and fallbacks.
-    var center: Vec2 {
-        switch kind {
-        case .point, .ellipse: return p1
-        case .segment: return lerp(p1, p2, 0.5)
-        case .polygon:
-            var c = Vec2.zero
-            for v in vertices { c += v }
-            return xf.apply(c / Double(vertices.count))
-        }
-    }
-
     /// The core point farthest along `d` (working frame).
     @inline(__always)
     func support(_ d: Vec2) -> Vec2 {

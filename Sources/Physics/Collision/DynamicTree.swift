@@ -160,6 +160,10 @@ package struct DynamicTree {
 
     /// Greedy descent with a branch-and-bound on the surface-area cost (Box2D b2FindBestSibling).
     private func findBestSibling(_ boxD: AABB) -> Int32 {
+        nodes.withUnsafeBufferPointer { Self.findBestSibling(boxD, root: root, $0) }
+    }
+
+    private static func findBestSibling(_ boxD: AABB, root: Int32, _ nodes: UnsafeBufferPointer<Node>) -> Int32 {
         let centerD = boxD.center, areaD = boxD.perimeter
         var index = root
         var areaBase = nodes[Int(root)].aabb.perimeter
@@ -235,11 +239,13 @@ package struct DynamicTree {
             root = newParent
         }
         // Walk back up fixing boxes, masks and heights, rotating where that lowers the cost.
-        var index = nodes[Int(leaf)].parentOrNext
-        while index != Self.nullNode {
-            refit(index)
-            rotate(index)
-            index = nodes[Int(index)].parentOrNext
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = nodes[Int(leaf)].parentOrNext
+            while index != Self.nullNode {
+                Self.refit(nodes, index)
+                Self.rotate(nodes, index)
+                index = nodes[Int(index)].parentOrNext
+            }
         }
     }
 
@@ -253,15 +259,19 @@ package struct DynamicTree {
         guard grandParent != Self.nullNode else { root = sibling; return }
         if nodes[Int(grandParent)].child1 == parent { nodes[Int(grandParent)].child1 = sibling }
         else { nodes[Int(grandParent)].child2 = sibling }
-        var index = grandParent
-        while index != Self.nullNode {
-            refit(index)
-            index = nodes[Int(index)].parentOrNext
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = grandParent
+            while index != Self.nullNode {
+                Self.refit(nodes, index)
+                index = nodes[Int(index)].parentOrNext
+            }
         }
     }
 
+    /// Recomputes a node's box, mask and height from its children. The tree's hot loops work on the
+    /// node buffer directly (no per-access uniqueness or bounds checks).
     @inline(__always)
-    private mutating func refit(_ index: Int32) {
+    private static func refit(_ nodes: UnsafeMutableBufferPointer<Node>, _ index: Int32) {
         let c1 = nodes[Int(nodes[Int(index)].child1)], c2 = nodes[Int(nodes[Int(index)].child2)]
         nodes[Int(index)].aabb = c1.aabb.union(c2.aabb)
         nodes[Int(index)].categoryBits = c1.categoryBits | c2.categoryBits
@@ -276,7 +286,7 @@ package struct DynamicTree {
     ///      B     C
     ///     / \   / \
     ///    D   E F   G
-    private mutating func rotate(_ iA: Int32) {
+    private static func rotate(_ nodes: UnsafeMutableBufferPointer<Node>, _ iA: Int32) {
         let A = nodes[Int(iA)]
         guard A.height >= 2 else { return }
         let iB = A.child1, iC = A.child2
@@ -322,35 +332,35 @@ package struct DynamicTree {
             nodes[Int(iA)].child1 = iF; nodes[Int(iC)].child1 = iB
             nodes[Int(iB)].parentOrNext = iC; nodes[Int(iF)].parentOrNext = iA
             nodes[Int(iC)].aabb = aabbBG
-            refitAfterRotation(iA, iC)
+            refitAfterRotation(nodes, iA, iC)
         case .bg:
             // A(B, C(F, G)) → A(G, C(F, B))
             let iG = C.child2
             nodes[Int(iA)].child1 = iG; nodes[Int(iC)].child2 = iB
             nodes[Int(iB)].parentOrNext = iC; nodes[Int(iG)].parentOrNext = iA
             nodes[Int(iC)].aabb = aabbBF
-            refitAfterRotation(iA, iC)
+            refitAfterRotation(nodes, iA, iC)
         case .cd:
             // A(B(D, E), C) → A(B(C, E), D)
             let iD = B.child1
             nodes[Int(iA)].child2 = iD; nodes[Int(iB)].child1 = iC
             nodes[Int(iC)].parentOrNext = iB; nodes[Int(iD)].parentOrNext = iA
             nodes[Int(iB)].aabb = aabbCE
-            refitAfterRotation(iA, iB)
+            refitAfterRotation(nodes, iA, iB)
         case .ce:
             // A(B(D, E), C) → A(B(D, C), E)
             let iE = B.child2
             nodes[Int(iA)].child2 = iE; nodes[Int(iB)].child2 = iC
             nodes[Int(iC)].parentOrNext = iB; nodes[Int(iE)].parentOrNext = iA
             nodes[Int(iB)].aabb = aabbCD
-            refitAfterRotation(iA, iB)
+            refitAfterRotation(nodes, iA, iB)
         }
     }
 
     /// After a rotation the changed child's mask and height, then A's, need recomputing.
     @inline(__always)
-    private mutating func refitAfterRotation(_ iA: Int32, _ changed: Int32) {
-        refit(changed)
+    private static func refitAfterRotation(_ nodes: UnsafeMutableBufferPointer<Node>, _ iA: Int32, _ changed: Int32) {
+        refit(nodes, changed)
         let c1 = nodes[Int(nodes[Int(iA)].child1)], c2 = nodes[Int(nodes[Int(iA)].child2)]
         nodes[Int(iA)].categoryBits = c1.categoryBits | c2.categoryBits
         nodes[Int(iA)].height = 1 + Swift.max(c1.height, c2.height)

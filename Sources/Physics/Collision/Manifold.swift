@@ -75,7 +75,9 @@ package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Tran
         case .polygon(let pb):
             return withSegmentView(sa) { viewA in
                 withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                    collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                    let m = collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                    guard sa.previous != nil || sa.next != nil else { return m }
+                    return smoothChainJoints(m, sa, viewA, viewB, speculativeDistance, at)
                 }
             }
         case .segment:
@@ -317,19 +319,19 @@ func clipPolygons(_ polyA: PolygonView, _ polyB: PolygonView, _ edgeA: Int, _ ed
     vLower = vLower + (0.5 * (r1 - r2 - separationLower)) * normal
     vUpper = vUpper + (0.5 * (r1 - r2 - separationUpper)) * normal
 
+    // Box2D's order and ids: with A as reference (lower, upper), else (upper, lower) seen from B.
+    let anchor1 = flip ? vUpper : vLower, separation1 = (flip ? separationUpper : separationLower) - radius
+    let anchor2 = flip ? vLower : vUpper, separation2 = (flip ? separationLower : separationUpper) - radius
+    let id1 = flip ? makeID(i21, i12) : makeID(i11, i22), id2 = flip ? makeID(i22, i11) : makeID(i12, i21)
     var m = Manifold(normal: at.xfA.q.rotate(flip ? -normal : normal))
-    @inline(__always) func add(_ anchor: Vec2, _ separation: Double, _ id: UInt16) {
-        guard separation <= speculativeDistance else { return }
-        if m.pointCount == 0 { m.point0 = at.point(anchor, separation: separation, id: id) }
-        else { m.point1 = at.point(anchor, separation: separation, id: id) }
-        m.pointCount += 1
+    if separation1 <= speculativeDistance {
+        m.point0 = at.point(anchor1, separation: separation1, id: id1)
+        m.pointCount = 1
     }
-    if !flip {
-        add(vLower, separationLower - radius, makeID(i11, i22))
-        add(vUpper, separationUpper - radius, makeID(i12, i21))
-    } else {
-        add(vUpper, separationUpper - radius, makeID(i21, i12))
-        add(vLower, separationLower - radius, makeID(i22, i11))
+    if separation2 <= speculativeDistance {
+        let p = at.point(anchor2, separation: separation2, id: id2)
+        if m.pointCount == 0 { m.point0 = p } else { m.point1 = p }
+        m.pointCount += 1
     }
     return m
 }

@@ -2,11 +2,15 @@
 // curved surface continuously and an ellipse rolls over corners instead of bumping on facets.
 import Foundation
 
-// Why cores and GJK rather than GJK + EPA: an ellipse is its inner parallel body inflated by the
-// smallest radius of curvature (see ConvexCore), so shallow overlaps — the solver keeps them within
-// the slop — leave the cores apart, and GJK alone gives the exact surface normal and depth. Only
-// when the cores themselves overlap (deep penetration) does `deepContact` search the separating
-// axis directly; it agrees with GJK where the cores just touch, so the normal stays continuous.
+// How: an ellipse is its inner parallel body (its "core") inflated by the smallest radius of
+// curvature (see ConvexCore), and a rounded polygon is its sharp polygon inflated by its radius. So
+// contacts are found between cores, exactly, and only the skins overlap while the solver keeps
+// penetration small — no EPA needed, whose polytope of a curved shape is only ever approximate:
+// 1. resting on a face (the common case): a separating-axis test over the flat shape's faces;
+// 2. near a vertex or between two ellipses: GJK for a nearby axis, then `refineAxis` solves for
+//    the exact one (GJK alone converges slowly on curved cores);
+// 3. cores overlapping (deep penetration): `deepContact` maximises the separation over directions.
+// All three give the same axis where their regions meet, so the normal turns continuously.
 
 /// One-point manifold in A's frame; `xf` places B in A's frame. At least one shape is an ellipse.
 func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
@@ -59,7 +63,7 @@ func faceContact(flat: ConvexCore, other: ConvexCore, sign: Double) -> Vec2? {
 
 /// The separating axis of two overlapping shapes: the direction n maximising
 /// s(n) = −h_B(−n) − h_A(n) (h the support distance of the inflated shape), found among sampled
-/// directions and the polygons' face normals, then refined by golden-section search.
+/// directions and the polygons' face normals, narrowed by golden-section search and polished.
 func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold {
     let radii = a.radius + b.radius
     @inline(__always) func separation(_ n: Vec2) -> Double {
@@ -93,18 +97,19 @@ func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold 
     considerFaces(a, sign: 1)
     considerFaces(b, sign: -1)
 
-    // Golden-section refinement within one sample step either side of the best candidate.
+    // Golden-section narrowing within one sample step either side of the best candidate (to about
+    // 3e-6 rad), then the root of s′ as in `polishAxis`.
     let ratio = 0.5 * (5.0.squareRoot() - 1)
     var lo = bestAngle - step, hi = bestAngle + step
     var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
     var f1 = separation(angle: x1), f2 = separation(angle: x2)
-    for _ in 0..<48 {
+    for _ in 0..<24 {
         if f1 > f2 { hi = x2; x2 = x1; f2 = f1; x1 = hi - ratio * (hi - lo); f1 = separation(angle: x1) }
         else { lo = x1; x1 = x2; f1 = f2; x2 = lo + ratio * (hi - lo); f2 = separation(angle: x2) }
     }
     if Swift.max(f1, f2) > bestSeparation { bestAngle = f1 > f2 ? x1 : x2; bestSeparation = Swift.max(f1, f2) }
 
-    return contact(a, b, Vec2(cos(bestAngle), sin(bestAngle)), at)
+    return contact(a, b, polishAxis(a, b, Vec2(cos(bestAngle), sin(bestAngle))), at)
 }
 
 /// The one-point manifold along the separating axis `normal` (A to B).
@@ -123,13 +128,18 @@ func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2, _ at: Placement) 
     return singlePoint(normal: normal, cA, cB, separation: separation, at)
 }
 
-/// Polishes GJK's axis `n0` between separated cores, since GJK converges slowly on curved ones.
-/// The best axis maximises s(θ) = h_B-side separation; it is either a face normal of a flat core
-/// (when the other core's support point lies over that face: s has its kink there), or a root of
-/// s′(θ) = dot(s_B(−n) − s_A(n), n⊥), smooth near a vertex or between two ellipses, found by secant.
+/// Polishes GJK's axis `n0` between separated cores. The exact axis maximises the separation
+/// s(n) = dot(s_B(−n) − s_A(n), n) over unit n; it is either a face normal of a flat core (when the
+/// other core's support point lies over that face: s has a kink there) or a root of
+/// s′ = dot(s_B(−n) − s_A(n), n⊥), smooth near a vertex or between two ellipses.
 func refineAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
     if let face = faceAxis(flat: a, other: b, n0, sign: 1) { return face }
     if let face = faceAxis(flat: b, other: a, n0, sign: -1) { return face }
+    return polishAxis(a, b, n0)
+}
+
+/// The root of s′ nearest to `n0` (the local maximum of the separation along the axis).
+func polishAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
     // Directions n(t) = normalize(n0 + t·n0⊥) (t = tan of the turn from n0) avoid trigonometry.
     let side = n0.leftPerp
     @inline(__always) func direction(_ t: Double) -> Vec2 { (n0 + t * side) / (1 + t * t).squareRoot() }
