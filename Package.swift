@@ -69,5 +69,6 @@ let package = Package(
         .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "LuaBridge", "Dynamics", "Render"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
     ]
 )

@@ -151,7 +151,9 @@ public final class VideoEncoder {
         guard !isDone else { return }
         isDone = true
         try? input.close()
-        if process.isRunning { process.terminate() }
+        // SIGKILL rather than terminate(): a child started from a thread that blocks SIGTERM (any
+        // Dispatch worker) inherits the block and would ignore it.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         cleanUp()
     }

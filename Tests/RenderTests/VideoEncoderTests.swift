@@ -100,6 +100,21 @@ private func temporaryPath(_ name: String) -> String {
         encoder.cancel()
     }
 
+    @Test func ffmpegFailureReportsItsLog() throws {
+        guard VideoEncoder.ffmpegPath() != nil else { return }
+        // The output folder does not exist, so ffmpeg cannot open its (temporary) output file.
+        do {
+            let encoder = try VideoEncoder(path: "/nonexistent-kinetic-folder/out.mp4", width: 120, height: 80,
+                                           framesPerSecond: 10)
+            for frame in try frames() { try encoder.append(frame) }
+            try encoder.finish()
+            Issue.record("encoding into a missing folder succeeded")
+        } catch let RenderError.ffmpegFailed(status, log) {
+            #expect(status != 0)
+            #expect(log.contains("No such file or directory"), "\(log)")
+        }
+    }
+
     @Test func missingFFmpegExplainsHowToInstallIt() {
         let message = "\(RenderError.ffmpegMissing)"
         #expect(message.contains("apt-get install ffmpeg") && message.contains("scripts/install-deps.sh"))
