@@ -98,7 +98,7 @@ extension World {
 
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
-    func collide() {
+    func updateContacts() {
         let speculative = speculativeDistance
         for c in 0..<contacts.count where contacts[c].isLive {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
@@ -109,7 +109,7 @@ extension World {
                 continue
             }
             let xfA = bodyStore[ia].xf, xfB = bodyStore[ib].xf
-            var m = Physics.collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
+            var m = collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
             let old = contacts[c].manifold
             // Anchors relative to the centres of mass; impulses carried over by feature id.
             let offsetA = xfA.q.rotate(bodyStore[ia].localCenter), offsetB = xfB.q.rotate(bodyStore[ib].localCenter)

@@ -50,7 +50,12 @@ struct ContactConstraint {
     /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and whether it is well
     /// conditioned enough for the block solver.
     var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    /// Its inverse [[i11, i12], [i12, i22]].
+    var i11 = 0.0, i12 = 0.0, i22 = 0.0
     var useBlock = false
+    /// Two-point friction: the anchors' centres and the tangent mass there.
+    var centerA = Vec2.zero, centerB = Vec2.zero
+    var centralTangentMass = 0.0
 }
 
 /// Fills the two-point normal mass matrix (Box2D 2.4 b2ContactSolver block solver setup).
@@ -63,7 +68,18 @@ func prepareBlock(_ c: inout ContactConstraint) {
     c.k22 = c.mA + c.mB + c.iA * rn2A * rn2A + c.iB * rn2B * rn2B
     c.k12 = c.mA + c.mB + c.iA * rn1A * rn2A + c.iB * rn1B * rn2B
     // Condition number bound 1000, as Box2D 2.4.
-    c.useBlock = c.k11 * c.k11 < 1000 * (c.k11 * c.k22 - c.k12 * c.k12)
+    let det = c.k11 * c.k22 - c.k12 * c.k12
+    c.useBlock = c.k11 * c.k11 < 1000 * det
+    if c.useBlock {
+        let inv = 1 / det
+        c.i11 = inv * c.k22; c.i12 = -inv * c.k12; c.i22 = inv * c.k11
+    }
+    let tangent = n.rightPerp
+    c.centerA = 0.5 * (c.p0.anchorA + c.p1.anchorA)
+    c.centerB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
+    let rtA = cross(c.centerA, tangent), rtB = cross(c.centerB, tangent)
+    let kt = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
+    c.centralTangentMass = kt > 0 ? 1 / kt : 0
 }
 
 // MARK: - Stages
@@ -100,69 +116,79 @@ func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
 
 /// Applies last step's impulses at the start of a substep.
 func warmStartContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for i in cs.indices {
-        let c = cs[i]
-        var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
-        let tangent = c.normal.rightPerp
-        for k in 0..<c.pointCount {
-            let cp = k == 0 ? c.p0 : c.p1
-            let P = cp.normalImpulse * c.normal + cp.tangentImpulse * tangent
-            a.w -= c.iA * cross(cp.anchorA, P)
-            a.v -= c.mA * P
-            b.w += c.iB * cross(cp.anchorB, P)
-            b.v += c.mB * P
+    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+    for i in 0..<cs.count {
+        let c = base + i
+        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+        var a = sa.pointee, b = sbB.pointee
+        let normal = c.pointee.normal, tangent = normal.rightPerp
+        let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+        do {
+            let P = c.pointee.p0.normalImpulse * normal + c.pointee.p0.tangentImpulse * tangent
+            a.w -= iA * cross(c.pointee.p0.anchorA, P); a.v -= mA * P
+            b.w += iB * cross(c.pointee.p0.anchorB, P); b.v += mB * P
         }
-        states[Int(c.indexA)] = a
-        states[Int(c.indexB)] = b
+        if c.pointee.pointCount > 1 {
+            let P = c.pointee.p1.normalImpulse * normal + c.pointee.p1.tangentImpulse * tangent
+            a.w -= iA * cross(c.pointee.p1.anchorA, P); a.v -= mA * P
+            b.w += iB * cross(c.pointee.p1.anchorB, P); b.v += mB * P
+        }
+        sa.pointee.v = a.v; sa.pointee.w = a.w
+        sbB.pointee.v = b.v; sbB.pointee.w = b.w
     }
 }
 
+/// The constants of a constraint that every point's solve reads.
+struct ContactPair {
+    var normal: Vec2
+    var mA: Double, iA: Double, mB: Double, iB: Double
+}
+
 @inline(__always)
-private func solveNormal(_ cp: inout ContactConstraintPoint, _ c: ContactConstraint, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot,
-                         _ a: inout BodyState, _ b: inout BodyState, _ ctx: StepContext, _ useBias: Bool) -> Double {
+private func solveNormal(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ softness: Softness, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot,
+                         _ a: inout BodyState, _ b: inout BodyState, _ ctx: StepContext, _ useBias: Bool) {
     // Current separation from the position change within the step.
     let prA = dqA.rotate(cp.anchorA), prB = dqB.rotate(cp.anchorB)
-    let s = dot(dp + prB - prA, c.normal) + cp.adjustedSeparation
+    let s = dot(dp + prB - prA, k.normal) + cp.adjustedSeparation
     var velocityBias = 0.0, massScale = 1.0, impulseScale = 0.0
     if s > 0 {
         // Speculative: allow closing the gap within this substep.
         velocityBias = s * ctx.invH
     } else if useBias {
-        velocityBias = Swift.max(c.softness.biasRate * s, -ctx.maxContactPushSpeed)
-        massScale = c.softness.massScale
-        impulseScale = c.softness.impulseScale
+        velocityBias = Swift.max(softness.biasRate * s, -ctx.maxContactPushSpeed)
+        massScale = softness.massScale
+        impulseScale = softness.impulseScale
     }
     let rA = cp.anchorA, rB = cp.anchorB
     let dv = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
-    let vn = dot(dv, c.normal)
+    let vn = dot(dv, k.normal)
     var impulse = -cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse
     let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
     impulse = newImpulse - cp.normalImpulse
     cp.normalImpulse = newImpulse
     cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
-    let P = impulse * c.normal
-    a.v -= c.mA * P
-    a.w -= c.iA * cross(rA, P)
-    b.v += c.mB * P
-    b.w += c.iB * cross(rB, P)
-    return newImpulse
+    let P = impulse * k.normal
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
 }
 
 @inline(__always)
-private func solveFriction(_ cp: inout ContactConstraintPoint, _ c: ContactConstraint, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+private func solveFriction(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ friction: Double, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
     let rA = cp.anchorA, rB = cp.anchorB
     let dv = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
     let vt = dot(dv, tangent)
     var impulse = -cp.tangentMass * vt
-    let maxFriction = c.friction * cp.normalImpulse
+    let maxFriction = friction * cp.normalImpulse
     let newImpulse = Swift.min(Swift.max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
     impulse = newImpulse - cp.tangentImpulse
     cp.tangentImpulse = newImpulse
     let P = impulse * tangent
-    a.v -= c.mA * P
-    a.w -= c.iA * cross(rA, P)
-    b.v += c.mB * P
-    b.w += c.iB * cross(rB, P)
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
 }
 
 /// Solves both normal impulses of a two-point manifold together (the 2×2 LCP of Box2D 2.4's block
@@ -171,39 +197,40 @@ private func solveFriction(_ cp: inout ContactConstraintPoint, _ c: ContactConst
 /// resulting torque makes tall stacks lean. Returns false (caller falls back to one point at a time)
 /// when the points are in different regimes (one speculative, one touching) or no case fits.
 @inline(__always)
-private func solveNormalBlock(_ c: inout ContactConstraint, _ dp: Vec2, _ a: inout BodyState, _ b: inout BodyState,
+private func solveNormalBlock(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ dp: Vec2, _ a: inout BodyState, _ b: inout BodyState,
                               _ ctx: StepContext, _ useBias: Bool) -> Bool {
-    let n = c.normal
-    let s0 = dot(dp + b.dq.rotate(c.p0.anchorB) - a.dq.rotate(c.p0.anchorA), n) + c.p0.adjustedSeparation
-    let s1 = dot(dp + b.dq.rotate(c.p1.anchorB) - a.dq.rotate(c.p1.anchorA), n) + c.p1.adjustedSeparation
+    let n = k.normal
+    let rA0 = c.pointee.p0.anchorA, rB0 = c.pointee.p0.anchorB, rA1 = c.pointee.p1.anchorA, rB1 = c.pointee.p1.anchorB
+    let s0 = dot(dp + b.dq.rotate(rB0) - a.dq.rotate(rA0), n) + c.pointee.p0.adjustedSeparation
+    let s1 = dot(dp + b.dq.rotate(rB1) - a.dq.rotate(rA1), n) + c.pointee.p1.adjustedSeparation
     guard (s0 > 0) == (s1 > 0) else { return false }
     var bias0 = 0.0, bias1 = 0.0, massScale = 1.0
     if s0 > 0 {
         bias0 = s0 * ctx.invH; bias1 = s1 * ctx.invH
     } else if useBias {
-        bias0 = Swift.max(c.softness.biasRate * s0, -ctx.maxContactPushSpeed)
-        bias1 = Swift.max(c.softness.biasRate * s1, -ctx.maxContactPushSpeed)
-        massScale = c.softness.massScale
+        let softness = c.pointee.softness
+        bias0 = Swift.max(softness.biasRate * s0, -ctx.maxContactPushSpeed)
+        bias1 = Swift.max(softness.biasRate * s1, -ctx.maxContactPushSpeed)
+        massScale = softness.massScale
     }
-    let rA0 = c.p0.anchorA, rB0 = c.p0.anchorB, rA1 = c.p1.anchorA, rB1 = c.p1.anchorB
+    let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
     let vn0 = dot(b.v + cross(b.w, rB0) - a.v - cross(a.w, rA0), n)
     let vn1 = dot(b.v + cross(b.w, rB1) - a.v - cross(a.w, rA1), n)
-    let old0 = c.p0.normalImpulse, old1 = c.p1.normalImpulse
+    let old0 = c.pointee.p0.normalImpulse, old1 = c.pointee.p1.normalImpulse
     // Right-hand side: velocity without the accumulated impulses, plus bias.
-    let r0 = vn0 - (c.k11 * old0 + c.k12 * old1) + bias0
-    let r1 = vn1 - (c.k12 * old0 + c.k22 * old1) + bias1
-    var x0 = 0.0, x1 = 0.0
-    let det = c.k11 * c.k22 - c.k12 * c.k12
+    let r0 = vn0 - (k11 * old0 + k12 * old1) + bias0
+    let r1 = vn1 - (k12 * old0 + k22 * old1) + bias1
     // Case 1: both points push.
-    x0 = -massScale * (c.k22 * r0 - c.k12 * r1) / det
-    x1 = -massScale * (c.k11 * r1 - c.k12 * r0) / det
+    var x0 = -massScale * (c.pointee.i11 * r0 + c.pointee.i12 * r1)
+    var x1 = -massScale * (c.pointee.i12 * r0 + c.pointee.i22 * r1)
     if !(x0 >= 0 && x1 >= 0) {
-        // Case 2: only the first pushes; the second must not approach.
-        x0 = -massScale * r0 / c.k11; x1 = 0
-        if !(x0 >= 0 && c.k12 * x0 / massScale + r1 >= 0) {
+        // Case 2: only the first pushes; the second must not approach (k12·x0/massScale + r1 ≥ 0,
+        // and x0/massScale = −r0/k11).
+        x0 = -massScale * c.pointee.p0.normalMass * r0; x1 = 0
+        if !(x0 >= 0 && -k12 * c.pointee.p0.normalMass * r0 + r1 >= 0) {
             // Case 3: only the second pushes.
-            x0 = 0; x1 = -massScale * r1 / c.k22
-            if !(x1 >= 0 && c.k12 * x1 / massScale + r0 >= 0) {
+            x0 = 0; x1 = -massScale * c.pointee.p1.normalMass * r1
+            if !(x1 >= 0 && -k12 * c.pointee.p1.normalMass * r1 + r0 >= 0) {
                 // Case 4: neither pushes.
                 guard r0 >= 0 && r1 >= 0 else { return false }
                 x0 = 0; x1 = 0
@@ -211,14 +238,14 @@ private func solveNormalBlock(_ c: inout ContactConstraint, _ dp: Vec2, _ a: ino
         }
     }
     let d0 = x0 - old0, d1 = x1 - old1
-    c.p0.normalImpulse = x0; c.p1.normalImpulse = x1
-    c.p0.maxNormalImpulse = Swift.max(c.p0.maxNormalImpulse, d0)
-    c.p1.maxNormalImpulse = Swift.max(c.p1.maxNormalImpulse, d1)
+    c.pointee.p0.normalImpulse = x0; c.pointee.p1.normalImpulse = x1
+    c.pointee.p0.maxNormalImpulse = Swift.max(c.pointee.p0.maxNormalImpulse, d0)
+    c.pointee.p1.maxNormalImpulse = Swift.max(c.pointee.p1.maxNormalImpulse, d1)
     let P0 = d0 * n, P1 = d1 * n
-    a.v -= c.mA * (P0 + P1)
-    a.w -= c.iA * (cross(rA0, P0) + cross(rA1, P1))
-    b.v += c.mB * (P0 + P1)
-    b.w += c.iB * (cross(rB0, P0) + cross(rB1, P1))
+    a.v -= k.mA * (P0 + P1)
+    a.w -= k.iA * (cross(rA0, P0) + cross(rA1, P1))
+    b.v += k.mB * (P0 + P1)
+    b.w += k.iB * (cross(rB0, P0) + cross(rB1, P1))
     return true
 }
 
@@ -226,47 +253,46 @@ private func solveNormalBlock(_ c: inout ContactConstraint, _ dp: Vec2, _ a: ino
 /// by μ times the summed normal impulses, and stored half at each point. Solving the two points one
 /// after the other lets the first take all the friction, which twists stacked boxes.
 @inline(__always)
-private func solveCentralFriction(_ c: inout ContactConstraint, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
-    let rA = 0.5 * (c.p0.anchorA + c.p1.anchorA), rB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
-    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
-    let k = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
-    guard k > 0 else { return }
+private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+    let rA = c.pointee.centerA, rB = c.pointee.centerB
     let vt = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), tangent)
-    let old = c.p0.tangentImpulse + c.p1.tangentImpulse
-    let maxFriction = c.friction * (c.p0.normalImpulse + c.p1.normalImpulse)
-    let total = Swift.min(Swift.max(old - vt / k, -maxFriction), maxFriction)
+    let old = c.pointee.p0.tangentImpulse + c.pointee.p1.tangentImpulse
+    let maxFriction = c.pointee.friction * (c.pointee.p0.normalImpulse + c.pointee.p1.normalImpulse)
+    let total = Swift.min(Swift.max(old - vt * c.pointee.centralTangentMass, -maxFriction), maxFriction)
     let impulse = total - old
-    c.p0.tangentImpulse = 0.5 * total
-    c.p1.tangentImpulse = 0.5 * total
+    c.pointee.p0.tangentImpulse = 0.5 * total
+    c.pointee.p1.tangentImpulse = 0.5 * total
     let P = impulse * tangent
-    a.v -= c.mA * P
-    a.w -= c.iA * cross(rA, P)
-    b.v += c.mB * P
-    b.w += c.iB * cross(rB, P)
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
 }
 
 /// One Gauss-Seidel pass over the contacts: normal (soft when `useBias`) then friction.
 func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
                    _ ctx: StepContext, useBias: Bool) {
-    for i in cs.indices {
-        var c = cs[i]
-        let ia = Int(c.indexA), ib = Int(c.indexB)
-        var a = states[ia], b = states[ib]
+    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+    for i in 0..<cs.count {
+        let c = base + i
+        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+        var a = sa.pointee, b = sbB.pointee
+        let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
         let dp = b.dp - a.dp
-        if !(c.useBlock && solveNormalBlock(&c, dp, &a, &b, ctx, useBias)) {
-            _ = solveNormal(&c.p0, c, dp, a.dq, b.dq, &a, &b, ctx, useBias)
-            if c.pointCount > 1 { _ = solveNormal(&c.p1, c, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+        let twoPoints = c.pointee.pointCount > 1
+        if !(c.pointee.useBlock && solveNormalBlock(c, k, dp, &a, &b, ctx, useBias)) {
+            let softness = c.pointee.softness
+            solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
+            if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
         }
-        let tangent = c.normal.rightPerp
-        if c.pointCount > 1 {
-            solveCentralFriction(&c, tangent, &a, &b)
+        let tangent = k.normal.rightPerp
+        if twoPoints {
+            solveCentralFriction(c, k, tangent, &a, &b)
         } else {
-            solveFriction(&c.p0, c, tangent, &a, &b)
+            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
         }
-        cs[i].p0 = c.p0
-        cs[i].p1 = c.p1
-        states[ia] = a
-        states[ib] = b
+        sa.pointee.v = a.v; sa.pointee.w = a.w
+        sbB.pointee.v = b.v; sbB.pointee.w = b.w
     }
 }
 

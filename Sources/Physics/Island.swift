@@ -12,47 +12,54 @@ extension World {
     func buildIslands() {
         awakeBodies.removeAll(keepingCapacity: true)
         islandEnds.removeAll(keepingCapacity: true)
+        islandStack.removeAll(keepingCapacity: true)
         let unvisited: Int32 = -1, queued: Int32 = -2
         if solverIndex.count != bodyStore.count {
             solverIndex = ContiguousArray(repeating: unvisited, count: bodyStore.count)
         } else {
             for i in solverIndex.indices { solverIndex[i] = unvisited }
         }
-        for seed in 0..<bodyStore.count {
-            guard bodyStore[seed].isLive, bodyStore[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
-            islandStack.removeAll(keepingCapacity: true)
-            islandStack.append(Int32(seed))
-            solverIndex[seed] = queued
-            while let b32 = islandStack.popLast() {
-                let b = Int(b32)
-                solverIndex[b] = Int32(awakeBodies.count)
-                awakeBodies.append(b32)
-                // Reached through a contact or joint: awake, sleep timer kept (Box2D 2.4).
-                bodyStore[b].isAwake = true
-                var key = bodyStore[b].contactHead
-                while key >= 0 {
-                    let c = Int(key >> 1), side = Int(key & 1)
-                    let contact = contacts[c]
-                    key = contact.edge(side).next
-                    guard contact.isTouching, !contact.isSensor else { continue }
-                    let other = Int(side == 0 ? contact.bodyB : contact.bodyA)
-                    if bodyStore[other].type == .static || solverIndex[other] != unvisited { continue }
-                    solverIndex[other] = queued
-                    islandStack.append(Int32(other))
-                }
-                key = bodyStore[b].jointHead
-                while key >= 0 {
-                    let j = Int(key >> 1), side = Int(key & 1)
-                    key = jointStore[j].edge(side).next
-                    let other32 = side == 0 ? jointStore[j].bodyB : jointStore[j].bodyA
-                    guard other32 >= 0 else { continue }
-                    let other = Int(other32)
-                    if bodyStore[other].type == .static || solverIndex[other] != unvisited { continue }
-                    solverIndex[other] = queued
-                    islandStack.append(other32)
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+            contacts.withUnsafeBufferPointer { contacts in
+                jointStore.withUnsafeBufferPointer { joints in
+                    solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                        for seed in 0..<bodies.count {
+                            guard bodies[seed].isLive, bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
+                            islandStack.append(Int32(seed))
+                            solverIndex[seed] = queued
+                            while let b32 = islandStack.popLast() {
+                                let b = Int(b32)
+                                solverIndex[b] = Int32(awakeBodies.count)
+                                awakeBodies.append(b32)
+                                // Reached through a contact or joint: awake, sleep timer kept (Box2D 2.4).
+                                bodies[b].isAwake = true
+                                var key = bodies[b].contactHead
+                                while key >= 0 {
+                                    let c = Int(key >> 1), side = Int(key & 1)
+                                    key = side == 0 ? contacts[c].edgeA.next : contacts[c].edgeB.next
+                                    guard contacts[c].isTouching, !contacts[c].isSensor else { continue }
+                                    let other = Int(side == 0 ? contacts[c].bodyB : contacts[c].bodyA)
+                                    if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
+                                    solverIndex[other] = queued
+                                    islandStack.append(Int32(other))
+                                }
+                                key = bodies[b].jointHead
+                                while key >= 0 {
+                                    let j = Int(key >> 1), side = Int(key & 1)
+                                    key = side == 0 ? joints[j].edgeA.next : joints[j].edgeB.next
+                                    let other32 = side == 0 ? joints[j].bodyB : joints[j].bodyA
+                                    guard other32 >= 0 else { continue }
+                                    let other = Int(other32)
+                                    if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
+                                    solverIndex[other] = queued
+                                    islandStack.append(other32)
+                                }
+                            }
+                            islandEnds.append(Int32(awakeBodies.count))
+                        }
+                    }
                 }
             }
-            islandEnds.append(Int32(awakeBodies.count))
         }
         let dummy = Int32(awakeBodies.count)
         for i in solverIndex.indices where solverIndex[i] < 0 { solverIndex[i] = dummy }

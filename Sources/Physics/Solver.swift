@@ -48,18 +48,20 @@ extension World {
         // Body states and integration constants.
         states.removeAll(keepingCapacity: true)
         integration.removeAll(keepingCapacity: true)
-        for b32 in awakeBodies {
-            let body = bodyStore[Int(b32)]
-            states.append(BodyState(v: body.v, w: body.w, dp: .zero, dq: .identity))
-            var bi = BodyIntegration()
-            if body.type == .dynamic {
-                bi.isDynamic = true
-                bi.invMass = body.invMass; bi.invI = body.invI
-                bi.linearAcceleration = body.gravityScale * ctx.gravity + body.invMass * body.force
-                bi.angularAcceleration = body.invI * body.torque
-                bi.linearDamping = body.linearDamping; bi.angularDamping = body.angularDamping
+        bodyStore.withUnsafeBufferPointer { bodies in
+            for b32 in awakeBodies {
+                let body = bodies.baseAddress! + Int(b32)
+                states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
+                var bi = BodyIntegration()
+                if body.pointee.type == .dynamic {
+                    bi.isDynamic = true
+                    bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                    bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                    bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                    bi.linearDamping = body.pointee.linearDamping; bi.angularDamping = body.pointee.angularDamping
+                }
+                integration.append(bi)
             }
-            integration.append(bi)
         }
         states.append(BodyState())  // shared state of static (and sleeping) bodies
 
@@ -104,30 +106,36 @@ extension World {
         let n = Int32(awakeBodies.count)
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
-        for ci in 0..<contacts.count {
-            let contact = contacts[ci]
-            guard contact.isLive, contact.isTouching, !contact.isSensor, contact.manifold.pointCount > 0 else { continue }
-            let ia = solverIndex[Int(contact.bodyA)], ib = solverIndex[Int(contact.bodyB)]
-            if ia == n && ib == n { continue }
-            let bodyA = bodyStore[Int(contact.bodyA)], bodyB = bodyStore[Int(contact.bodyB)]
-            var c = ContactConstraint()
-            c.indexA = ia; c.indexB = ib
-            c.contact = Int32(ci)
-            c.normal = contact.manifold.normal
-            c.friction = contact.friction
-            c.restitution = contact.restitution
-            c.mA = bodyA.invMass; c.iA = bodyA.invI
-            c.mB = bodyB.invMass; c.iB = bodyB.invI
-            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-            c.softness = (bodyA.type != .dynamic || bodyB.type != .dynamic) ? ctx.staticSoftness : ctx.contactSoftness
-            c.pointCount = contact.manifold.pointCount
-            prepareContactPoint(&c.p0, contact.manifold.point0, c)
-            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.manifold.point1, c) }
-            prepareBlock(&c)
-            if c.restitution > 0 && bodyA.type == .dynamic && bodyB.type == .dynamic {
-                impactConstraints.append(Int32(constraints.count))
+        bodyStore.withUnsafeBufferPointer { bodies in
+            contacts.withUnsafeBufferPointer { contacts in
+                for ci in 0..<contacts.count {
+                    let contact = contacts.baseAddress! + ci
+                    guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
+                          contact.pointee.manifold.pointCount > 0 else { continue }
+                    let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                    if ia == n && ib == n { continue }
+                    let bodyA = bodies.baseAddress! + Int(contact.pointee.bodyA), bodyB = bodies.baseAddress! + Int(contact.pointee.bodyB)
+                    var c = ContactConstraint()
+                    c.indexA = ia; c.indexB = ib
+                    c.contact = Int32(ci)
+                    c.normal = contact.pointee.manifold.normal
+                    c.friction = contact.pointee.friction
+                    c.restitution = contact.pointee.restitution
+                    c.mA = bodyA.pointee.invMass; c.iA = bodyA.pointee.invI
+                    c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
+                    let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
+                    // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+                    c.softness = bothDynamic ? ctx.contactSoftness : ctx.staticSoftness
+                    c.pointCount = contact.pointee.manifold.pointCount
+                    prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+                    if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+                    prepareBlock(&c)
+                    if c.restitution > 0 && bothDynamic {
+                        impactConstraints.append(Int32(constraints.count))
+                    }
+                    constraints.append(c)
+                }
             }
-            constraints.append(c)
         }
     }
 

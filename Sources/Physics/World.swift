@@ -96,7 +96,7 @@ public final class World {
             let ctx = makeStepContext(dt: dt, substeps: substeps)
             applyRefilters()
             updatePairs()
-            collide()
+            updateContacts()
             solve(ctx)
             sleepIslands()
         }
