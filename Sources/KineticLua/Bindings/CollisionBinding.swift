@@ -31,10 +31,10 @@ enum CollisionBinding {
         if def.has("path") {
             let path = try def.read("path") { i in try lua.points(i, "path") }
             let closed = try def.boolean("closed", default: true)
-            try rt.dynamics("collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
         } else {
             let from = Vec2(try def.point("from")), to = Vec2(try def.point("to"))
-            try rt.dynamics("collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
         }
     }
 
