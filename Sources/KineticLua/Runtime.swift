@@ -317,9 +317,15 @@ final class Runtime {
         do { return try body() } catch { throw LuaBindingError("\(function): \(error.message)") }
     }
 
-    /// Runs property writes on a behaviour and reports a refused one.
+    /// Runs property writes on a behaviour and reports a refused one, naming the Lua field:
+    /// `Attachment.range: 'range' must be a range containing 0, got [0.5, 1.0]`.
     func checked(_ behavior: DynamicBehavior, _ function: String, _ body: () -> Void) throws {
-        do { try behavior.checked(body) } catch { throw LuaBindingError("\(function): \(error.message)") }
+        do { try behavior.checked(body) } catch {
+            let field = function.split(separator: ".").last.map(String.init) ?? function
+            var message = error.message
+            if let rule = message.range(of: " must be ") { message = "'\(field)'" + message[rule.lowerBound...] }
+            throw LuaBindingError("\(function): \(message)")
+        }
     }
 }
 
