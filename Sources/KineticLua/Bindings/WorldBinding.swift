@@ -35,6 +35,7 @@ enum WorldBinding {
             .readOnly("time") { lua, h in lua.push(w(h).time) },
             .readOnly("steps") { lua, h in lua.push(w(h).stepsTaken) },
             .readOnly("fps") { lua, h in lua.push(w(h).fps) },
+            .readOnly("substeps") { lua, h in lua.push(w(h).animator.substeps) },
             .readOnly("running") { lua, h in lua.push(w(h).animator.isRunning) },
             .property("debug", get: { lua, h in lua.push(w(h).animator.debugEnabled) },
                       set: { lua, h, v in w(h).animator.debugEnabled = try lua.boolean(v, "debug") }),
