@@ -43,7 +43,9 @@ import Testing
     @Test func everyNameInTheContractIsBound() throws {
         guard let doc = Self.contract() else { return }
         var missing: [String] = []
-        let spans = Self.matches("`([^`]+)`", in: doc).map { $0[1] }
+        // Code fences would pair their backticks with the spans around them.
+        let text = doc.replacingOccurrences(of: "```", with: "")
+        let spans = Self.matches("`([^`\n]+)`", in: text).map { $0[1] }
         let behaviorTypes = BehaviorKind.allCases.map(\.typeName)
         func check(_ typeName: String, _ name: String, method: Bool) {
             guard let t = type(typeName) else { missing.append(typeName); return }
