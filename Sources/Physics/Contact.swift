@@ -31,6 +31,7 @@ extension World {
         c.isSensor = shapes[a].isSensor || shapes[b].isSensor
         c.enableEvents = shapes[a].enableContactEvents || shapes[b].enableContactEvents
         if isNew { contacts.append(c) } else { contacts[Int(index)] = c }
+        islandsDirty = true
         linkContact(Int(index), side: 0)
         linkContact(Int(index), side: 1)
         broadPhase.pairs[BroadPhase.pairKey(Int32(a), Int32(b))] = index
@@ -74,6 +75,7 @@ extension World {
         unlinkContact(c, side: 1)
         contacts[c].isLive = false
         contacts[c].isTouching = false
+        islandsDirty = true
         contactPool.release(Int32(c))
     }
 
@@ -134,6 +136,7 @@ extension World {
             }
             contacts[c].manifold = m
             contacts[c].isTouching = touching
+            if touching != wasTouching { islandsDirty = true }
             if touching != wasTouching && contacts[c].enableEvents {
                 if touching {
                     let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
