@@ -303,3 +303,37 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
                 == "test.lua:1: World:addItem: 'self' must be a World, got a table (call it as world:addItem(...))")
     }
 }
+
+@Suite struct LevelLifetimeTests {
+    @Test func aLevelAndItsRuntimeAreFreed() throws {
+        weak var runtime: Runtime?
+        weak var state: LuaState?
+        do {
+            let level = try Level.load(path: fixtures + "/drop", options: quietOptions())
+            for _ in 0..<10 { try level.step() }
+            _ = level.scene()
+            runtime = level.runtime
+            state = level.state
+            try level.restart()
+            #expect(runtime == nil && state == nil, "restart leaves the old state behind")
+            runtime = level.runtime
+            state = level.state
+        }
+        #expect(runtime == nil && state == nil)
+    }
+
+    @Test func anInstalledModuleLivesAsLongAsItsState() throws {
+        var options = LuaOptions()
+        options.output = { _ in }
+        let state = try LuaState(options: options)
+        state.installKinetic()
+        let y = try state.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {0, 0}, size = {1, 1} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:step(3)
+            return a.y
+            """)
+        #expect(y.count == 1 && y[0] != .nil)
+    }
+}
