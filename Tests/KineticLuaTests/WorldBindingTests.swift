@@ -164,3 +164,26 @@ import Testing
         #expect(h.error("kinetic.world{}:screenshot('../escape.png')")?.message.contains("is outside the level folder") == true)
     }
 }
+
+@Suite struct WorldWarningTests {
+    @Test func aRepeatedWarningIsShownThreeTimes() throws {
+        let h = try Harness()
+        try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            for _ = 1, 5 do
+              local g = kinetic.gravity{ items = {a} }
+              w:addBehavior(g)
+              w:step()
+              w:removeBehavior(g)
+            end
+            """)
+        // Each added gravity beyond the first warns: "(2)" once when the second joins, then "(3)" six
+        // times, shown twice, once more with a note, then never again.
+        #expect(h.log.warnings.count == 4)
+        #expect(h.log.warnings.first?.contains("GravityBehavior in the animator (2)") == true)
+        #expect(h.log.warnings.last?.hasSuffix("(repeated 3 times; further copies are not shown)") == true)
+    }
+}
