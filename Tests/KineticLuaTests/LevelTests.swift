@@ -337,3 +337,20 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(y.count == 1 && y[0] != .nil)
     }
 }
+
+@Suite struct LevelReloadTests {
+    @Test func aBrokenReloadKeepsTheRunningWorld() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        for _ in 0..<20 { try level.step() }
+        let before = level.snapshot()
+        try "return { load = function(world) world:addItem{ } end }".write(toFile: folder + "/drop/main.lua", atomically: true, encoding: .utf8)
+        do { try level.reload(); Issue.record("reloaded a broken level") } catch {
+            #expect(error.message.hasPrefix("main.lua:1: World:addItem: give 'frame'"))
+        }
+        #expect(level.snapshot() == before && level.stepCount == 20)
+        try level.step()
+        #expect(level.stepCount == 21)
+    }
+}

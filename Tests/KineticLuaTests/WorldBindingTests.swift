@@ -180,7 +180,7 @@ import Testing
               w:removeBehavior(g)
             end
             """)
-        // Each added gravity beyond the first warns: "(2)" once when the second joins, then "(3)" six
+        // Each added gravity beyond the first warns: "(2)" once when the second joins, then "(3)" five
         // times, shown twice, once more with a note, then never again.
         #expect(h.log.warnings.count == 4)
         #expect(h.log.warnings.first?.contains("GravityBehavior in the animator (2)") == true)
