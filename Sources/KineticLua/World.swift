@@ -89,7 +89,9 @@ extension Runtime {
     /// (resume handlers, collision began/ended and actions in the animator's order, pause handlers).
     /// Throws the first Lua error; the world stays consistent.
     func step(_ world: WorldModel) throws(LuaError) {
-        precondition(world.phase == .idle)
+        guard world.phase == .idle else {
+            throw LuaError(kind: .runtime, message: "the world cannot step from inside its own step")
+        }
         world.pendingError = nil
         defer { world.phase = .idle }
         if let level = world.level, let update = function(named: "update", in: level.table) {

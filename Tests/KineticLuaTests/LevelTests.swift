@@ -354,3 +354,16 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(level.stepCount == 21)
     }
 }
+
+@Suite struct LevelModuleReloadTests {
+    @Test func reloadReadsChangedModulesAgain() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        // The new rules count nothing as a landing: after the reload the ball lands uncounted.
+        try "return { isLanding = function() return false end }".write(toFile: folder + "/drop/rules.lua", atomically: true, encoding: .utf8)
+        try level.reload()
+        for _ in 0..<120 { try level.step() }
+        #expect(try evaluate(level, "state.landings") == [.integer(0)])
+    }
+}
