@@ -182,6 +182,9 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
               world:addBehavior(kinetic.collision{ items = { ball }, referenceBounds = true })
               world:addBehavior(kinetic.field{ kind = "linearGravity", direction = {1, 0} })
               world:addBehavior(kinetic.snap{ item = ball, point = {100, 180} })
+              local other = world:addItem{ center = {20, 20}, size = {10, 10} }
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {20, 5}, frequency = 2 })
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {5, 20} })
             end }
             """)
         let level = try Level.load(path: folder, options: quietOptions())
@@ -191,11 +194,11 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(debug.enabled)
         // The reference bounds as a closed outline: 4 corners and the first again.
         #expect(debug.boundaries == [[ScenePoint(0, 0), ScenePoint(200, 0), ScenePoint(200, 200), ScenePoint(0, 200), ScenePoint(0, 0)]])
-        #expect(debug.attachments.count == 1 && debug.attachments[0].kind == .snap)
+        #expect(debug.attachments.map(\.kind) == [.snap, .spring, .distance])
         // A 5 × 5 grid (40 pt spacing over 200 pt) of 100 pt/s² arrows pointing right.
         #expect(debug.fieldSamples.count == 25)
         #expect(debug.fieldSamples.allSatisfy { abs($0.vector.x - 100) < 1e-9 && $0.vector.y == 0 })
-        #expect(debug.velocities.count == 1)
+        #expect(debug.velocities.count == 2)
         level.debug = false
         #expect(level.scene().scene.debug.enabled == false)
     }
