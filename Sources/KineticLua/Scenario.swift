@@ -10,6 +10,8 @@ public struct ScenarioOutcome: Sendable, Equatable {
     public var file: String
     /// The case name (`"(file)"` when the file itself failed to load or run).
     public var name: String
+    /// Where the case's function starts: `bounce_test.lua:12` (for reports that group by line).
+    public var location: String = ""
     /// Nil when the case passed; else `file:line: message` of the failed expectation or error.
     public var failure: String?
     /// The trimmed traceback of a failure.
@@ -65,12 +67,12 @@ public enum ScenarioRunner {
         var outcomes: [ScenarioOutcome] = []
         for (name, function) in cases {
             runtime.reseed(options.seed ?? 0)
-            do {
-                try state.call(function)
-                outcomes.append(ScenarioOutcome(file: path, name: name, failure: nil, traceback: []))
-            } catch {
-                outcomes.append(ScenarioOutcome(file: path, name: name, failure: error.message, traceback: error.traceback))
+            var outcome = ScenarioOutcome(file: path, name: name, location: runtime.location(of: function), failure: nil, traceback: [])
+            do { try state.call(function) } catch {
+                outcome.failure = error.message
+                outcome.traceback = error.traceback
             }
+            outcomes.append(outcome)
             state.collectGarbage()
         }
         return outcomes

@@ -8,6 +8,7 @@ import Testing
     @Test func passingScenarios() {
         let outcomes = ScenarioRunner.run(file: fixtures + "/drop/drop_test.lua", options: quietOptions())
         #expect(outcomes.map(\.name) == ["the ball lands on the floor exactly once", "a drag is a began, moves and an ended"])
+        #expect(outcomes.map(\.location) == ["drop_test.lua:3", "drop_test.lua:12"])
         let failures = outcomes.compactMap(\.failure)
         #expect(failures.isEmpty, "\(failures)")
     }
