@@ -1,8 +1,8 @@
 -- Gallery: every field kind, one per cell, with the debug drawing on (field vectors, outlines).
 -- Each field sits at its cell's centre and reaches only its cell (a region the cell's size); the
 -- dots are 20 × 20 (mass 0.04), and no gravity acts here, so what moves them is the field alone.
--- The last cell shows composite regions: a ring (a disc minus a smaller disc) pulls one dot down
--- and leaves the dot in its hole alone.
+-- The last cell shows composite regions (difference, union, intersection, inverse): gravity acts
+-- everywhere in it but in a central hole.
 --
 -- Try: g toggles the debug drawing.
 
@@ -110,12 +110,19 @@ function level.load(world, state)
       return 0, -2 * mass
     end })
 
-  -- 12. regions: a disc of radius 50 minus one of radius 20 (a ring). Regions are centred on the
-  -- field's position; union, intersection and inverse combine them the same way.
-  c = cell(12); caption(world, c, "regions: ring")
-  local ring = kinetic.region{ radius = 50 }:difference(kinetic.region{ radius = 20 })
-  field(world, c, { kind = "linearGravity", items = { add(dot(world, "inRing", c, 35, 0, "#2a9d8f", "in")),
-    add(dot(world, "inHole", c, 0, 0, "#8d99ae", "out")) }, direction = { 0, 1 }, strength = 1, region = ring })
+  -- 12. regions, all centred on the field's position: a ring (a disc of radius 50 minus one of
+  -- radius 20) joined with the part of the cell outside the disc, i.e. the whole cell but the hole.
+  -- Gravity in that region pulls the dots in the ring and in the corner down, not the one in the hole.
+  c = cell(12); caption(world, c, "regions: all but the hole")
+  local disc, hole = kinetic.region{ radius = 50 }, kinetic.region{ radius = 20 }
+  local ring = disc:difference(hole)
+  local corners = kinetic.region{ size = { CELL_W, CELL_H } }:intersection(disc:inverse())
+  field(world, c, { kind = "linearGravity", direction = { 0, 1 }, strength = 1, region = ring:union(corners),
+    items = {
+      add(dot(world, "inRing", c, 35, 0, "#2a9d8f", "in")),
+      add(dot(world, "inCorner", c, -45, -40, "#2a9d8f", "in")),
+      add(dot(world, "inHole", c, 0, 0, "#8d99ae", "out")),
+    } })
 
   -- Walls round every cell keep each dot at home; "boundaries" lets dots pass through each other.
   for n = 1, 12 do
