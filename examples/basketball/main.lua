@@ -11,7 +11,7 @@ local BALL_START = { x = 40, y = H - 100 }
 local BALL_SIZE = 28
 local ARM_W, ARM_H = 10, 6                         -- rim arms: small ellipses so the ball glances off
 local SHOT = { angle = -1.35, magnitude = 1.56 }   -- the seed's "rigged" shot: steeply up and right
-local FLICK_SCALE = 100                            -- points of drag per UIKit newton of push
+local FLICK_SCALE = 100                            -- points of drag per unit of push magnitude
 local TAP = 10                                     -- a release closer than this to the press is a tap
 
 local level = {
@@ -36,7 +36,10 @@ local function resetBall()
 end
 
 local function shoot(angle, magnitude)
-  push.angle, push.magnitude = angle, magnitude
+  -- Magnitude first, then angle: writing the angle keeps the magnitude (writing a magnitude onto a
+  -- zero vector would have no direction to keep).
+  push.magnitude = magnitude
+  push.angle = angle
   push.active = true                               -- fires once on the next step, then turns itself off
   scoredThisShot = false
   S.shots = S.shots + 1
