@@ -24,7 +24,7 @@ function level.load(world)
   snaps = {}
   for i, damping in ipairs(DAMPINGS) do
     local y = SNAP_ROWS[i]
-    local item = block(world, "snap" .. i, 60, y, "#457b9d", "damping " .. damping, 0.5)
+    local item = block(world, "snap" .. i, 150, y, "#457b9d", "damping " .. damping, 0.5)
     snaps[i] = kinetic.snap{ item = item, point = { SNAP_X, y }, damping = damping }
     world:addBehavior(snaps[i])
   end

@@ -14,7 +14,9 @@ local function snapRun(seconds)
 end
 
 scenario("every snap ends on its point, upright", function()
-  local items = snapRun(3)
+  -- Each starts 100 pt from its point. Even the least damped (0.1) is settled after 6 s: with a
+  -- ~2 Hz snap its swing shrinks as e^(-0.1 · 12.6 · t), to 0.05 % of 100 pt by then.
+  local items = snapRun(6)
   for i, item in ipairs(items) do
     expectNear(item.x, 250, 1, "snap " .. i .. " reached its point in x")
     expectNear(item.y, ({ 120, 200, 280 })[i], 1, "snap " .. i .. " kept its row")
@@ -24,6 +26,8 @@ scenario("every snap ends on its point, upright", function()
 end)
 
 scenario("less damping overshoots more", function()
+  -- A damped spring overshoots by e^(-pi·z / sqrt(1 - z²)) of its travel: ~73 % at z = 0.1,
+  -- ~0 at z = 0.9, whatever its stiffness.
   local _, overshoot = snapRun(2)
   expect(overshoot[1] > 1, string.format("damping 0.1 overshoots its point (%.2f pt)", overshoot[1]))
   expect(overshoot[1] > overshoot[3] + 0.5,
