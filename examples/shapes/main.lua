@@ -65,7 +65,9 @@ function level.load(world)
   local all = { box, wheel, hex, cup, ball }
   world:addBehavior(kinetic.gravity{ items = all })
   world:addBehavior(kinetic.itemBehavior{ items = all, friction = FRICTION })
-  world:addBehavior(kinetic.collision{ items = all, referenceBounds = { bottom = H - FLOOR_Y },
+  -- The view's edges, with the bottom raised to the floor; and the slope, a segment boundary.
+  world:addBehavior(kinetic.collision{ items = all,
+    referenceBounds = { top = 0, left = 0, bottom = H - FLOOR_Y, right = 0 },
     boundaries = { { id = "slope", from = SLOPE.from, to = SLOPE.to } } })
 end
 
