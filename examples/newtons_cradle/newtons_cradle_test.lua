@@ -10,7 +10,7 @@ local H = 667
 local G = 10 * 1000                      -- gravity magnitude 10, in pt/s²
 local REST_Y = H / 2
 
-local function load()
+local function loadCradle()
   local world = kinetic.load("main.lua")
   local balls, restX = {}, {}
   for i = 1, 5 do
@@ -33,7 +33,7 @@ local function energy(world)
 end
 
 scenario("the strike passes through: the last ball swings out, the middle three stay nearly still", function()
-  local world, balls, restX = load()
+  local world, balls, restX = loadCradle()
   local struck = world:runUntil(function() return balls[5].x > restX[5] + 2 end, 1.5)
   expect(struck, "the last ball swung out within 1.5 s of the first push")
   -- Follow 0.35 s, a little less than the last ball's half swing (0.41 s), before it strikes back.
@@ -52,7 +52,7 @@ scenario("the strike passes through: the last ball swings out, the middle three 
 end)
 
 scenario("the energy decays and never grows", function()
-  local world = load()
+  local world = loadCradle()
   world:step(1)                          -- the first push is applied on the first step
   local e0 = energy(world)
   expect(e0 > 0, "the push put energy in")
@@ -72,7 +72,7 @@ scenario("the energy decays and never grows", function()
 end)
 
 scenario("dragging a ball pushes it while the pointer is down, and only then", function()
-  local world, balls, restX = load()
+  local world, balls, restX = loadCradle()
   world:run(6)                           -- let the first swing die out (~70 pt × e^-6 < 0.2 pt)
   local last = balls[5]
   expectNear(last.x, restX[5], 1, "the cradle is at rest again")
