@@ -20,6 +20,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
+ARGS="$*"
 
 QUICK=0
 SUBSTEPS=4
@@ -67,6 +68,7 @@ log "peers: $PEERS (working copy $WORK)"
 log "swift build -c release --product kinetic"
 swift build -c release --product kinetic >&2 || { log "release build failed"; exit 1; }
 KINETIC="$(swift build -c release --show-bin-path)/kinetic"
+ENGINE="kinetic-$("$KINETIC" --version 2>/dev/null || echo unknown)"
 OURS=$WORK/kinetic-results.txt
 : >"$OURS"
 OUR_ARGS=(--substeps "$SUBSTEPS")
@@ -81,7 +83,7 @@ run_ours() {  # pass number
 	grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$WORK/kinetic-$1.out" | tee -a "$OURS" >&2
 	if [ $rc != 0 ]; then
 		log "kinetic bench exited with $rc, see $WORK/kinetic-$1.err"
-		echo "kinetic - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
+		echo "$ENGINE - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
 	fi
 	log "kinetic took $(( $(date +%s) - t0 )) s"
 }
@@ -124,8 +126,11 @@ for line in open(sys.argv[1]):
         invalid.add(key)
         continue
     best[key] = min(median, best.get(key, median))
-ours = sorted({e for e, _ in best if e.startswith("kinetic-")} | {e for e, _ in invalid if e.startswith("kinetic-")})
+ours = sorted({e for e, _ in best.keys() | invalid if e.startswith("kinetic-")})
 scenes = [s for s in SCENES if any(k[1] == s for k in best.keys() | invalid)]
+if not any(e in ours for e, _ in best):
+    print("ratio: no valid Kinetic row (see the raw lines)")
+    sys.exit(0)
 for engine in ours:
     for scene in scenes:
         mine = best.get((engine, scene))
@@ -133,7 +138,7 @@ for engine in ours:
         for peer in PEERS:
             theirs = best.get((peer, scene))
             if mine is None:
-                parts.append("%s n/a (%s invalid)" % (peer, engine))
+                parts.append("%s n/a (Kinetic's row is not a timing)" % peer)
             elif theirs is None:
                 why = "diverged" if (peer, scene) in invalid else "missing"
                 parts.append("%s n/a (%s)" % (peer, why))
@@ -149,7 +154,7 @@ OUT=bench-results/results-$TODAY.txt
 [ $QUICK = 1 ] && OUT=bench-results/results-$TODAY-quick.txt
 {
 	echo "# Kinetic and peer physics benchmarks, $(date '+%F %H:%M %Z')"
-	echo "# command: scripts/bench.sh $*"
+	echo "# command: scripts/bench.sh $ARGS"
 	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
 	echo "# machine: $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr); shared and noisy"
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
