@@ -2,7 +2,7 @@
 // and sanity figures of the untouched scenes equal to the closed-form values of the layout.
 import Testing
 import Physics
-@testable import Scenes
+import Scenes
 
 @Suite struct BenchmarkScenesTests {
     @Test func largePyramidLayoutMassAndStartFigures() throws {
