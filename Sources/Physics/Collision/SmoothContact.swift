@@ -1,0 +1,146 @@
+// Contacts involving an ellipse: one point from GJK on the shapes' cores, so the normal follows the
+// curved surface continuously and an ellipse rolls over corners instead of bumping on facets.
+import Foundation
+
+// Why cores and GJK rather than GJK + EPA: an ellipse is its inner parallel body inflated by the
+// smallest radius of curvature (see ConvexCore), so shallow overlaps — the solver keeps them within
+// the slop — leave the cores apart, and GJK alone gives the exact surface normal and depth. Only
+// when the cores themselves overlap (deep penetration) does `deepContact` search the separating
+// axis directly; it agrees with GJK where the cores just touch, so the normal stays continuous.
+
+/// One-point manifold in A's frame; `xf` places B in A's frame. At least one shape is an ellipse.
+func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
+    let coreA = ConvexCore(a, .identity), coreB = ConvexCore(b, xf)
+    let radii = coreA.radius + coreB.radius
+    let result = gjk(coreA, coreB)
+    if result.distance > 1e-7 * Swift.max(1, radii) {
+        guard result.distance - radii <= speculativeDistance else { return .empty }
+        let normal = refineAxis(coreA, coreB, (result.pointB - result.pointA) / result.distance)
+        return contact(coreA, coreB, normal, at)
+    }
+    return deepContact(coreA, coreB, at)
+}
+
+/// The separating axis of two overlapping shapes: the direction n maximising
+/// s(n) = −h_B(−n) − h_A(n) (h the support distance of the inflated shape), found among sampled
+/// directions and the polygons' face normals, then refined by golden-section search.
+func deepContact(_ a: ConvexCore, _ b: ConvexCore, _ at: Placement) -> Manifold {
+    let radii = a.radius + b.radius
+    @inline(__always) func separation(_ n: Vec2) -> Double {
+        dot(b.support(-n), n) - dot(a.support(n), n) - radii
+    }
+    @inline(__always) func separation(angle: Double) -> Double { separation(Vec2(cos(angle), sin(angle))) }
+
+    let samples = 32, step = 2 * Double.pi / Double(samples)
+    var bestAngle = 0.0, bestSeparation = -Double.greatestFiniteMagnitude
+    func consider(_ angle: Double) {
+        let s = separation(angle: angle)
+        if s > bestSeparation { bestSeparation = s; bestAngle = angle }
+    }
+    for i in 0..<samples { consider(Double(i) * step) }
+    // Face normals of flat shapes are where s(n) has its kinks and often its maximum.
+    func considerFaces(_ core: ConvexCore, sign: Double) {
+        switch core.kind {
+        case .segment:
+            let n = (core.p2 - core.p1).rightPerp
+            consider(atan2(n.y, n.x)); consider(atan2(-n.y, -n.x))
+        case .polygon:
+            let count = core.vertices.count
+            for i in 0..<count {
+                let n = sign * core.xf.q.rotate((core.vertices[(i + 1) % count] - core.vertices[i]).rightPerp)
+                consider(atan2(n.y, n.x))
+            }
+        case .point, .ellipse:
+            break
+        }
+    }
+    considerFaces(a, sign: 1)
+    considerFaces(b, sign: -1)
+
+    // Golden-section refinement within one sample step either side of the best candidate.
+    let ratio = 0.5 * (5.0.squareRoot() - 1)
+    var lo = bestAngle - step, hi = bestAngle + step
+    var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
+    var f1 = separation(angle: x1), f2 = separation(angle: x2)
+    for _ in 0..<48 {
+        if f1 > f2 { hi = x2; x2 = x1; f2 = f1; x1 = hi - ratio * (hi - lo); f1 = separation(angle: x1) }
+        else { lo = x1; x1 = x2; f1 = f2; x2 = lo + ratio * (hi - lo); f2 = separation(angle: x2) }
+    }
+    if Swift.max(f1, f2) > bestSeparation { bestAngle = f1 > f2 ? x1 : x2; bestSeparation = Swift.max(f1, f2) }
+
+    return contact(a, b, Vec2(cos(bestAngle), sin(bestAngle)), at)
+}
+
+/// The one-point manifold along the separating axis `normal` (A to B).
+@inline(__always)
+func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2, _ at: Placement) -> Manifold {
+    let sA = a.support(normal), sB = b.support(-normal)
+    let separation = dot(sB - sA, normal) - a.radius - b.radius
+    // The smooth shape's support point is unique; the other surface point lies along the normal
+    // (a flat shape's support along a face normal could be either end of the face).
+    let cA: Vec2, cB: Vec2
+    if b.isSmooth {
+        cB = sB - b.radius * normal; cA = cB - separation * normal
+    } else {
+        cA = sA + a.radius * normal; cB = cA + separation * normal
+    }
+    return singlePoint(normal: normal, cA, cB, separation: separation, at)
+}
+
+/// Polishes GJK's axis `n0` between separated cores, since GJK converges slowly on curved ones.
+/// The best axis maximises s(θ) = h_B-side separation; it is either a face normal of a flat core
+/// (when the other core's support point lies over that face: s has its kink there), or a root of
+/// s′(θ) = dot(s_B(−n) − s_A(n), n⊥), smooth near a vertex or between two ellipses, found by secant.
+func refineAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
+    if let face = faceAxis(flat: a, other: b, n0, sign: 1) { return face }
+    if let face = faceAxis(flat: b, other: a, n0, sign: -1) { return face }
+    @inline(__always) func slope(_ theta: Double) -> Double {
+        let n = Vec2(cos(theta), sin(theta))
+        return dot(b.support(-n) - a.support(n), n.leftPerp)
+    }
+    let theta0 = atan2(n0.y, n0.x)
+    var t0 = theta0, t1 = theta0 + 1e-6
+    var g0 = slope(t0), g1 = slope(t1)
+    for _ in 0..<12 {
+        guard g1 != g0 else { break }
+        let t2 = t1 - g1 * (t1 - t0) / (g1 - g0)
+        guard t2.isFinite, abs(t2 - theta0) < 0.1 else { return n0 }
+        t0 = t1; g0 = g1; t1 = t2; g1 = slope(t1)
+        if abs(t1 - t0) < 1e-15 { break }
+    }
+    return Vec2(cos(t1), sin(t1))
+}
+
+/// The face normal of `flat` (times `sign`: +1 when it is shape A) nearest to `n0`, if the other
+/// core's support point against it lies over the face.
+@inline(__always)
+func faceAxis(flat: ConvexCore, other: ConvexCore, _ n0: Vec2, sign: Double) -> Vec2? {
+    switch flat.kind {
+    case .segment:
+        let e = flat.p2 - flat.p1
+        var n = e.rightPerp.normalized
+        if dot(n, n0) * sign < 0 { n = -n }
+        return over(other.support(-n), flat.p1, flat.p2) ? sign * n : nil
+    case .polygon:
+        let local = flat.xf.q.inverseRotate(sign * n0)
+        return flat.vertices.withUnsafeBufferPointer { v -> Vec2? in
+            var best = 0, bestDot = -Double.greatestFiniteMagnitude
+            for i in 0..<v.count {
+                let d = dot((v[i + 1 < v.count ? i + 1 : 0] - v[i]).rightPerp.normalized, local)
+                if d > bestDot { bestDot = d; best = i }
+            }
+            let p1 = flat.xf.apply(v[best]), p2 = flat.xf.apply(v[best + 1 < v.count ? best + 1 : 0])
+            let n = (p2 - p1).rightPerp.normalized
+            return over(other.support(-n), p1, p2) ? sign * n : nil
+        }
+    case .point, .ellipse:
+        return nil
+    }
+}
+
+/// Whether `p` projects onto the segment p1–p2.
+@inline(__always)
+func over(_ p: Vec2, _ p1: Vec2, _ p2: Vec2) -> Bool {
+    let e = p2 - p1, t = dot(p - p1, e)
+    return t >= 0 && t <= dot(e, e)
+}
