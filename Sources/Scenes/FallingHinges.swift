@@ -4,8 +4,8 @@
 // any change in the engine's arithmetic: a determinism test pins both.
 import Physics
 
-/// Columns of small rounded boxes (0.5 m, 50 pt) whose consecutive pairs are hinged, dropped onto a 40 m
-/// ground box. Sleeping on, friction 0.3, gravity 10 m/s².
+/// Columns of small rounded boxes (0.5 m, 50 pt) whose consecutive pairs are hinged, dropped onto a
+/// ground box (40 m wide for Box2D's 4 columns, wider for more). Sleeping on, friction 0.3, gravity 10 m/s².
 public struct FallingHinges {
     public let world: World
     public let columns: Int
@@ -24,20 +24,25 @@ public struct FallingHinges {
         self.rows = rows
         world = World(SceneUnits.worldDef(enableSleep: true))
 
+        let h = 0.25  // half-extent, m
+        let dx = 10 * h  // column spacing, m
+
+        // Box2D's ground is 40 m wide for its 4 columns; pairs tumbling off the outer columns of a
+        // wider scene would fall for ever and never sleep, so the ground grows by a column spacing
+        // for every extra column.
         var groundDef = BodyDef()
         groundDef.type = .static
         groundDef.position = SceneUnits.point(0, -1)
         let ground = try world.createBody(groundDef)
-        _ = try world.createShape(on: ground, SceneUnits.shapeDef(friction: 0.6), SceneUnits.box(20, 1))
+        let groundHalfWidth = 20 + dx * Double(max(columns - 4, 0))
+        _ = try world.createShape(on: ground, SceneUnits.shapeDef(friction: 0.6), SceneUnits.box(groundHalfWidth, 1))
 
-        let h = 0.25  // half-extent, m
         let rounding = 0.1 * h  // Box2D's b2MakeRoundedBox(h − r, h − r, r)
         let box = Geometry.polygon(try Polygon.box(
             halfWidth: SceneUnits.points(h - rounding), halfHeight: SceneUnits.points(h - rounding),
             radius: SceneUnits.points(rounding)))
         let shapeDef = SceneUnits.shapeDef(friction: 0.3)
         let offset = 0.4 * h
-        let dx = 10 * h
         let xRoot = -0.5 * dx * (Double(columns) - 1)
 
         // Box2D's hinge in y-up meters: anchors (h, h) on A and (offset, −h) on B, angle limits
