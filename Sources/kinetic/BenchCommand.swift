@@ -45,18 +45,22 @@ struct Bench: ParsableCommand {
             throw ValidationError("unknown scene '\(name)'; the scenes are \(Scenes.benchmarkNames.joined(separator: ", "))")
         }
         guard substeps >= 1 else { throw ValidationError("--substeps must be at least 1, got \(substeps)") }
+        _ = try Self.gridSize(ProcessInfo.processInfo.environment["BENCH_GRID_N"])
+    }
+
+    /// The joint grid's N: SCENES.md's 100 unless BENCH_GRID_N (experiments only) says otherwise.
+    static func gridSize(_ text: String?) throws -> Int {
+        guard let text else { return JointGrid.publishedSize }
+        guard let n = Int(text), n >= 8 else {
+            throw ValidationError("BENCH_GRID_N must be an integer of at least 8, got '\(text)'")
+        }
+        return n
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let quickRun = quick || Self.isSet(environment["BENCH_QUICK"])
-        var gridSize = JointGrid.publishedSize
-        if let text = environment["BENCH_GRID_N"] {
-            guard let n = Int(text), n >= 8 else {
-                throw ValidationError("BENCH_GRID_N must be an integer of at least 8, got '\(text)'")
-            }
-            gridSize = n
-        }
+        let gridSize = try Self.gridSize(environment["BENCH_GRID_N"])
         var engine = "kinetic-\(Kinetic.configuration.version)"
         if substeps != Self.referenceSubsteps { engine += "-s\(substeps)" }
 
