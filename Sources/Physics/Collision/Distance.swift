@@ -9,8 +9,9 @@ struct ConvexCore {
     /// Point: the point; segment: its ends; ellipse: p1 is the centre (all in the working frame).
     var p1: Vec2
     var p2: Vec2
-    /// Polygon: body-local vertices and the body-local → working frame transform.
+    /// Polygon: body-local vertices and normals and the body-local → working frame transform.
     var vertices: [Vec2]
+    var normals: [Vec2]
     var xf: Transform
     /// Ellipse: axes in the working frame and semi-axes.
     var axes: Rot
@@ -19,14 +20,14 @@ struct ConvexCore {
 
     /// The core of `g` seen in the frame where the body sits at `xf`.
     init(_ g: Geometry, _ xf: Transform) {
-        self.xf = xf; axes = .identity; radii = .zero; vertices = []; p2 = .zero
+        self.xf = xf; axes = .identity; radii = .zero; vertices = []; normals = []; p2 = .zero
         switch g {
         case .circle(let c):
             kind = .point; p1 = xf.apply(c.center); radius = c.radius
         case .segment(let s):
             kind = .segment; p1 = xf.apply(s.p1); p2 = xf.apply(s.p2); radius = 0
         case .polygon(let p):
-            kind = .polygon; p1 = xf.apply(p.vertices[0]); vertices = p.vertices; radius = p.radius
+            kind = .polygon; p1 = xf.apply(p.vertices[0]); vertices = p.vertices; normals = p.normals; radius = p.radius
         case .ellipse(let e):
             // The inner parallel body of an ellipse at distance r is convex, and inflating it by r gives
             // the ellipse back exactly, as long as r does not exceed the smallest radius of curvature
@@ -38,8 +39,6 @@ struct ConvexCore {
         }
     }
 
-    /// A point of the core (where GJK starts).
-    @inline(__always) var anyPoint: Vec2 { kind == .ellipse ? support(axes.rotate(Vec2(1, 0))) : p1 }
 
     /// Centre used for sweep radii and fallbacks.
     var center: Vec2 {
@@ -95,10 +94,13 @@ struct CoreDistance {
 
 /// Closest points between two cores given in the same frame (Box2D's GJK with the Voronoi-region
 /// simplex solver; stops when the gap between upper and lower distance bounds is negligible, which
-/// curved cores need because their support points never repeat exactly).
-func gjk(_ a: ConvexCore, _ b: ConvexCore) -> CoreDistance {
+/// curved cores need because their support points never repeat exactly). `relativeGap` bounds
+/// (upper − lower)/upper of the squared distance; callers that polish the axis afterwards pass a loose one.
+func gjk(_ a: ConvexCore, _ b: ConvexCore, relativeGap: Double = 1e-11) -> CoreDistance {
     // Simplex vertices: wA on A, wB on B, w = wB − wA, barycentric weight.
-    var a1 = a.anyPoint, b1 = b.anyPoint, w1 = b1 - a1, l1 = 1.0
+    // Start from the supports facing each other along the line between the cores' reference points.
+    let d0 = b.p1 - a.p1
+    var a1 = a.support(d0), b1 = b.support(-d0), w1 = b1 - a1, l1 = 1.0
     var a2 = Vec2.zero, b2 = Vec2.zero, w2 = Vec2.zero, l2 = 0.0
     var a3 = Vec2.zero, b3 = Vec2.zero, w3 = Vec2.zero, l3 = 0.0
     var count = 1
@@ -148,7 +150,7 @@ func gjk(_ a: ConvexCore, _ b: ConvexCore) -> CoreDistance {
         // New vertex: support of B − A in direction −v.
         let sa = a.support(v), sb = b.support(-v), w = sb - sa
         // |v| is an upper bound of the distance and dot(v, w)/|v| a lower bound; stop when they meet.
-        if vv - dot(v, w) <= 1e-11 * vv { break }
+        if vv - dot(v, w) <= relativeGap * vv { break }
         // A repeated vertex (polygon cores) cannot make progress either; curved cores stop on the
         // gap test above and are polished by `refineAxis` where accuracy matters.
         if (w - w1).lengthSquared <= 1e-24 * vv || (count == 2 && (w - w2).lengthSquared <= 1e-24 * vv) { break }
@@ -170,17 +172,21 @@ func gjk(_ a: ConvexCore, _ b: ConvexCore) -> CoreDistance {
 /// Overlapping shapes give distance 0 and both points at the middle of the cores' closest points.
 package func shapeDistance(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Transform) -> (distance: Double, pointA: Vec2, pointB: Vec2) {
     let coreA = ConvexCore(a, xfA), coreB = ConvexCore(b, xfB)
-    let result = gjk(coreA, coreB)
+    let curved = coreA.kind == .ellipse || coreB.kind == .ellipse
+    let result = gjk(coreA, coreB, relativeGap: curved ? 1e-3 : 1e-11)
     let radii = coreA.radius + coreB.radius
     if result.distance > radii && result.distance > 0 {
         let normal = (result.pointB - result.pointA) / result.distance
-        guard coreA.kind == .ellipse || coreB.kind == .ellipse else {
+        guard curved else {
             return (result.distance - radii, result.pointA + coreA.radius * normal, result.pointB - coreB.radius * normal)
         }
         // Curved cores: polish the axis, then take the surface points from the supports.
         let m = contact(coreA, coreB, refineAxis(coreA, coreB, normal), .identity)
-        let half = 0.5 * m.point0.separation * m.normal
-        return (m.point0.separation, m.point0.anchorA - half, m.point0.anchorA + half)
+        if m.point0.separation > 0 {
+            let half = 0.5 * m.point0.separation * m.normal
+            return (m.point0.separation, m.point0.point - half, m.point0.point + half)
+        }
+        return (0, m.point0.point, m.point0.point)
     }
     let p = lerp(result.pointA, result.pointB, 0.5)
     return (0, p, p)

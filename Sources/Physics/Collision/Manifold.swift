@@ -51,34 +51,47 @@ package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Tran
     let slop = 0.25 * speculativeDistance
     let at = Placement(xfA: xfA, xfB: xfB)
     // The colliders work in A's frame (`xf` places B there) and write world points through `at`.
-    switch (a, b) {
-    case (.circle(let ca), .circle(let cb)):
-        return collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
-    case (.polygon(let pa), .circle(let cb)):
-        return collidePolygonAndCircle(pa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
-    case (.segment(let sa), .circle(let cb)):
-        return collideSegmentAndCircle(sa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
-    case (.polygon(let pa), .polygon(let pb)):
-        return pa.withView { viewA in
-            withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+    // Nested switches rather than one over the tuple (a, b): that would copy both enums.
+    switch a {
+    case .circle(let ca):
+        if case .circle(let cb) = b { return collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
+    case .polygon(let pa):
+        switch b {
+        case .circle(let cb):
+            return collidePolygonAndCircle(pa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
+        case .polygon(let pb):
+            return pa.withView { viewA in
+                withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
+                    collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                }
             }
+        case .segment, .ellipse:
+            break
         }
-    case (.segment(let sa), .polygon(let pb)):
-        return withSegmentView(sa) { viewA in
-            withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+    case .segment(let sa):
+        switch b {
+        case .circle(let cb):
+            return collideSegmentAndCircle(sa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
+        case .polygon(let pb):
+            return withSegmentView(sa) { viewA in
+                withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
+                    collidePolygons(viewA, viewB, speculativeDistance, slop, at)
+                }
             }
+        case .segment:
+            return .empty
+        case .ellipse:
+            break
         }
-    case (.segment, .segment):
-        return .empty
-    case (.ellipse, _), (_, .ellipse):
-        return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
-    case (.circle, _), (.polygon, .segment):
-        var m = collide(b, xfB, a, xfA, speculativeDistance: speculativeDistance)
-        m.flip()
-        return m
+    case .ellipse:
+        break
     }
+    if case .ellipse = a { return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
+    if case .ellipse = b { return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
+    // The remaining pairs are the ones above in the other order.
+    var m = collide(b, xfB, a, xfA, speculativeDistance: speculativeDistance)
+    m.flip()
+    return m
 }
 
 /// The two bodies' world transforms, used to turn points found in A's frame into world terms.

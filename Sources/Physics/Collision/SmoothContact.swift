@@ -12,13 +12,49 @@ import Foundation
 func collideSmooth(_ a: Geometry, _ b: Geometry, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
     let coreA = ConvexCore(a, .identity), coreB = ConvexCore(b, xf)
     let radii = coreA.radius + coreB.radius
-    let result = gjk(coreA, coreB)
+    // Resting on a face is the common case and needs no GJK: see `faceContact`.
+    if let normal = faceContact(flat: coreA, other: coreB, sign: 1) ?? faceContact(flat: coreB, other: coreA, sign: -1) {
+        let m = contact(coreA, coreB, normal, at)
+        return m.point0.separation <= speculativeDistance ? m : .empty
+    }
+    // A loose gap suffices: `refineAxis` polishes the axis to machine precision.
+    let result = gjk(coreA, coreB, relativeGap: 1e-3)
     if result.distance > 1e-7 * Swift.max(1, radii) {
         guard result.distance - radii <= speculativeDistance else { return .empty }
         let normal = refineAxis(coreA, coreB, (result.pointB - result.pointA) / result.distance)
         return contact(coreA, coreB, normal, at)
     }
     return deepContact(coreA, coreB, at)
+}
+
+/// Separating-axis test over the faces of a flat core (`sign` +1 when it is shape A, −1 for B):
+/// the face whose plane separates most from the other core's support point. When that point lies
+/// over the face, the face normal is the contact axis exactly (the plane bounds the distance from
+/// below and the point's projection attains it); otherwise the closest features involve a vertex.
+@inline(__always)
+func faceContact(flat: ConvexCore, other: ConvexCore, sign: Double) -> Vec2? {
+    switch flat.kind {
+    case .segment:
+        let n = (flat.p2 - flat.p1).rightPerp.normalized
+        // The side facing the other core's centre.
+        let facing = dot(other.p1 - flat.p1, n) >= 0 ? n : -n
+        return over(other.support(-facing), flat.p1, flat.p2) ? sign * facing : nil
+    case .polygon:
+        return flat.vertices.withUnsafeBufferPointer { v -> Vec2? in
+            flat.normals.withUnsafeBufferPointer { normals -> Vec2? in
+                var best = 0, bestSeparation = -Double.greatestFiniteMagnitude, bestNormal = Vec2.zero, bestPoint = Vec2.zero
+                for i in 0..<v.count {
+                    let n = flat.xf.q.rotate(normals[i]), p = other.support(-n)
+                    let s = dot(p - flat.xf.apply(v[i]), n)
+                    if s > bestSeparation { bestSeparation = s; best = i; bestNormal = n; bestPoint = p }
+                }
+                let p1 = flat.xf.apply(v[best]), p2 = flat.xf.apply(v[best + 1 < v.count ? best + 1 : 0])
+                return over(bestPoint, p1, p2) ? sign * bestNormal : nil
+            }
+        }
+    case .point, .ellipse:
+        return nil
+    }
 }
 
 /// The separating axis of two overlapping shapes: the direction n maximising
@@ -94,21 +130,37 @@ func contact(_ a: ConvexCore, _ b: ConvexCore, _ normal: Vec2, _ at: Placement) 
 func refineAxis(_ a: ConvexCore, _ b: ConvexCore, _ n0: Vec2) -> Vec2 {
     if let face = faceAxis(flat: a, other: b, n0, sign: 1) { return face }
     if let face = faceAxis(flat: b, other: a, n0, sign: -1) { return face }
-    @inline(__always) func slope(_ theta: Double) -> Double {
-        let n = Vec2(cos(theta), sin(theta))
+    // Directions n(t) = normalize(n0 + t·n0⊥) (t = tan of the turn from n0) avoid trigonometry.
+    let side = n0.leftPerp
+    @inline(__always) func direction(_ t: Double) -> Vec2 { (n0 + t * side) / (1 + t * t).squareRoot() }
+    @inline(__always) func slope(_ t: Double) -> Double {
+        let n = direction(t)
         return dot(b.support(-n) - a.support(n), n.leftPerp)
     }
-    let theta0 = atan2(n0.y, n0.x)
-    var t0 = theta0, t1 = theta0 + 1e-6
-    var g0 = slope(t0), g1 = slope(t1)
-    for _ in 0..<12 {
-        guard g1 != g0 else { break }
-        let t2 = t1 - g1 * (t1 - t0) / (g1 - g0)
-        guard t2.isFinite, abs(t2 - theta0) < 0.1 else { return n0 }
-        t0 = t1; g0 = g1; t1 = t2; g1 = slope(t1)
-        if abs(t1 - t0) < 1e-15 { break }
+    // Bracket the sign change of s′ by stepping uphill with growing steps, then Illinois regula
+    // falsi: superlinear where s′ is smooth, and still converging where it jumps (a face's kink).
+    var t0 = 0.0, g0 = slope(0)
+    guard g0 != 0 else { return n0 }
+    var step = g0 > 0 ? 1e-7 : -1e-7
+    var t1 = step, g1 = slope(t1)
+    while (g1 > 0) == (g0 > 0) && g1 != 0 {
+        guard abs(step) < 0.1 else { return n0 }
+        t0 = t1; g0 = g1; step *= 4; t1 = t0 + step; g1 = slope(t1)
     }
-    return Vec2(cos(t1), sin(t1))
+    var retained = 0  // which end the last two steps kept (Illinois halves a stale end's value)
+    for _ in 0..<60 {
+        guard g1 != 0, abs(t1 - t0) > 1e-15 else { break }
+        let t = (t0 * g1 - t1 * g0) / (g1 - g0), g = slope(t)
+        if (g > 0) == (g1 > 0) {
+            t1 = t; g1 = g
+            if retained == 1 { g0 *= 0.5 }
+            retained = 1
+        } else {
+            t0 = t1; g0 = g1; t1 = t; g1 = g
+            retained = -1
+        }
+    }
+    return direction(t1)
 }
 
 /// The face normal of `flat` (times `sign`: +1 when it is shape A) nearest to `n0`, if the other

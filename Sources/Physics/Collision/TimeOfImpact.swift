@@ -50,7 +50,8 @@ package func timeOfImpact(_ a: Geometry, _ sweepA: Sweep, _ b: Geometry, _ sweep
     var t = 0.0
     for iteration in 0..<maxIterations {
         let coreA = ConvexCore(a, sweepA.transform(at: t)), coreB = ConvexCore(b, sweepB.transform(at: t))
-        let result = gjk(coreA, coreB)
+        // Distances to a millionth are plenty against a tolerance of a quarter of the target.
+        let result = gjk(coreA, coreB, relativeGap: 1e-6)
         let separation = result.distance - coreA.radius - coreB.radius
         if separation < target - tolerance && iteration == 0 { return (.overlapped, 0) }
         if separation < target + tolerance { return (.hit, t) }
