@@ -94,9 +94,14 @@ import Testing
             local met = w:runUntil(function() return w.time >= 0.75 end, 10)
             local t2 = w.time
             local timedOut = w:runUntil(function() return false end, 0.25)
-            return t1, met, t2, timedOut, w.time
+            local already = w:runUntil(function() return true end, 1)
+            local asked = w:runUntil(function() return true end, 0)
+            return t1, met, t2, timedOut, already, asked, w.steps
             """)
-        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .number(1.0)])
+        // A condition true from the start still takes one step (it is asked after each step); a
+        // timeout of 0 asks without stepping.
+        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .boolean(true), .boolean(true),
+                           .integer(61)])
     }
 
     @Test func steppingFromInsideAStepIsAnError() throws {
