@@ -106,12 +106,17 @@ extension World {
             let fat = shapes[s].fatAABB
             let mask = shapes[s].filter.maskBits
             let queryStatic = !shapes[s].inStaticTree
-            let callback: (Int32, Int32) -> Bool = { _, userData in
+            // Closure literals (not stored in a variable) stay non-escaping: no allocation per query.
+            broadPhase.movingTree.query(fat, maskBits: mask) { _, userData in
                 self.considerPair(s, Int(userData))
                 return true
             }
-            broadPhase.movingTree.query(fat, maskBits: mask, callback)
-            if queryStatic { broadPhase.staticTree.query(fat, maskBits: mask, callback) }
+            if queryStatic {
+                broadPhase.staticTree.query(fat, maskBits: mask) { _, userData in
+                    self.considerPair(s, Int(userData))
+                    return true
+                }
+            }
         }
         for m in broadPhase.moveBuffer where Int(m) < shapes.count { shapes[Int(m)].inMoveBuffer = false }
         broadPhase.moveBuffer.removeAll(keepingCapacity: true)

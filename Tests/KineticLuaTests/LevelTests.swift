@@ -250,3 +250,90 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(log.lines == ["hello\t1"])
     }
 }
+
+@Suite struct LevelLimitTests {
+    @Test func runawayAllocationIsStoppedByTheMemoryCapAndTheLevelSurvives() throws {
+        let folder = try levelFolder("""
+            local level, hogged = {}, false
+            function level.load(world, state)
+              state.steps = 0
+              world:addItem{ name = "a", frame = {0, 0, 10, 10} }
+            end
+            function level.update(world, dt)
+              if world.steps == 3 and not hogged then
+                hogged = true
+                local hog = {}
+                for i = 1, 1e9 do hog[i] = { i } end
+              end
+            end
+            function level.draw(world, canvas) canvas:text(tostring(world.steps), 0, 0) end
+            return level
+            """)
+        var options = quietOptions()
+        options.memoryLimit = 16 << 20
+        let level = try Level.load(path: folder, options: options)
+        for _ in 0..<3 { try level.step() }
+        do { try level.step(); Issue.record("the allocation was not stopped") } catch {
+            #expect(error.message.contains("not enough memory"))
+            #expect(error.message.contains("16 MiB"))
+        }
+        // The hog table is unreachable once the error unwound it: the level keeps stepping and drawing.
+        level.luaState.collectGarbage()
+        try level.step()
+        let (scene, hudError) = level.scene()
+        #expect(hudError == nil && scene.hud.count == 1 && scene.items.count == 1)
+    }
+
+    @Test func aBindingCalledWithBadArgumentsNeverLeaksOrCrashes() throws {
+        // Every world and item method with nonsense arguments: each is a Lua error, none a crash.
+        let h = try Harness()
+        let calls = ["addItem(1)", "removeItem('x')", "item(3)", "itemsIn(nil)", "addBehavior(nil)", "removeBehavior(1)",
+                     "on('boom', print)", "step(-1)", "run('x')", "runUntil(1, 2)", "pointer(5)", "drag{}", "key(1)",
+                     "screenshot(1)"]
+        for call in calls {
+            let e = h.error("local w = kinetic.world{} w:\(call)")
+            #expect(e?.message.hasPrefix("test.lua:1: World:") == true, "\(call): \(e?.message ?? "no error")")
+        }
+        let itemCalls = ["moveTo()", "moveTo(1, 'y')"]
+        for call in itemCalls {
+            let e = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a:\(call)")
+            #expect(e?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(call): \(e?.message ?? "no error")")
+        }
+        #expect(h.error("local w = kinetic.world{} w.addItem{ frame = {0, 0, 1, 1} }")?.message
+                == "test.lua:1: World:addItem: 'self' must be a World, got a table (call it as world:addItem(...))")
+    }
+}
+
+@Suite struct LevelLifetimeTests {
+    @Test func aLevelAndItsRuntimeAreFreed() throws {
+        weak var runtime: Runtime?
+        weak var state: LuaState?
+        do {
+            let level = try Level.load(path: fixtures + "/drop", options: quietOptions())
+            for _ in 0..<10 { try level.step() }
+            _ = level.scene()
+            runtime = level.runtime
+            state = level.state
+            try level.restart()
+            #expect(runtime == nil && state == nil, "restart leaves the old state behind")
+            runtime = level.runtime
+            state = level.state
+        }
+        #expect(runtime == nil && state == nil)
+    }
+
+    @Test func anInstalledModuleLivesAsLongAsItsState() throws {
+        var options = LuaOptions()
+        options.output = { _ in }
+        let state = try LuaState(options: options)
+        state.installKinetic()
+        let y = try state.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {0, 0}, size = {1, 1} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:step(3)
+            return a.y
+            """)
+        #expect(y.count == 1 && y[0] != .nil)
+    }
+}

@@ -39,6 +39,7 @@ enum CollisionBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func c(_ h: BehaviorHandle) -> CollisionBehavior { rt.entry(h).behavior as! CollisionBehavior }
         return [
             .property("mode", get: { lua, h in

@@ -22,6 +22,7 @@ enum WorldBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func w(_ h: WorldHandle) -> WorldModel { rt.world(h) }
         /// Runs `body`, which may step the world or call the level; its Lua errors pass through as they are.
         func stepping(_ world: WorldModel, _ function: String, _ count: Int) throws {
@@ -35,6 +36,7 @@ enum WorldBinding {
             .readOnly("time") { lua, h in lua.push(w(h).time) },
             .readOnly("steps") { lua, h in lua.push(w(h).stepsTaken) },
             .readOnly("fps") { lua, h in lua.push(w(h).fps) },
+            .readOnly("substeps") { lua, h in lua.push(w(h).animator.substeps) },
             .readOnly("running") { lua, h in lua.push(w(h).animator.isRunning) },
             .property("debug", get: { lua, h in lua.push(w(h).animator.debugEnabled) },
                       set: { lua, h, v in w(h).animator.debugEnabled = try lua.boolean(v, "debug") }),
