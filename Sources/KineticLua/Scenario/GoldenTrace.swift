@@ -13,6 +13,12 @@ public struct Trace: Equatable, Sendable {
         /// The item's name, or `#n` (its place in creation order, from 1) when it has none.
         public var item: String
         public var values: [Double]  // x, y, angle, vx, vy, angularVelocity
+
+        public init(step: Int, item: String, values: [Double]) {
+            self.step = step
+            self.item = item
+            self.values = values
+        }
     }
 
     public static let valueNames = ["x", "y", "angle", "vx", "vy", "angularVelocity"]
