@@ -10,6 +10,7 @@ import Testing
 
     @Test func jobsOneAndTwoGiveTheSameReport() throws {
         let dir = try folder()
+        _ = try Fixtures.run(["test", "b"], in: dir)  // writes the pile's golden trace, so both runs compare with it
         let one = try Fixtures.run(["test", "--jobs", "1", "--instruction-budget", "5000000"], in: dir)
         let two = try Fixtures.run(["test", "--jobs", "2", "--instruction-budget", "5000000"], in: dir)
         #expect(one.status == 1 && two.status == 1)
