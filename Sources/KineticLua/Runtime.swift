@@ -153,7 +153,6 @@ final class Runtime {
         let world = WorldModel(slot: Int32(worlds.count), animator: animator, setup: setup)
         worlds.append(world)
         worldBySerial[animator.serial] = world.slot
-        animator.onWarning = nil
         return world
     }
 

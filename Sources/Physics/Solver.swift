@@ -125,7 +125,7 @@ extension World {
                     c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
                     let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
                     // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-                    c.softness = bothDynamic ? ctx.contactSoftness : ctx.staticSoftness
+                    c.isStaticPair = !bothDynamic
                     c.pointCount = contact.pointee.manifold.pointCount
                     prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                     if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }

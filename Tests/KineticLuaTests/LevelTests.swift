@@ -182,6 +182,9 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
               world:addBehavior(kinetic.collision{ items = { ball }, referenceBounds = true })
               world:addBehavior(kinetic.field{ kind = "linearGravity", direction = {1, 0} })
               world:addBehavior(kinetic.snap{ item = ball, point = {100, 180} })
+              local other = world:addItem{ center = {20, 20}, size = {10, 10} }
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {20, 5}, frequency = 2 })
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {5, 20} })
             end }
             """)
         let level = try Level.load(path: folder, options: quietOptions())
@@ -191,11 +194,11 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(debug.enabled)
         // The reference bounds as a closed outline: 4 corners and the first again.
         #expect(debug.boundaries == [[ScenePoint(0, 0), ScenePoint(200, 0), ScenePoint(200, 200), ScenePoint(0, 200), ScenePoint(0, 0)]])
-        #expect(debug.attachments.count == 1 && debug.attachments[0].kind == .snap)
+        #expect(debug.attachments.map(\.kind) == [.snap, .spring, .distance])
         // A 5 × 5 grid (40 pt spacing over 200 pt) of 100 pt/s² arrows pointing right.
         #expect(debug.fieldSamples.count == 25)
         #expect(debug.fieldSamples.allSatisfy { abs($0.vector.x - 100) < 1e-9 && $0.vector.y == 0 })
-        #expect(debug.velocities.count == 1)
+        #expect(debug.velocities.count == 2)
         level.debug = false
         #expect(level.scene().scene.debug.enabled == false)
     }
@@ -335,5 +338,35 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
             return a.y
             """)
         #expect(y.count == 1 && y[0] != .nil)
+    }
+}
+
+@Suite struct LevelReloadTests {
+    @Test func aBrokenReloadKeepsTheRunningWorld() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        for _ in 0..<20 { try level.step() }
+        let before = level.snapshot()
+        try "return { load = function(world) world:addItem{ } end }".write(toFile: folder + "/drop/main.lua", atomically: true, encoding: .utf8)
+        do { try level.reload(); Issue.record("reloaded a broken level") } catch {
+            #expect(error.message.hasPrefix("main.lua:1: World:addItem: give 'frame'"))
+        }
+        #expect(level.snapshot() == before && level.stepCount == 20)
+        try level.step()
+        #expect(level.stepCount == 21)
+    }
+}
+
+@Suite struct LevelModuleReloadTests {
+    @Test func reloadReadsChangedModulesAgain() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        // The new rules count nothing as a landing: after the reload the ball lands uncounted.
+        try "return { isLanding = function() return false end }".write(toFile: folder + "/drop/rules.lua", atomically: true, encoding: .utf8)
+        try level.reload()
+        for _ in 0..<120 { try level.step() }
+        #expect(try evaluate(level, "state.landings") == [.integer(0)])
     }
 }

@@ -94,9 +94,14 @@ import Testing
             local met = w:runUntil(function() return w.time >= 0.75 end, 10)
             local t2 = w.time
             local timedOut = w:runUntil(function() return false end, 0.25)
-            return t1, met, t2, timedOut, w.time
+            local already = w:runUntil(function() return true end, 1)
+            local asked = w:runUntil(function() return true end, 0)
+            return t1, met, t2, timedOut, already, asked, w.steps
             """)
-        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .number(1.0)])
+        // A condition true from the start still takes one step (it is asked after each step); a
+        // timeout of 0 asks without stepping.
+        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .boolean(true), .boolean(true),
+                           .integer(61)])
     }
 
     @Test func steppingFromInsideAStepIsAnError() throws {
@@ -162,5 +167,28 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: h.folder + "/shot.png"))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(h.error("kinetic.world{}:screenshot('../escape.png')")?.message.contains("is outside the level folder") == true)
+    }
+}
+
+@Suite struct WorldWarningTests {
+    @Test func aRepeatedWarningIsShownThreeTimes() throws {
+        let h = try Harness()
+        try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            for _ = 1, 5 do
+              local g = kinetic.gravity{ items = {a} }
+              w:addBehavior(g)
+              w:step()
+              w:removeBehavior(g)
+            end
+            """)
+        // Each added gravity beyond the first warns: "(2)" once when the second joins, then "(3)" five
+        // times, shown twice, once more with a note, then never again.
+        #expect(h.log.warnings.count == 4)
+        #expect(h.log.warnings.first?.contains("GravityBehavior in the animator (2)") == true)
+        #expect(h.log.warnings.last?.hasSuffix("(repeated 3 times; further copies are not shown)") == true)
     }
 }

@@ -24,8 +24,8 @@ enum CollisionBinding {
     /// Adds the boundary `{id=, from=, to=}` or `{id=, path=, closed=true}` at `index`.
     static func addBoundary(_ rt: Runtime, _ c: CollisionBehavior, _ lua: Lua, at index: Int32, _ name: String) throws {
         let def = try lua.table(index, name)
-        do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch let e as LuaArgumentError {
-            throw LuaArgumentError(message: "\(name): \(e.message)")
+        do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch {
+            throw LuaArgumentError(message: "\(name): \(error.message)")
         }
         let id = try def.string("id")
         if def.has("path") {

@@ -249,9 +249,9 @@ enum ItemBinding {
                 defer { lua.pop() }
                 let name = "parts[\(i + 1)]"
                 let part = try lua.table(lua.top, name)
-                do {
+                do throws(LuaArgumentError) {
                     try part.checkFields(["bounds", "frame", "center", "size", "path", "angle"])
-                } catch let error as LuaArgumentError {
+                } catch {
                     throw LuaArgumentError(message: "\(name): \(error.message)")
                 }
                 var p = ItemPart()

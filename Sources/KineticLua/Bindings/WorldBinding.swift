@@ -119,8 +119,10 @@ enum WorldBinding {
                 let predicate = try lua.function(2, "condition")
                 let timeout = try lua.number(3, "timeout")
                 try requireOutsideStep(world, "World:runUntil")
+                // Step first, then ask: a condition that holds before any step (a ball at rest before
+                // it falls) does not end the run early. A timeout of 0 only asks.
                 let limit = world.stepsTaken + Int((timeout * world.fps).rounded())
-                var met = try rt.call(predicate) { _ in 0 }
+                var met = world.stepsTaken >= limit ? try rt.call(predicate) { _ in 0 } : false
                 while !met && world.stepsTaken < limit {
                     try rt.step(world)
                     met = try rt.call(predicate) { _ in 0 }
