@@ -42,20 +42,7 @@ struct RecordLevel: ParsableCommand {
             if let late = events.first(where: { $0.step > steps }) {
                 Diagnostics.note("warning: events after step \(steps) (the end of the run) are left out, from step \(late.step) on")
             }
-            let recorder = Recorder(level: loaded, recordingPath: output)
-            var next = 0
-            for step in 0...steps {
-                while next < events.count, events[next].step == step {
-                    recorder.record(events[next].input, atStep: loaded.stepCount)
-                    switch events[next].input {
-                    case .pointer(let e): try loaded.pointer(e)
-                    case .key(let name, let down): try loaded.key(name, down: down)
-                    }
-                    next += 1
-                }
-                if step < steps { try loaded.step() }
-            }
-            let recording = recorder.finish(loaded)
+            let recording = try Recorder.recordHeadless(loaded, events: events, steps: steps, recordingPath: output)
             try recording.write(to: output)
             print("wrote \(output): \(recording.events.count) events, \(recording.steps) steps, final state \(recording.final!.hash)")
         } catch let error as LevelError {

@@ -10,7 +10,7 @@ import Testing
         let trace = file + ".traces/pile-pile.trace"
         var settings = ScenarioSettings()
         settings.updateGolden = true
-        let first = ScenarioRunner.run(file: file, case: "pile", settings: settings)
+        let first = ScenarioCaseRunner.run(file: file, case: "pile", settings: settings)
         #expect(first.status == .passed, "\(first)")
         let golden = try String(contentsOfFile: trace, encoding: .utf8)
         // 8 boxes sampled at steps 0, 10, ..., 120: 13 samples each, and the pile has moved.
@@ -19,7 +19,7 @@ import Testing
         #expect(parsed.samples.last!.values[1] != parsed.samples[7].values[1])
         // The fixture compares with tolerance 0: any bit that differs fails the run.
         for run in 2...20 {
-            let result = ScenarioRunner.run(file: file, case: "pile")
+            let result = ScenarioCaseRunner.run(file: file, case: "pile")
             #expect(result.status == .passed, "run \(run): \(result)")
             #expect(try String(contentsOfFile: trace, encoding: .utf8) == golden)
         }

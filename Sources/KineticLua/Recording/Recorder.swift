@@ -53,6 +53,30 @@ public final class Recorder {
     }
 }
 
+extension Recorder {
+    /// Runs `level` headless for `steps` fixed steps, delivering (and recording) each of `events`
+    /// after `event.step` steps, and returns the finished recording. Events past the last step are
+    /// left out (the caller can warn about them: they are the ones with `step > steps`).
+    public static func recordHeadless(_ level: Level, events: [RecordedEvent], steps: Int,
+                                      recordingPath: String) throws(LevelError) -> Recording {
+        let recorder = Recorder(level: level, recordingPath: recordingPath)
+        let start = level.stepCount
+        var next = 0
+        for step in 0...max(steps, 0) {
+            while next < events.count, events[next].step == step {
+                recorder.record(events[next].input, atStep: level.stepCount - start)
+                switch events[next].input {
+                case .pointer(let e): try level.pointer(e)
+                case .key(let name, let down): try level.key(name, down: down)
+                }
+                next += 1
+            }
+            if step < steps { try level.step() }
+        }
+        return recorder.finish(level)
+    }
+}
+
 /// `path` relative to the folder `base` (both relative to the current folder or absolute).
 func relativePath(of path: String, from base: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath

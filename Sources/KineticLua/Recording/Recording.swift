@@ -224,7 +224,11 @@ public struct Recording: Codable, Sendable, Equatable {
 
     /// Writes the recording.
     public func write(to path: String) throws(RecordingError) {
-        do { try json.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
             throw RecordingError("\(path): cannot write the recording: \(error.localizedDescription)")
         }
     }

@@ -45,11 +45,11 @@ public struct InProcessExecutor: CaseExecutor {
     public init() {}
     public func list(file: String, settings: ScenarioSettings) -> FileListing {
         Self.lock.lock(); defer { Self.lock.unlock() }
-        return ScenarioRunner.listCases(file: file, settings: settings)
+        return ScenarioCaseRunner.listCases(file: file, settings: settings)
     }
     public func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult {
         Self.lock.lock(); defer { Self.lock.unlock() }
-        return ScenarioRunner.run(file: file, case: name, settings: settings)
+        return ScenarioCaseRunner.run(file: file, case: name, settings: settings)
     }
 }
 

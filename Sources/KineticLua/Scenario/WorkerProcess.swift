@@ -78,7 +78,7 @@ public enum ScenarioWorker {
         guard let settings = try? JSONDecoder().decode(ScenarioSettings.self, from: Data(settingsJSON.utf8)) else {
             return WorkerLine.encode(CaseResult.error("bad --worker-settings: \(settingsJSON)"))
         }
-        guard let caseName else { return WorkerLine.encode(ScenarioRunner.listCases(file: file, settings: settings)) }
-        return WorkerLine.encode(ScenarioRunner.run(file: file, case: caseName, settings: settings))
+        guard let caseName else { return WorkerLine.encode(ScenarioCaseRunner.listCases(file: file, settings: settings)) }
+        return WorkerLine.encode(ScenarioCaseRunner.run(file: file, case: caseName, settings: settings))
     }
 }

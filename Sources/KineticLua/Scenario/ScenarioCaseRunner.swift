@@ -24,7 +24,7 @@ public struct ScenarioSettings: Codable, Sendable, Equatable {
 }
 
 /// Runs the cases of one scenario file in this process.
-public enum ScenarioRunner {
+public enum ScenarioCaseRunner {
     /// The case names `path` registers, in registration order, or the load error.
     public static func listCases(file path: String, settings: ScenarioSettings = ScenarioSettings()) -> FileListing {
         let start = Date()
