@@ -56,4 +56,33 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.err.contains("nowhere: no such file or folder"))
     }
+
+    @Test func workerThatHangsOutsideLuaIsKilledAndTheSuiteGoesOn() throws {
+        // world:run(1e9) steps in Swift with no Lua running, so no Lua budget can stop it: the
+        // parent kills the worker (5 s after the 1 s timeout) and reports it.
+        let dir = try folder()
+        try """
+        scenario("steps forever", function() kinetic.world{}:run(1e9) end)
+        scenario("next", function() expect(true) end)
+        """.write(toFile: dir + "/forever_test.lua", atomically: true, encoding: .utf8)
+        let result = try Fixtures.run(["test", "forever_test.lua", "--timeout", "1"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.out.contains("ERROR forever_test.lua › steps forever"))
+        #expect(result.out.contains("the case's worker was killed after 6 s (--timeout 1)"), "\(result.out)")
+        #expect(result.out.lastLine == "1 passed, 1 failed")
+    }
+
+    @Test func seedIsTheDefaultOfKineticLoad() throws {
+        let dir = try folder()
+        try """
+        scenario("seed", function()
+          expectEqual(kinetic.load("a/falling.lua").seed, 42, "the --seed")
+          expectEqual(kinetic.load("a/falling.lua", { seed = 5 }).seed, 5, "an explicit seed wins")
+        end)
+        """.write(toFile: dir + "/seed_test.lua", atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(["test", "seed_test.lua", "--seed", "42"], in: dir).status == 0)
+        let unseeded = try Fixtures.run(["test", "seed_test.lua"], in: dir)
+        #expect(unseeded.status == 1)
+        #expect(unseeded.out.contains("seed_test.lua:2: the --seed: expected 42, got 0"), "\(unseeded.out)")
+    }
 }
