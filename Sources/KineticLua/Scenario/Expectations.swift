@@ -1,6 +1,5 @@
-// The expectations a scenario case calls: expect, expectEqual, expectNear, expectError. A failure is
-// recorded with the `file:line` of the call, then a Lua error ends the case (a `pcall` in the case
-// cannot hide it: the recorded failure stands).
+// expect, expectEqual, expectNear, expectError: a failure is recorded with the `file:line` of the call,
+// then a Lua error ends the case (a `pcall` in the case cannot hide the recorded failure).
 import CLua
 import CLuaShim
 import Foundation
