@@ -30,6 +30,9 @@ struct RecordLevel: ParsableCommand {
     @Option(help: "Input events to give the level (JSON; see above).")
     var script: String?
 
+    @Flag(help: "Record without a window (the only mode until the window loop records).")
+    var headless = false
+
     func validate() throws {
         if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
     }

@@ -36,22 +36,32 @@ public enum Replayer {
     /// Delivers the recording's inputs to `level` at their steps and runs its steps (counted from the
     /// level's current step).
     public static func replay(_ recording: Recording, on level: Level) throws(LevelError) {
-        var next = 0
-        let events = recording.events
-        func deliver(_ step: Int) throws(LevelError) {
-            while next < events.count, events[next].step == step {
-                switch events[next].input {
+        do {
+            try drive(recording, deliver: { input in
+                switch input {
                 case .pointer(let e): try level.pointer(e)
                 case .key(let name, let down): try level.key(name, down: down)
                 }
+            }, step: { try level.step() })
+        } catch let error as LevelError {
+            throw error
+        } catch {
+            throw LevelError(message: "\(error)")
+        }
+    }
+
+    /// The replay loop shared by `Level` and `world:replay`: for each step, the events of that step
+    /// in file order, then the step; after the last step, the events recorded at `steps`.
+    static func drive(_ recording: Recording, deliver: (RecordedInput) throws -> Void, step: () throws -> Void) throws {
+        var next = 0
+        let events = recording.events
+        for k in 0...recording.steps {
+            while next < events.count, events[next].step == k {
+                try deliver(events[next].input)
                 next += 1
             }
+            if k < recording.steps { try step() }
         }
-        for step in 0..<recording.steps {
-            try deliver(step)
-            try level.step()
-        }
-        try deliver(recording.steps)
     }
 
     static func result(_ recording: Recording, final items: [RecordedItem]) -> ReplayResult {
@@ -80,21 +90,12 @@ extension WorldBinding {
                 guard recording.fps == world.fps else {
                     throw LuaBindingError("World:replay: '\(path)' was recorded at \(recording.fps) steps/s, but this world runs at \(world.fps)")
                 }
-                var next = 0
-                func deliver(_ step: Int) throws {
-                    while next < recording.events.count, recording.events[next].step == step {
-                        switch recording.events[next].input {
-                        case .pointer(let e): try rt.pointer(world, e)
-                        case .key(let name, let down): try rt.key(world, name, down: down)
-                        }
-                        next += 1
+                try Replayer.drive(recording, deliver: { input in
+                    switch input {
+                    case .pointer(let e): try rt.pointer(world, e)
+                    case .key(let name, let down): try rt.key(world, name, down: down)
                     }
-                }
-                for step in 0..<recording.steps {
-                    try deliver(step)
-                    try rt.step(world)
-                }
-                try deliver(recording.steps)
+                }, step: { try rt.step(world) })
                 let items = world.animator.snapshot().items.map {
                     RecordedItem(name: $0.name, x: $0.center.x, y: $0.center.y, angle: $0.angle,
                                  vx: $0.velocity.x, vy: $0.velocity.y, angularVelocity: $0.angularVelocity)
