@@ -8,14 +8,11 @@ struct RecordLevel: ParsableCommand {
         commandName: "record",
         abstract: "Run a level headless and write a recording that `kinetic replay` reproduces bit for bit.",
         discussion: """
-        The inputs come from --script: a JSON array of events (or an object with "events"), each
-        {"step": n, "type": "pointer", "phase": "began", "x": .., "y": .., "vx": .., "vy": .., "id": 1}
-        or {"step": n, "type": "key", "key": "space", "down": true}; "time" in seconds may replace
-        "step". Without --script the level runs untouched. The format is in docs/recordings.md.
+        The inputs come from --script: a JSON array of events (or an object with "events"), each {"step": n, "type": "pointer", "phase": "began", "x": .., "y": .., "vx": .., "vy": .., "id": 1} or {"step": n, "type": "key", "key": "space", "down": true}; "time" in seconds may replace "step". Without --script the level runs untouched. The format is in docs/recordings.md.
 
         Examples:
-          kinetic record examples/basketball -o shot.recording.json --seconds 3 --script shot.events.json
-          kinetic replay shot.recording.json
+          kinetic record examples/toss -o toss.json --seconds 3 --script toss.events.json
+          kinetic replay toss.json
         """
     )
 

@@ -8,9 +8,7 @@ struct ReplayRecording: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording and check its final state (prints match or mismatch; exit 1 on mismatch).",
         discussion: """
-        The level (relative to the recording) is loaded with the recorded seed, every input is
-        delivered after the same number of fixed steps, and the final state is hashed bit for bit.
-        The guarantee holds for the same binary on the same OS and architecture.
+        The level (relative to the recording) is loaded with the recorded seed, every input is delivered after the same number of fixed steps, and the final state is hashed bit for bit. The guarantee holds for the same binary on the same OS and architecture.
 
         Examples:
           kinetic replay shot.recording.json --headless

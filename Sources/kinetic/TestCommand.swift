@@ -8,11 +8,9 @@ struct TestScenarios: ParsableCommand {
         commandName: "test",
         abstract: "Run Lua scenarios (*_test.lua): every case headless, deterministic, in a fresh Lua state.",
         discussion: """
-        Folders are searched for *_test.lua (sorted; .build and hidden folders skipped); a file named
-        on the command line runs whatever its name. Each case runs in its own worker process, so a
-        crash or a hang ends only that case. The last line is `N passed, N failed` (with
-        `, N skipped` when --filter or --shard left cases out); the exit code is 0 only when nothing
-        failed. A missing golden trace fails when CI=true; otherwise it is written. See docs/scenarios.md.
+        Folders are searched for *_test.lua (sorted; .build and hidden folders skipped); a file named on the command line runs whatever its name. Each case runs in its own worker process, so a crash or a hang ends only that case.
+
+        The last line is `N passed, N failed` (with `, N skipped` when --filter or --shard left cases out); the exit code is 0 only when nothing failed. A missing golden trace fails when CI=true; otherwise it is written. See docs/scenarios.md.
 
         Examples:
           kinetic test
@@ -46,10 +44,10 @@ struct TestScenarios: ParsableCommand {
     @Flag(help: "Write golden traces (expectTrace) instead of comparing against them.")
     var updateGolden = false
 
-    @Option(help: "Seconds a case may run before it is stopped (default 60).")
+    @Option(help: "Seconds a case may run before it is stopped.")
     var timeout: Double = 60
 
-    @Option(help: "Lua instructions a case may run before it is stopped as hanging (deterministic; default 200000000).")
+    @Option(help: "Lua instructions a case may run before it is stopped as hanging (deterministic).")
     var instructionBudget: Int = 200_000_000
 
     @Flag(help: "Show what passing cases printed, too.")
