@@ -63,6 +63,19 @@ import Testing
         check(#"{"format": "kinetic-recording", "version": 1, "level": "l.lua", "seed": 0, "fps": 60, "events": [{"step": 0, "type": "tap"}], "steps": 1}"#, "type must be")
     }
 
+    @Test func badEventScriptNamesTheEvent() throws {
+        let dir = try Fixtures.scratch([])
+        let path = dir + "/events.json"
+        try #"[{"step": 1, "type": "key", "key": "a"}, {"step": 2, "type": "pointer", "phase": "tap", "x": 1, "y": 2}]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Recording.events(script: path, fps: 60)
+            Issue.record("a bad phase was accepted")
+        } catch {
+            #expect(error.message.contains("[2].phase: phase must be \"began\", \"moved\" or \"ended\", got \"tap\""), "\(error.message)")
+        }
+    }
+
     @Test func hashDependsOnEveryBit() {
         let a = RecordedItem(name: "ball", x: 1, y: 2, angle: 0, vx: 0, vy: 0, angularVelocity: 0)
         var b = a

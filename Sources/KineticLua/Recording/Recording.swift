@@ -152,8 +152,10 @@ public struct Recording: Codable, Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the event script") }
         var events: [RecordedEvent]
         do {
-            if let list = try? JSONDecoder().decode([RecordedEvent].self, from: data) {
-                events = list
+            // An array of events, or an object holding one: decode the shape the text starts with,
+            // so that an error names the offending event.
+            if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[") {
+                events = try JSONDecoder().decode([RecordedEvent].self, from: data)
             } else {
                 events = try JSONDecoder().decode(Wrapper.self, from: data).events
             }
