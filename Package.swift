@@ -71,5 +71,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
+        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
     ]
 )
