@@ -48,6 +48,8 @@ function level.load(world, state)
   local a2 = box(world, "A2", 62, 300, "#f4a261", "A2")
   level.collisions.A = counted("A", { items = { a1, a2 }, mode = "everything",
     boundaries = { { id = "A tray", path = { { 10, 380 }, { 10, 440 }, { 115, 440 }, { 115, 380 } } } } })
+  -- UIKit items have no friction by default: without some, a stack slides apart at the slightest tilt.
+  world:addBehavior(kinetic.itemBehavior{ items = { a1, a2 }, friction = 0.5 })
 
   -- B: boundaries only. Same drop, but the boxes ignore each other.
   local b1 = box(world, "B1", 187, 220, "#2a9d8f", "B1")

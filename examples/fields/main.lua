@@ -1,6 +1,6 @@
 -- Gallery: every field kind, one per cell, with the debug drawing on (field vectors, outlines).
 -- Each field sits at its cell's centre and reaches only its cell (a region the cell's size); the
--- dots are 20 × 20 (mass 0.04), and no gravity acts here, so what moves them is the field alone.
+-- dots are 20 × 20 ellipses (mass π·10²/10⁴ ≈ 0.0314), and no gravity acts here, so what moves them is the field alone.
 -- The last cell shows composite regions (difference, union, intersection, inverse): gravity acts
 -- everywhere in it but in a central hole.
 --
@@ -68,19 +68,20 @@ function level.load(world, state)
   local neutral = add(dot(world, "neutral", c, -30, 30, "#8d99ae", "0"))
   field(world, c, { kind = "electric", items = { charged, neutral }, strength = 0.01 })
 
-  -- 5. magnetic: bends a moving charge into a circle (speed kept).
+  -- 5. magnetic: bends a moving charge into a circle (speed kept), turning at ω = q·s/m rad/s.
   c = cell(5); caption(world, c, "magnetic")
   local orbiter = add(dot(world, "orbiter", c, -20, 20, "#e63946", "+"))
-  field(world, c, { kind = "magnetic", items = { orbiter }, strength = 0.001 })
+  field(world, c, { kind = "magnetic", items = { orbiter }, strength = 0.2 })
 
   -- 6. vortex: pushes across the line to the centre, so a dot at rest starts circling.
   c = cell(6); caption(world, c, "vortex")
   field(world, c, { kind = "vortex", items = { add(dot(world, "vortex", c, 40, 0)) }, strength = 0.2 })
 
-  -- 7. drag: a force against the velocity (Stokes): the dot launched at 60 pt/s slows down.
+  -- 7. drag: a force against the velocity (Stokes, F = −s·v): the dot launched at 60 pt/s slows
+  --    down as e^(−s·t/m).
   c = cell(7); caption(world, c, "drag")
   local dragged = add(dot(world, "dragged", c, -40, 0))
-  field(world, c, { kind = "drag", items = { dragged }, strength = 0.005 })
+  field(world, c, { kind = "drag", items = { dragged }, strength = 0.05 })
 
   -- 8. velocity: sets the velocity of what is inside (direction × strength), overriding forces.
   c = cell(8); caption(world, c, "velocity")

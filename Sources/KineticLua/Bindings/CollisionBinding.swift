@@ -21,7 +21,7 @@ enum CollisionBinding {
         return try BehaviorBinding.finish(rt, lua, def, collision, .collision, fields: fields)
     }
 
-    /// Adds the boundary `{id=, from=, to=}` or `{id=, path=, closed=true}` at `index`.
+    /// Adds the boundary `{id=, from=, to=}` or `{id=, path=, closed=}` (open unless the path returns to its first point) at `index`.
     static func addBoundary(_ rt: Runtime, _ c: CollisionBehavior, _ lua: Lua, at index: Int32, _ name: String) throws {
         let def = try lua.table(index, name)
         do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch {
@@ -29,8 +29,12 @@ enum CollisionBinding {
         }
         let id = try def.string("id")
         if def.has("path") {
-            let path = try def.read("path") { i in try lua.points(i, "path") }
-            let closed = try def.boolean("closed", default: true)
+            var path = try def.read("path") { i in try lua.points(i, "path") }
+            // Like a UIBezierPath, a point list is an open chain unless it comes back to its first
+            // point (or says `closed = true`); the repeated point itself is dropped.
+            let returnsToStart = path.count >= 4 && distance(path[0], path[path.count - 1]) < 1e-9
+            if returnsToStart { path.removeLast() }
+            let closed = try def.boolean("closed", default: returnsToStart)
             try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
         } else {
             let from = Vec2(try def.point("from")), to = Vec2(try def.point("to"))
