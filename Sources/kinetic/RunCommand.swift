@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
         }
         loaded.debug = loaded.debug || debug
         if !headless, WindowRunner.isDisplayAvailable() {
-            try WindowRunner(level: loaded, levelArguments: level).run(seconds: seconds)
+            try WindowRunner(level: loaded).run(seconds: seconds)
             return
         }
         try runHeadless(loaded)

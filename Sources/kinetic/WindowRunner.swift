@@ -1,13 +1,93 @@
 // The live window loop of `kinetic run`: real time at the level's fixed rate, input to the level,
-// built-in keys, script errors shown over the scene.
+// built-in keys, and script errors shown over the scene until a restart.
 import Foundation
 import KineticLua
+import Render
+import Viewer
 
 struct WindowRunner {
     let level: Level
-    let levelArguments: LevelArguments
 
-    static func isDisplayAvailable() -> Bool { false }
+    static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
 
-    func run(seconds: Double?) throws {}
+    /// Built-in keys; the level's `key` callback sees every key first.
+    static let keyHelp = "space pause/resume · . step while paused · d debug overlay · r restart · q/Esc quit"
+
+    /// Runs until the window closes, q/Escape, or `seconds` of level time have passed.
+    func run(seconds: Double?) throws {
+        let window = try Window(title: level.title.isEmpty ? "kinetic" : level.title,
+                                referenceWidth: level.width, referenceHeight: level.height,
+                                maximumFramesPerSecond: max(level.fps, 30))
+        defer { window.close() }
+        let renderer = Renderer()
+        let dt = 1 / level.fps
+        var paused = false
+        var scriptError: String?
+        var accumulator = 0.0
+        var last = Date()
+
+        func report(_ error: LevelError) {
+            Diagnostics.error(error.description)
+            scriptError = error.message
+        }
+
+        while true {
+            for event in window.pollEvents() {
+                switch event {
+                case .closeRequested:
+                    return
+                case .pointer(let p):
+                    guard scriptError == nil else { continue }
+                    let phase = KineticLua.PointerEvent.Phase(rawValue: p.phase.rawValue) ?? KineticLua.PointerEvent.Phase.moved
+                    do { try level.pointer(KineticLua.PointerEvent(phase: phase, x: p.x, y: p.y, vx: p.vx, vy: p.vy, id: p.id)) }
+                    catch { report(error) }
+                case .key(let name, let isDown):
+                    if scriptError == nil {
+                        do { try level.key(name, down: isDown) } catch { report(error) }
+                    }
+                    guard isDown else { continue }
+                    switch name {
+                    case "q", "escape":
+                        return
+                    case "space":
+                        paused.toggle()
+                    case ".":
+                        if paused && scriptError == nil {
+                            do { try level.step() } catch { report(error) }
+                        }
+                    case "d":
+                        level.debug.toggle()
+                    case "r":
+                        do {
+                            try level.restart()
+                            scriptError = nil
+                        } catch { report(error) }
+                    default:
+                        break
+                    }
+                }
+            }
+
+            // Fixed steps for the real time that passed; at most a quarter second is caught up
+            // so a stall (a breakpoint, a slow frame) doesn't fast-forward the level.
+            let now = Date()
+            accumulator = min(accumulator + now.timeIntervalSince(last), 0.25)
+            last = now
+            if paused || scriptError != nil { accumulator = 0 }
+            while accumulator >= dt {
+                accumulator -= dt
+                do { try level.step() } catch { report(error); break }
+            }
+
+            var (scene, hudError) = level.scene()
+            if let hudError, scriptError == nil { report(hudError) }
+            scene.errorBanner = scriptError.map { "\($0)\n\nfix the level and press r to restart" }
+                ?? (paused ? "paused — space resumes, . steps" : nil)
+            let size = window.pixelSize
+            let frame = try renderer.frame(scene, size: .pixels(width: max(size.width, 1), height: max(size.height, 1)))
+            window.present(bgra: frame.pixels, width: frame.width, height: frame.height)
+
+            if let seconds, level.time >= seconds { return }
+        }
+    }
 }
