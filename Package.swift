@@ -70,5 +70,6 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
     ]
 )
