@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
-        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"]),
+        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"],
+                exclude: ["README.md"]),
 
         // MARK: - Output
         .systemLibrary(

@@ -165,6 +165,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         try AttachmentBehavior(kind: .sliding, item: item, offset: .zero, attachedTo: other, otherOffset: .zero, anchor: anchor, axis: axis)
     }
 
+    /// The current distance between the attachment points in `animator` (what `length` becomes
+    /// when the behaviour joins it, unless set): lets a caller show the default before joining.
+    public func measuredLength(in animator: DynamicAnimator) throws(DynamicsError) -> Double {
+        try animator.validate(item)
+        let pointB = animator.pose(of: item).apply(offsetFromCenter)
+        guard let other = attachedItem else { return distance(anchorPoint, pointB) }
+        try animator.validate(other)
+        return distance(animator.pose(of: other).apply(attachedOffsetFromCenter), pointB)
+    }
+
     // MARK: - Engine joint
 
     /// Reads the geometry from the items' current poses.
@@ -200,6 +210,12 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// The engine needs a positive length; 0.01 pt behaves as 0 for items of 5–500 pt.
     var engineLength: Double { Swift.max(length, 0.01) }
 
+    /// A rigid rod shorter than this (points) is built as an engine pin: a rod of (nearly) zero
+    /// length has no direction to push along, so it cannot hold the points together.
+    static let pointJointLength = 0.5
+    var wantsPointJoint: Bool { kind == .distance && frequency == 0 && length < Self.pointJointLength }
+    var jointIsPoint = false
+
     /// Large finite stand-in for an infinite range end (the engine wants finite limits).
     static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -1e12), 1e12) }
 
@@ -208,8 +224,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         let bodyB = animator.body(of: item)
         let bodyA = attachedItem.map { animator.body(of: $0) } ?? animator.groundBody()
         guard !bodyA.isNull, !bodyB.isNull else { return }
-        if needsResolve {
-            resolve(in: animator)
+        if needsResolve || (jointIsPoint != wantsPointJoint && !joint.isNull) {
+            if needsResolve { resolve(in: animator) }
             if !joint.isNull, world.isValid(joint) { world.destroyJoint(joint) }
             joint = .null
         }
@@ -219,7 +235,13 @@ public final class AttachmentBehavior: DynamicBehavior {
         if attachedItem == nil { localAnchorA = anchorPoint }
         if joint.isNull || !world.isValid(joint) {
             let def: JointDef
+            jointIsPoint = wantsPointJoint
             switch kind {
+            case .distance where jointIsPoint:
+                var r = RevoluteJointDef()
+                r.bodyA = bodyA; r.bodyB = bodyB
+                r.localAnchorA = localAnchorA; r.localAnchorB = localAnchorB
+                def = .revolute(r)
             case .distance, .limit:
                 var d = DistanceJointDef()
                 d.bodyA = bodyA; d.bodyB = bodyB
@@ -264,6 +286,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
         // Existing joint: bring its parameters up to date.
         switch kind {
+        case .distance where jointIsPoint:
+            break
         case .distance:
             world.setLength(engineLength, of: joint)
             world.setSpring(hertz: frequency, dampingRatio: damping, enabled: frequency > 0, of: joint)

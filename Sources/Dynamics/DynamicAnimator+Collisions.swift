@@ -171,8 +171,10 @@ extension DynamicAnimator {
     /// Began events first, then ended, each in the engine's deterministic order; per pair, each
     /// collision behaviour in tree order. One began/ended per owner pair, however many shapes touch.
     func deliverCollisionEvents() {
+        let begins = world.contactBeginEvents, ends = world.contactEndEvents
+        guard !begins.isEmpty || !ends.isEmpty else { return }
         let collisions = flat.compactMap { $0 as? CollisionBehavior }
-        for e in world.contactBeginEvents {
+        for e in begins {
             guard let x = owner(of: e.shapeA), let y = owner(of: e.shapeB) else { continue }
             let key = PairKey(x, y)
             var state = pairs[key] ?? PairState()
@@ -184,7 +186,7 @@ extension DynamicAnimator {
                 if let began = c.began, let (item, partner) = callbackArguments(x, y) { began(c, item, partner, e.point) }
             }
         }
-        for e in world.contactEndEvents {
+        for e in ends {
             guard let x = owner(of: e.shapeA), let y = owner(of: e.shapeB) else { continue }
             let key = PairKey(x, y)
             guard var state = pairs[key] else { continue }

@@ -76,7 +76,7 @@ open class DynamicBehavior {
             if n === child { throw DynamicsError("\(child.kindName) cannot be its own descendant") }
             node = n.parent
         }
-        if let animator = self.animator ?? rootAnimatorFromAncestors() {
+        if let animator {
             try animator.validateTree(child)
             childBehaviors.append(child)
             child.parent = self
@@ -93,19 +93,6 @@ open class DynamicBehavior {
         childBehaviors.remove(at: i)
         child.parent = nil
         animator?.detachTree(child)
-    }
-
-    func rootAnimatorFromAncestors() -> DynamicAnimator? {
-        var node = parent
-        while let n = node { if let a = n.animator { return a }; node = n.parent }
-        return nil
-    }
-
-    /// Detaches this behaviour from its parent without telling the animator (used by it).
-    func detachFromParent() {
-        guard let p = parent, let i = p.childBehaviors.firstIndex(where: { $0 === self }) else { return }
-        p.childBehaviors.remove(at: i)
-        parent = nil
     }
 
     /// This behaviour and its descendants, depth-first, parent before children.
@@ -129,7 +116,7 @@ open class DynamicBehavior {
         if let e = takeLastError() { throw e }
     }
 
-    /// Records a refused write. Returns false so setters read `guard accept(...) else { revert }`.
+    /// Records a refused write; setters read `guard accept…(value, name) else { keep the old value }`.
     func refuse(_ property: String, _ value: Any, _ rule: String) {
         lastError = DynamicsError("\(kindName).\(property) must be \(rule), got \(value)")
     }

@@ -24,8 +24,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
         get { set_.density ?? 1 }
         set { guard acceptPositive(newValue, "density") else { return }; set_.density = newValue; changed() }
     }
-    /// Linear velocity damping, ≥ 0: each substep v ← v / (1 + h·10·resistance) (O5), so speed
-    /// decays as e^(−10·resistance·t).
+    /// Linear velocity damping, ≥ 0, 1/s: each substep v ← v / (1 + h·resistance) (O5), so speed
+    /// decays as e^(−resistance·t).
     public var resistance: Double {
         get { set_.resistance ?? 0 }
         set { guard acceptNonNegative(newValue, "resistance") else { return }; set_.resistance = newValue; changed() }

@@ -5,8 +5,9 @@ import Physics
 /// then holds it there while the behaviour exists. Mass-independent.
 ///
 /// Model: an engine target joint with a linear and an angular drive, both at `frequency` 3 Hz
-/// with damping ratio ζ = max(`damping`, 0.05): 0.5 overshoots about 16 % and settles to 1 % of
-/// the distance in about 0.5 s; 0.1 wobbles for about 2.5 s; the floor keeps 0 from ringing forever.
+/// with damping ratio ζ = max(`damping`, 0.05). Measured from 200 pt away (to within 0.5 pt and
+/// 0.01 rad): damping 0.5 overshoots 23 pt and settles in 0.53 s, 0.1 overshoots 114 pt and
+/// settles in 1.75 s, 0.9 settles in 0.38 s; the floor keeps 0 from ringing forever.
 public final class SnapBehavior: DynamicBehavior {
     override public var kindName: String { "SnapBehavior" }
     override var itemsAreFixed: Bool { true }

@@ -21,9 +21,10 @@ public enum Units {
     public static let fieldUnit = 100.0
     /// Engine density for UIKit density 1: mass = area (pt²) × density / 10 000 (O1).
     public static let densityScale = 1.0 / 10_000
-    /// Resistance rate c of O5: each substep v ← v / (1 + h·c·resistance), so resistance 1 decays
-    /// speed at about 10/s (e-folding time 0.1 s).
-    public static let resistanceRate = 10.0
+    /// Resistance rate c of O5: each substep v ← v / (1 + h·c·resistance), so speed decays as
+    /// e^(−c·resistance·t). Calibrated to 1 (Box2D damping as is, PhysicsKit being Box2D-derived):
+    /// the Newton's cradle seed uses resistance 2 and still swings, which c = 10 would prevent.
+    public static let resistanceRate = 1.0
     /// Engine torque (mass·pt²/s²) of one UIKit newton-metre, for `frictionTorque`.
     public static let newtonMeter = newton * pointsPerMeter
 

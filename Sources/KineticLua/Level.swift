@@ -19,6 +19,8 @@ public struct LevelOptions: Sendable {
     public var callbackTimeBudget: Double = 2
     /// Deterministic instruction budget per callback (scenario runs); nil = use the time budget.
     public var instructionBudget: Int? = nil
+    /// Wall-clock budget of one scenario case (`ScenarioRunner`), seconds.
+    public var scenarioTimeBudget: Double = 120
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
     /// Where `print` output goes (default: standard output).
@@ -146,6 +148,8 @@ public final class Level {
         guard let old = world.level else { return }
         let kept = snapshot()
         do {
+            // Modules the level required load again too (the host's libraries stay).
+            try state.run(Self.forgetModules, name: "=reload")
             let fresh = try runtime.loadLevel(old.chunk, overrides: Self.overrides(options), ownEnvironment: false, keeping: old.state)
             fresh.stepsTaken = world.stepsTaken
             for item in kept {
@@ -166,6 +170,16 @@ public final class Level {
             throw LevelError(error)
         }
     }
+
+    /// Drops the level's own modules from `package.loaded` so that `require` reads them again.
+    static let forgetModules = """
+        local keep = { _G = true, string = true, table = true, math = true, utf8 = true, coroutine = true,
+          io = true, os = true, debug = true, package = true, kinetic = true }
+        local loaded = package.loaded
+        local names = {}
+        for name in pairs(loaded) do if not keep[name] then names[#names + 1] = name end end
+        for _, name in ipairs(names) do loaded[name] = nil end
+        """
 
     static func overrides(_ options: LevelOptions) -> LevelOverrides {
         LevelOverrides(seed: options.seed, width: options.width, height: options.height)

@@ -69,11 +69,18 @@ extension Runtime {
             let points = b.points.map { ScenePoint($0.x, $0.y) }
             return b.isClosed && !points.isEmpty ? points + [points[0]] : points
         }
+        // Springs (distance attachments with a frequency) draw differently from rods: match each
+        // distance link to the attachments in tree order, the order the snapshot lists them in.
+        var springs = world.animator.allBehaviors.compactMap { $0 as? AttachmentBehavior }.filter { $0.kind == .distance }
         overlay.attachments = snapshot.links.map { link in
-            let kind: AttachmentKind
+            var kind: AttachmentKind
             switch link.kind {
             case .snap: kind = .snap
             case .attachment(let k): kind = AttachmentKind(rawValue: k.rawValue) ?? .distance
+            }
+            if kind == .distance, let i = springs.firstIndex(where: { $0.items == link.items }) {
+                if springs[i].frequency > 0 { kind = .spring }
+                springs.remove(at: i)
             }
             return DebugAttachment(anchorA: ScenePoint(link.itemPoint.x, link.itemPoint.y),
                                    anchorB: ScenePoint(link.otherPoint.x, link.otherPoint.y), kind: kind)

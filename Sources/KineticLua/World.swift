@@ -44,6 +44,10 @@ final class WorldModel {
     var pendingError: LuaError?
     /// Fixed steps taken (the clock runs while the animator is paused, too).
     var stepsTaken = 0
+    /// How often each animator warning was seen: a warning repeated every step is shown only
+    /// `WorldModel.warningRepeats` times.
+    var warningCounts: [String: Int] = [:]  // lookups only
+    static let warningRepeats = 3
 
     init(slot: Int32, animator: DynamicAnimator, setup: WorldSetup) {
         self.slot = slot
@@ -85,7 +89,9 @@ extension Runtime {
     /// (resume handlers, collision began/ended and actions in the animator's order, pause handlers).
     /// Throws the first Lua error; the world stays consistent.
     func step(_ world: WorldModel) throws(LuaError) {
-        precondition(world.phase == .idle)
+        guard world.phase == .idle else {
+            throw LuaError(kind: .runtime, message: "the world cannot step from inside its own step")
+        }
         world.pendingError = nil
         defer { world.phase = .idle }
         if let level = world.level, let update = function(named: "update", in: level.table) {
@@ -158,7 +164,13 @@ extension Runtime {
             case .paused:
                 for handler in world.pauseHandlers { callback(world, handler) { lua in pushWorld(world, on: lua); return 1 } }
             case .warning(let message):
-                options.warn(message)
+                let count = (world.warningCounts[message] ?? 0) + 1
+                world.warningCounts[message] = count
+                if count < WorldModel.warningRepeats {
+                    options.warn(message)
+                } else if count == WorldModel.warningRepeats {
+                    options.warn(message + " (repeated \(count) times; further copies are not shown)")
+                }
             case .resumed:
                 break
             }

@@ -138,7 +138,7 @@ extension World {
     /// Wakes a sleeping body (and, on the next step, everything touching it through the island search).
     func wake(_ b: Int) {
         guard bodyStore[b].type != .static else { return }
-        if !bodyStore[b].isAwake { bodyStore[b].isAwake = true }
+        if !bodyStore[b].isAwake { bodyStore[b].isAwake = true; islandsDirty = true }
         bodyStore[b].sleepTime = 0
     }
 
@@ -146,6 +146,7 @@ extension World {
     /// woken only by the search (not by the user) can fall asleep again at once.
     func sleep(_ b: Int) {
         bodyStore[b].isAwake = false
+        islandsDirty = true
         bodyStore[b].v = .zero; bodyStore[b].w = 0
         bodyStore[b].force = .zero; bodyStore[b].torque = 0
     }

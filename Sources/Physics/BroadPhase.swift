@@ -104,14 +104,20 @@ extension World {
             let s = Int(m)
             guard shapes[s].isLive, shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
             let fat = shapes[s].fatAABB
-            let mask = shapes[s].filter.maskBits
+            // A positive group overrides the masks, so such a shape must see every category.
+            let mask = shapes[s].filter.groupIndex > 0 ? UInt64.max : shapes[s].filter.maskBits
             let queryStatic = !shapes[s].inStaticTree
-            let callback: (Int32, Int32) -> Bool = { _, userData in
+            // Closure literals (not stored in a variable) stay non-escaping: no allocation per query.
+            broadPhase.movingTree.query(fat, maskBits: mask) { _, userData in
                 self.considerPair(s, Int(userData))
                 return true
             }
-            broadPhase.movingTree.query(fat, maskBits: mask, callback)
-            if queryStatic { broadPhase.staticTree.query(fat, maskBits: mask, callback) }
+            if queryStatic {
+                broadPhase.staticTree.query(fat, maskBits: mask) { _, userData in
+                    self.considerPair(s, Int(userData))
+                    return true
+                }
+            }
         }
         for m in broadPhase.moveBuffer where Int(m) < shapes.count { shapes[Int(m)].inMoveBuffer = false }
         broadPhase.moveBuffer.removeAll(keepingCapacity: true)

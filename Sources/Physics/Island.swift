@@ -10,6 +10,9 @@ extension World {
     /// bodies it reaches. Fills `awakeBodies` (island by island), `islandEnds` and `solverIndex`
     /// (position in `awakeBodies`, or `awakeBodies.count` for static and sleeping bodies).
     func buildIslands() {
+        // Nothing that shapes the islands changed: last step's search still holds.
+        guard islandsDirty || solverIndex.count != bodyStore.count else { return }
+        islandsDirty = false
         awakeBodies.removeAll(keepingCapacity: true)
         islandEnds.removeAll(keepingCapacity: true)
         islandStack.removeAll(keepingCapacity: true)

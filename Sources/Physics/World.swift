@@ -56,6 +56,10 @@ public final class World {
     var jointPool = IDPool()
     var broadPhase = BroadPhase()
     var refilterQueue: ContiguousArray<Int32> = []
+    /// Set by anything that can change the islands (touching, contacts and joints created or
+    /// destroyed, bodies woken, put to sleep, created, destroyed or retyped); while clear, the last
+    /// step's island search result is reused.
+    var islandsDirty = true
 
     // Per-step scratch, reused so a warm step allocates nothing.
     var awakeBodies: ContiguousArray<Int32> = []
@@ -71,6 +75,7 @@ public final class World {
     var bulletBodies: ContiguousArray<Int32> = []
     var continuousCandidates: ContiguousArray<Int32> = []
     var queryScratch: ContiguousArray<Int32> = []
+    var disjointContacts: ContiguousArray<Int32> = []
 
     // Events being gathered, and those of the last step.
     var beginEvents: [ContactBeginEvent] = []
@@ -160,6 +165,7 @@ public final class World {
         body.isAwake = def.type != .static && (def.isAwake || !def.allowSleep)
         body.userData = def.userData
         if isNew { bodyStore.append(body) } else { bodyStore[Int(index)] = body }
+        islandsDirty = true
         updateMass(index)
         return BodyID(index: index, generation: bodyStore[Int(index)].generation)
     }
@@ -182,6 +188,7 @@ public final class World {
         bodyStore[b].isLive = false
         bodyStore[b].generation &+= 1
         bodyPool.release(Int32(b))
+        islandsDirty = true
     }
     public func isValid(_ id: BodyID) -> Bool { slot(id) != nil }
     /// Live bodies in creation order.
@@ -197,6 +204,7 @@ public final class World {
         bodyStore[b].type = type
         if type == .static { bodyStore[b].v = .zero; bodyStore[b].w = 0 }
         bodyStore[b].isAwake = type != .static
+        islandsDirty = true
         bodyStore[b].sleepTime = 0
         updateMass(Int32(b))
         var s = bodyStore[b].shapeHead

@@ -151,6 +151,36 @@ import Physics
         #expect(try animator.center(of: item).x > 150)
     }
 
+    @Test func shorteningARodToZeroPullsThePointsTogether() throws {
+        // Length 100 → 0 at run time: the rod becomes a pin and the item's center reaches the anchor.
+        let animator = try makeAnimator(nil)
+        let item = try animator.box(at: Vec2(0, 100), 20, 20)
+        let rod = try AttachmentBehavior(item: item, attachedToAnchor: .zero)
+        try animator.addBehavior(rod)
+        animator.step()
+        #expect(isClose(rod.length, 100, 1e-9))
+        rod.length = 0
+        animator.run(seconds: 1)
+        #expect(distance(try animator.center(of: item), .zero) < 0.5)
+    }
+
+    @Test func dampingWithoutFrequencyHasNoEffect() throws {
+        // Q10 (BallSwift's board hanger: length 2, damping 5, frequency 0): a rigid rod ignores
+        // damping, so the swing is bit-identical to the undamped one.
+        func swing(damping: Double) throws -> [UInt64] {
+            let animator = try makeAnimator(nil)
+            let item = try animator.box(at: Vec2(80, 60), 20, 20)
+            let rod = try AttachmentBehavior(item: item, attachedToAnchor: .zero)
+            rod.damping = damping
+            try animator.addBehavior(rod)
+            try animator.addBehavior(GravityBehavior(items: [item]))
+            animator.run(seconds: 1)
+            let c = try animator.center(of: item)
+            return [c.x.bitPattern, c.y.bitPattern]
+        }
+        #expect(try swing(damping: 5) == swing(damping: 0))
+    }
+
     @Test func springAttachmentOscillatesAtItsFrequency() throws {
         // frequency 2 Hz spring with no damping, length 0, stretched 30 pt: x(t) = 30 cos(2π·2·t),
         // so after a quarter period (0.125 s) it passes the anchor, after half (0.25 s) it is at −30.
@@ -202,6 +232,17 @@ import Physics
         }
         #expect(worst < 0.5, "rod length drifted by \(worst)")
         #expect(abs(try animator.angle(of: b)) > 0.1, "the spin was passed on through the rod")
+    }
+
+    @Test func lengthDefaultsToTheDistanceWhenJoining() throws {
+        let animator = try makeAnimator(nil)
+        let a = try animator.box(at: Vec2(0, 0), 20, 20), b = try animator.box(at: Vec2(30, 40), 20, 20)
+        let rope = try AttachmentBehavior.limit(item: a, offsetFromCenter: Vec2(10, 0), attachedTo: b)
+        #expect(rope.length == 0)                                          // unknown before joining
+        #expect(isClose(try rope.measuredLength(in: animator), (20.0 * 20 + 40 * 40).squareRoot(), 1e-9))
+        try animator.setCenter(Vec2(-30, 0), of: a)                        // moved before joining
+        try animator.addBehavior(rope)
+        #expect(isClose(rope.length, (50.0 * 50 + 40 * 40).squareRoot(), 1e-9))   // (−20, 0) to (30, 40)
     }
 
     @Test func attachmentsRefuseBadInput() throws {

@@ -7,11 +7,11 @@ import Physics
 
 @Suite struct DynamicItemBehaviorTests {
     @Test func resistanceDecaysSpeedAsDocumented() throws {
-        // O5: each of the 240 substeps per second divides v by 1 + h·10·r; r = 0.1 gives
+        // O5: each of the 240 substeps per second divides v by 1 + h·r; r = 1 gives
         // v(1 s) = 100 · (1 + 1/240)^−240 = 36.864 pt/s (≈ 100 e^−1).
         let animator = try makeAnimator(nil)
         let item = try animator.box(at: .zero)
-        let props = DynamicItemBehavior(items: [item]); props.resistance = 0.1
+        let props = DynamicItemBehavior(items: [item]); props.resistance = 1
         try animator.addBehavior(props)
         try props.addLinearVelocity(Vec2(100, 0), for: item)
         animator.step(count: 60)
@@ -23,7 +23,7 @@ import Physics
     @Test func angularResistanceUsesTheSameLaw() throws {
         let animator = try makeAnimator(nil)
         let item = try animator.box(at: .zero)
-        let props = DynamicItemBehavior(items: [item]); props.angularResistance = 0.2
+        let props = DynamicItemBehavior(items: [item]); props.angularResistance = 2
         try animator.addBehavior(props)
         try props.addAngularVelocity(5, for: item)
         animator.step(count: 60)

@@ -12,7 +12,7 @@ import Physics
         #expect(Units.gravityAcceleration == 1000)
         #expect(Units.fieldUnit == 100)
         #expect(Units.newtonMeter == 10_000)
-        #expect(Units.resistanceRate == 10)
+        #expect(Units.resistanceRate == 1)
     }
 
     @Test func rectHelpers() {

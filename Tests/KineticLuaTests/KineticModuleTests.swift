@@ -107,9 +107,9 @@ import Testing
     @Test func loadIsRelativeToTheCallingScript() throws {
         let h = try Harness()
         try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: h.folder + "/drop")
-        // drop/drop_test.lua calls kinetic.load("main.lua"): found beside it, not in the state's folder.
+        // drop/drop_probe.lua calls kinetic.load("main.lua"): found beside it, not in the state's folder.
         let values = try h.run("""
-            local chunk = loadfile("drop/drop_test.lua")
+            local chunk = loadfile("drop/drop_probe.lua")
             local world, level, state = chunk()
             return state.landings, level.width
             """)

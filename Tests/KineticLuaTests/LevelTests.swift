@@ -182,6 +182,9 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
               world:addBehavior(kinetic.collision{ items = { ball }, referenceBounds = true })
               world:addBehavior(kinetic.field{ kind = "linearGravity", direction = {1, 0} })
               world:addBehavior(kinetic.snap{ item = ball, point = {100, 180} })
+              local other = world:addItem{ center = {20, 20}, size = {10, 10} }
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {20, 5}, frequency = 2 })
+              world:addBehavior(kinetic.attachment{ item = other, anchor = {5, 20} })
             end }
             """)
         let level = try Level.load(path: folder, options: quietOptions())
@@ -191,11 +194,11 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(debug.enabled)
         // The reference bounds as a closed outline: 4 corners and the first again.
         #expect(debug.boundaries == [[ScenePoint(0, 0), ScenePoint(200, 0), ScenePoint(200, 200), ScenePoint(0, 200), ScenePoint(0, 0)]])
-        #expect(debug.attachments.count == 1 && debug.attachments[0].kind == .snap)
+        #expect(debug.attachments.map(\.kind) == [.snap, .spring, .distance])
         // A 5 × 5 grid (40 pt spacing over 200 pt) of 100 pt/s² arrows pointing right.
         #expect(debug.fieldSamples.count == 25)
         #expect(debug.fieldSamples.allSatisfy { abs($0.vector.x - 100) < 1e-9 && $0.vector.y == 0 })
-        #expect(debug.velocities.count == 1)
+        #expect(debug.velocities.count == 2)
         level.debug = false
         #expect(level.scene().scene.debug.enabled == false)
     }
@@ -248,5 +251,122 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         let log = OutputLog()
         _ = try Level.load(path: try levelFolder("return { load = function() print('hello', 1) end }"), options: quietOptions(log))
         #expect(log.lines == ["hello\t1"])
+    }
+}
+
+@Suite struct LevelLimitTests {
+    @Test func runawayAllocationIsStoppedByTheMemoryCapAndTheLevelSurvives() throws {
+        let folder = try levelFolder("""
+            local level, hogged = {}, false
+            function level.load(world, state)
+              state.steps = 0
+              world:addItem{ name = "a", frame = {0, 0, 10, 10} }
+            end
+            function level.update(world, dt)
+              if world.steps == 3 and not hogged then
+                hogged = true
+                local hog = {}
+                for i = 1, 1e9 do hog[i] = { i } end
+              end
+            end
+            function level.draw(world, canvas) canvas:text(tostring(world.steps), 0, 0) end
+            return level
+            """)
+        var options = quietOptions()
+        options.memoryLimit = 16 << 20
+        let level = try Level.load(path: folder, options: options)
+        for _ in 0..<3 { try level.step() }
+        do { try level.step(); Issue.record("the allocation was not stopped") } catch {
+            #expect(error.message.contains("not enough memory"))
+            #expect(error.message.contains("16 MiB"))
+        }
+        // The hog table is unreachable once the error unwound it: the level keeps stepping and drawing.
+        level.luaState.collectGarbage()
+        try level.step()
+        let (scene, hudError) = level.scene()
+        #expect(hudError == nil && scene.hud.count == 1 && scene.items.count == 1)
+    }
+
+    @Test func aBindingCalledWithBadArgumentsNeverLeaksOrCrashes() throws {
+        // Every world and item method with nonsense arguments: each is a Lua error, none a crash.
+        let h = try Harness()
+        let calls = ["addItem(1)", "removeItem('x')", "item(3)", "itemsIn(nil)", "addBehavior(nil)", "removeBehavior(1)",
+                     "on('boom', print)", "step(-1)", "run('x')", "runUntil(1, 2)", "pointer(5)", "drag{}", "key(1)",
+                     "screenshot(1)"]
+        for call in calls {
+            let e = h.error("local w = kinetic.world{} w:\(call)")
+            #expect(e?.message.hasPrefix("test.lua:1: World:") == true, "\(call): \(e?.message ?? "no error")")
+        }
+        let itemCalls = ["moveTo()", "moveTo(1, 'y')"]
+        for call in itemCalls {
+            let e = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a:\(call)")
+            #expect(e?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(call): \(e?.message ?? "no error")")
+        }
+        #expect(h.error("local w = kinetic.world{} w.addItem{ frame = {0, 0, 1, 1} }")?.message
+                == "test.lua:1: World:addItem: 'self' must be a World, got a table (call it as world:addItem(...))")
+    }
+}
+
+@Suite struct LevelLifetimeTests {
+    @Test func aLevelAndItsRuntimeAreFreed() throws {
+        weak var runtime: Runtime?
+        weak var state: LuaState?
+        do {
+            let level = try Level.load(path: fixtures + "/drop", options: quietOptions())
+            for _ in 0..<10 { try level.step() }
+            _ = level.scene()
+            runtime = level.runtime
+            state = level.state
+            try level.restart()
+            #expect(runtime == nil && state == nil, "restart leaves the old state behind")
+            runtime = level.runtime
+            state = level.state
+        }
+        #expect(runtime == nil && state == nil)
+    }
+
+    @Test func anInstalledModuleLivesAsLongAsItsState() throws {
+        var options = LuaOptions()
+        options.output = { _ in }
+        let state = try LuaState(options: options)
+        state.installKinetic()
+        let y = try state.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {0, 0}, size = {1, 1} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:step(3)
+            return a.y
+            """)
+        #expect(y.count == 1 && y[0] != .nil)
+    }
+}
+
+@Suite struct LevelReloadTests {
+    @Test func aBrokenReloadKeepsTheRunningWorld() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        for _ in 0..<20 { try level.step() }
+        let before = level.snapshot()
+        try "return { load = function(world) world:addItem{ } end }".write(toFile: folder + "/drop/main.lua", atomically: true, encoding: .utf8)
+        do { try level.reload(); Issue.record("reloaded a broken level") } catch {
+            #expect(error.message.hasPrefix("main.lua:1: World:addItem: give 'frame'"))
+        }
+        #expect(level.snapshot() == before && level.stepCount == 20)
+        try level.step()
+        #expect(level.stepCount == 21)
+    }
+}
+
+@Suite struct LevelModuleReloadTests {
+    @Test func reloadReadsChangedModulesAgain() throws {
+        let folder = try makeFolder([:])
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: folder + "/drop")
+        let level = try Level.load(path: folder + "/drop", options: quietOptions())
+        // The new rules count nothing as a landing: after the reload the ball lands uncounted.
+        try "return { isLanding = function() return false end }".write(toFile: folder + "/drop/rules.lua", atomically: true, encoding: .utf8)
+        try level.reload()
+        for _ in 0..<120 { try level.step() }
+        #expect(try evaluate(level, "state.landings") == [.integer(0)])
     }
 }

@@ -53,6 +53,7 @@ enum AttachmentBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func a(_ h: BehaviorHandle) -> AttachmentBehavior { rt.entry(h).behavior as! AttachmentBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<AttachmentBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(a(h)[keyPath: key]) }, set: { lua, h, v in

@@ -52,6 +52,7 @@ enum BehaviorBinding {
     // MARK: - Shared members
 
     static func shared(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func b(_ h: BehaviorHandle) -> DynamicBehavior { rt.entry(h).behavior }
         /// A behaviour in a world may not change while that world evaluates a field.
         func unlocked(_ h: BehaviorHandle, _ function: String) throws {
@@ -61,13 +62,13 @@ enum BehaviorBinding {
             .readOnly("kind") { lua, h in lua.push(kindName(rt.entry(h))) },
             .readOnly("items") { lua, h in rt.pushItems(b(h).items, on: lua) },
             .method("addItem") { lua, h in
-                try unlocked(h, "behavior:addItem")
+                try unlocked(h, "Behavior:addItem")
                 let (_, id) = try rt.item(lua, at: 2, "item")
-                try rt.dynamics("behavior:addItem") { () throws(DynamicsError) in try b(h).addItem(id) }
+                try rt.dynamics("Behavior:addItem") { () throws(DynamicsError) in try b(h).addItem(id) }
                 return 0
             },
             .method("removeItem") { lua, h in
-                try unlocked(h, "behavior:removeItem")
+                try unlocked(h, "Behavior:removeItem")
                 let (_, id) = try rt.item(lua, at: 2, "item")
                 b(h).removeItem(id)
                 return 0
@@ -83,13 +84,13 @@ enum BehaviorBinding {
                 }
             }),
             .method("addChild") { lua, h in
-                try unlocked(h, "behavior:addChild")
+                try unlocked(h, "Behavior:addChild")
                 let child = try rt.behavior(lua, at: 2, "child")
-                try rt.dynamics("behavior:addChild") { () throws(DynamicsError) in try b(h).addChild(child.behavior) }
+                try rt.dynamics("Behavior:addChild") { () throws(DynamicsError) in try b(h).addChild(child.behavior) }
                 return 0
             },
             .method("removeChild") { lua, h in
-                try unlocked(h, "behavior:removeChild")
+                try unlocked(h, "Behavior:removeChild")
                 b(h).removeChild(try rt.behavior(lua, at: 2, "child").behavior)
                 return 0
             },

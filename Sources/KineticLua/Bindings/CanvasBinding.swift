@@ -9,6 +9,7 @@ enum CanvasBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<CanvasHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func record(_ function: String, _ command: HUDCommand) throws {
             guard rt.hud != nil else { throw LuaBindingError("\(function) draws only inside level.draw(world, canvas)") }
             rt.hud!.append(command)

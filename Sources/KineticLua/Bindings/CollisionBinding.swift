@@ -24,21 +24,22 @@ enum CollisionBinding {
     /// Adds the boundary `{id=, from=, to=}` or `{id=, path=, closed=true}` at `index`.
     static func addBoundary(_ rt: Runtime, _ c: CollisionBehavior, _ lua: Lua, at index: Int32, _ name: String) throws {
         let def = try lua.table(index, name)
-        do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch let e as LuaArgumentError {
-            throw LuaArgumentError(message: "\(name): \(e.message)")
+        do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch {
+            throw LuaArgumentError(message: "\(name): \(error.message)")
         }
         let id = try def.string("id")
         if def.has("path") {
             let path = try def.read("path") { i in try lua.points(i, "path") }
             let closed = try def.boolean("closed", default: true)
-            try rt.dynamics("collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
         } else {
             let from = Vec2(try def.point("from")), to = Vec2(try def.point("to"))
-            try rt.dynamics("collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
         }
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func c(_ h: BehaviorHandle) -> CollisionBehavior { rt.entry(h).behavior as! CollisionBehavior }
         return [
             .property("mode", get: { lua, h in

@@ -15,6 +15,7 @@ enum ItemBehaviorBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func ib(_ h: BehaviorHandle) -> DynamicItemBehavior { rt.entry(h).behavior as! DynamicItemBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) }, set: { lua, h, v in
@@ -44,27 +45,27 @@ enum ItemBehaviorBinding {
             number("charge", \.charge),
             flag("anchored", \.isAnchored),
             .method("addLinearVelocity") { lua, h in
-                let id = try member(lua, h, "itemBehavior:addLinearVelocity")
+                let id = try member(lua, h, "ItemBehavior:addLinearVelocity")
                 let v = Vec2(try lua.number(3, "vx"), try lua.number(4, "vy"))
-                try rt.dynamics("itemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
+                try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
                 return 0
             },
             .method("linearVelocity") { lua, h in
-                let id = try member(lua, h, "itemBehavior:linearVelocity")
-                let v = try rt.dynamics("itemBehavior:linearVelocity") { () throws(DynamicsError) in try ib(h).linearVelocity(for: id) }
+                let id = try member(lua, h, "ItemBehavior:linearVelocity")
+                let v = try rt.dynamics("ItemBehavior:linearVelocity") { () throws(DynamicsError) in try ib(h).linearVelocity(for: id) }
                 lua.push(v.x)
                 lua.push(v.y)
                 return 2
             },
             .method("addAngularVelocity") { lua, h in
-                let id = try member(lua, h, "itemBehavior:addAngularVelocity")
+                let id = try member(lua, h, "ItemBehavior:addAngularVelocity")
                 let w = try lua.number(3, "w")
-                try rt.dynamics("itemBehavior:addAngularVelocity") { () throws(DynamicsError) in try ib(h).addAngularVelocity(w, for: id) }
+                try rt.dynamics("ItemBehavior:addAngularVelocity") { () throws(DynamicsError) in try ib(h).addAngularVelocity(w, for: id) }
                 return 0
             },
             .method("angularVelocity") { lua, h in
-                let id = try member(lua, h, "itemBehavior:angularVelocity")
-                lua.push(try rt.dynamics("itemBehavior:angularVelocity") { () throws(DynamicsError) in try ib(h).angularVelocity(for: id) })
+                let id = try member(lua, h, "ItemBehavior:angularVelocity")
+                lua.push(try rt.dynamics("ItemBehavior:angularVelocity") { () throws(DynamicsError) in try ib(h).angularVelocity(for: id) })
                 return 1
             },
         ]

@@ -30,6 +30,7 @@ enum ItemBinding {
     // MARK: - Members
 
     static func members(_ rt: Runtime) -> [LuaMember<ItemHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         /// A state member: reads and writes through the live item.
         func live(_ h: ItemHandle) throws -> (WorldModel, ItemID) { try rt.live(h) }
         func appearance(_ name: String, get: @escaping (Lua, Appearance) -> Void,
@@ -64,7 +65,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.center") { () throws(DynamicsError) in try w.animator.center(of: id) })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.center")
+                try w.requireUnlocked("Item.center")
                 let p = Vec2(try lua.point(v, "center"))
                 try rt.dynamics("Item.center") { () throws(DynamicsError) in try w.animator.setCenter(p, of: id) }
             }),
@@ -73,7 +74,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.x") { () throws(DynamicsError) in try w.animator.center(of: id).x })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.x")
+                try w.requireUnlocked("Item.x")
                 let x = try lua.number(v, "x")
                 try rt.dynamics("Item.x") { () throws(DynamicsError) in
                     try w.animator.setCenter(Vec2(x, try w.animator.center(of: id).y), of: id)
@@ -84,7 +85,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.y") { () throws(DynamicsError) in try w.animator.center(of: id).y })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.y")
+                try w.requireUnlocked("Item.y")
                 let y = try lua.number(v, "y")
                 try rt.dynamics("Item.y") { () throws(DynamicsError) in
                     try w.animator.setCenter(Vec2(try w.animator.center(of: id).x, y), of: id)
@@ -95,7 +96,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.angle") { () throws(DynamicsError) in try w.animator.angle(of: id) })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.angle")
+                try w.requireUnlocked("Item.angle")
                 let a = try lua.number(v, "angle")
                 try rt.dynamics("Item.angle") { () throws(DynamicsError) in try w.animator.setAngle(a, of: id) }
             }),
@@ -104,7 +105,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.velocity") { () throws(DynamicsError) in try w.animator.velocity(of: id) })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.velocity")
+                try w.requireUnlocked("Item.velocity")
                 let p = Vec2(try lua.point(v, "velocity"))
                 try rt.dynamics("Item.velocity") { () throws(DynamicsError) in try w.animator.setVelocity(p, of: id) }
             }),
@@ -113,7 +114,7 @@ enum ItemBinding {
                 lua.push(try rt.dynamics("Item.angularVelocity") { () throws(DynamicsError) in try w.animator.angularVelocity(of: id) })
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item.angularVelocity")
+                try w.requireUnlocked("Item.angularVelocity")
                 let a = try lua.number(v, "angularVelocity")
                 try rt.dynamics("Item.angularVelocity") { () throws(DynamicsError) in try w.animator.setAngularVelocity(a, of: id) }
             }),
@@ -170,10 +171,10 @@ enum ItemBinding {
                        set: { lua, a, v in a.hidden = try lua.optionalBoolean(v, "hidden") ?? false }),
             .method("moveTo") { lua, h in
                 let (w, id) = try live(h)
-                try w.requireUnlocked("item:moveTo")
+                try w.requireUnlocked("Item:moveTo")
                 let x = try lua.number(2, "x"), y = try lua.number(3, "y")
                 let angle = try lua.optionalNumber(4, "angle")
-                try rt.dynamics("item:moveTo") { () throws(DynamicsError) in
+                try rt.dynamics("Item:moveTo") { () throws(DynamicsError) in
                     var a = 0.0
                     if let angle { a = angle } else { a = try w.animator.angle(of: id) }
                     try w.animator.moveItem(id, to: Vec2(x, y), angle: a)
@@ -222,7 +223,7 @@ enum ItemBinding {
         if item.size == nil, !hasParts, boundsName != "path" {
             throw LuaArgumentError(.field("size"), mustBe: "a size {width, height} (or give 'frame')", got: "nil")
         }
-        let id = try rt.dynamics("world:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
+        let id = try rt.dynamics("World:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
         guard let handle = rt.handle(of: id) else { return 0 }
         world.appearance[id] = Appearance()
         do {
@@ -248,9 +249,9 @@ enum ItemBinding {
                 defer { lua.pop() }
                 let name = "parts[\(i + 1)]"
                 let part = try lua.table(lua.top, name)
-                do {
+                do throws(LuaArgumentError) {
                     try part.checkFields(["bounds", "frame", "center", "size", "path", "angle"])
-                } catch let error as LuaArgumentError {
+                } catch {
                     throw LuaArgumentError(message: "\(name): \(error.message)")
                 }
                 var p = ItemPart()

@@ -22,6 +22,7 @@ enum WorldBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
         func w(_ h: WorldHandle) -> WorldModel { rt.world(h) }
         /// Runs `body`, which may step the world or call the level; its Lua errors pass through as they are.
         func stepping(_ world: WorldModel, _ function: String, _ count: Int) throws {
@@ -35,6 +36,7 @@ enum WorldBinding {
             .readOnly("time") { lua, h in lua.push(w(h).time) },
             .readOnly("steps") { lua, h in lua.push(w(h).stepsTaken) },
             .readOnly("fps") { lua, h in lua.push(w(h).fps) },
+            .readOnly("substeps") { lua, h in lua.push(w(h).animator.substeps) },
             .readOnly("running") { lua, h in lua.push(w(h).animator.isRunning) },
             .property("debug", get: { lua, h in lua.push(w(h).animator.debugEnabled) },
                       set: { lua, h, v in w(h).animator.debugEnabled = try lua.boolean(v, "debug") }),
@@ -42,15 +44,15 @@ enum WorldBinding {
 
             // MARK: Items
             .method("addItem") { lua, h in
-                try w(h).requireUnlocked("world:addItem")
+                try w(h).requireUnlocked("World:addItem")
                 return try ItemBinding.addItem(rt, w(h), lua)
             },
             .method("removeItem") { lua, h in
                 let world = w(h)
-                try world.requireUnlocked("world:removeItem")
+                try world.requireUnlocked("World:removeItem")
                 let (owner, id) = try rt.item(lua, at: 2, "item")
-                guard owner === world else { throw LuaBindingError("world:removeItem: \(owner.label(id)) belongs to another world") }
-                try rt.dynamics("world:removeItem") { () throws(DynamicsError) in try world.removeItem(id) }
+                guard owner === world else { throw LuaBindingError("World:removeItem: \(owner.label(id)) belongs to another world") }
+                try rt.dynamics("World:removeItem") { () throws(DynamicsError) in try world.removeItem(id) }
                 return 0
             },
             .method("item") { lua, h in
@@ -71,20 +73,20 @@ enum WorldBinding {
             // MARK: Behaviours
             .method("addBehavior") { lua, h in
                 let world = w(h)
-                try world.requireUnlocked("world:addBehavior")
+                try world.requireUnlocked("World:addBehavior")
                 let entry = try rt.behavior(lua, at: 2, "behavior")
-                try rt.dynamics("world:addBehavior") { () throws(DynamicsError) in try world.animator.addBehavior(entry.behavior) }
+                try rt.dynamics("World:addBehavior") { () throws(DynamicsError) in try world.animator.addBehavior(entry.behavior) }
                 lua.pushValue(at: 2)
                 return 1
             },
             .method("removeBehavior") { lua, h in
                 let world = w(h)
-                try world.requireUnlocked("world:removeBehavior")
+                try world.requireUnlocked("World:removeBehavior")
                 world.animator.removeBehavior(try rt.behavior(lua, at: 2, "behavior").behavior)
                 return 0
             },
             .method("removeAllBehaviors") { _, h in
-                try w(h).requireUnlocked("world:removeAllBehaviors")
+                try w(h).requireUnlocked("World:removeAllBehaviors")
                 w(h).animator.removeAllBehaviors()
                 return 0
             },
@@ -103,22 +105,24 @@ enum WorldBinding {
             .method("step") { lua, h in
                 let n = try lua.optionalInteger(2, "n") ?? 1
                 guard n >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "a step count >= 0", got: lua.describe(2)) }
-                try stepping(w(h), "world:step", n)
+                try stepping(w(h), "World:step", n)
                 return 0
             },
             .method("run") { lua, h in
                 let seconds = try lua.number(2, "seconds")
                 guard seconds >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "seconds >= 0", got: lua.describe(2)) }
-                try stepping(w(h), "world:run", Int((seconds * w(h).fps).rounded()))
+                try stepping(w(h), "World:run", Int((seconds * w(h).fps).rounded()))
                 return 0
             },
             .method("runUntil") { lua, h in
                 let world = w(h)
                 let predicate = try lua.function(2, "condition")
                 let timeout = try lua.number(3, "timeout")
-                try requireOutsideStep(world, "world:runUntil")
+                try requireOutsideStep(world, "World:runUntil")
+                // Step first, then ask: a condition that holds before any step (a ball at rest before
+                // it falls) does not end the run early. A timeout of 0 only asks.
                 let limit = world.stepsTaken + Int((timeout * world.fps).rounded())
-                var met = try rt.call(predicate) { _ in 0 }
+                var met = world.stepsTaken >= limit ? try rt.call(predicate) { _ in 0 } : false
                 while !met && world.stepsTaken < limit {
                     try rt.step(world)
                     met = try rt.call(predicate) { _ in 0 }
@@ -130,7 +134,7 @@ enum WorldBinding {
             // MARK: Input
             .method("pointer") { lua, h in
                 let world = w(h)
-                try requireOutsideStep(world, "world:pointer")
+                try requireOutsideStep(world, "World:pointer")
                 let e = try lua.table(2, "event")
                 try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
                 let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
@@ -142,7 +146,7 @@ enum WorldBinding {
             },
             .method("drag") { lua, h in
                 let world = w(h)
-                try requireOutsideStep(world, "world:drag")
+                try requireOutsideStep(world, "World:drag")
                 let d = try lua.table(2, "drag")
                 try d.checkFields(["from", "to", "duration", "release"])
                 let from = Vec2(try d.point("from")), to = Vec2(try d.point("to"))
@@ -153,7 +157,7 @@ enum WorldBinding {
             },
             .method("key") { lua, h in
                 let world = w(h)
-                try requireOutsideStep(world, "world:key")
+                try requireOutsideStep(world, "World:key")
                 try rt.key(world, try lua.string(2, "key"), down: try lua.optionalBoolean(3, "down") ?? true)
                 return 0
             },
@@ -181,7 +185,7 @@ enum WorldBinding {
                 let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
                 let (scene, _) = rt.scene(world, hud: false)
                 do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
-                    throw LuaBindingError("world:screenshot: \(error)")
+                    throw LuaBindingError("World:screenshot: \(error)")
                 }
                 return 0
             },
@@ -195,7 +199,7 @@ enum WorldBinding {
         let full = relative.hasPrefix("/") ? relative : base + "/" + relative
         let normalized = URL(fileURLWithPath: full).standardizedFileURL.path
         if !rt.options.trusted, !normalized.hasPrefix(base + "/") {
-            throw LuaBindingError("world:screenshot: '\(path)' is outside the level folder (run with --trust to lift the sandbox)")
+            throw LuaBindingError("World:screenshot: '\(path)' is outside the level folder (run with --trust to lift the sandbox)")
         }
         return normalized
     }

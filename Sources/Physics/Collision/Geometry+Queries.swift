@@ -13,6 +13,9 @@ extension Geometry {
             guard e.radii.isFinite, e.radii.x > 0, e.radii.y > 0 else { throw PhysicsError("ellipse radii must be finite and > 0, got \(e.radii)") }
         case .segment(let s):
             guard s.p1.isFinite, s.p2.isFinite else { throw PhysicsError("segment end points are not finite: \(s.p1), \(s.p2)") }
+            guard s.previous?.isFinite ?? true, s.next?.isFinite ?? true else {
+                throw PhysicsError("segment neighbour points are not finite: \(s.previous.map(\.description) ?? "nil"), \(s.next.map(\.description) ?? "nil")")
+            }
             guard distanceSquared(s.p1, s.p2) > 1e-18 * Swift.max(1, s.p1.lengthSquared) else {
                 throw PhysicsError("segment is degenerate: both ends at \(s.p1)")
             }

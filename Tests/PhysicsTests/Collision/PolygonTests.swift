@@ -133,6 +133,9 @@ import Testing
         #expect(throws: PhysicsError("ellipse radii must be finite and > 0, got (3.0, -1.0)")) { try Geometry.ellipse(Ellipse(radii: Vec2(3, -1))).validate() }
         #expect(throws: PhysicsError("segment is degenerate: both ends at (1.0, 1.0)")) { try Geometry.segment(Segment(Vec2(1, 1), Vec2(1, 1))).validate() }
         #expect(throws: PhysicsError.self) { try Geometry.circle(Circle(center: Vec2(.infinity, 0), radius: 1)).validate() }
+        #expect(throws: PhysicsError("segment neighbour points are not finite: nil, (nan, 0.0)")) {
+            try Geometry.segment(Segment(Vec2(0, 0), Vec2(1, 0), previous: nil, next: Vec2(.nan, 0))).validate()
+        }
         #expect(throws: Never.self) { try box(1, 1).validate() }
         #expect(throws: Never.self) { try Geometry.ellipse(Ellipse(radii: Vec2(3, 1), angle: 2)).validate() }
     }
