@@ -246,6 +246,28 @@ func gravityStep(_ magnitude: Double) -> Double { magnitude * 1000 / 60 }
         }
     }
 
+    @Test func anErrorInReloadedIsReportedAfterTheNewVersionTookOver() throws {
+        let folder = try makeFolder(["main.lua": fallingLevel(gravity: 1)])
+        let level = try Level.load(path: folder, options: quietOptions())
+        let broken = fallingLevel(gravity: 2).replacingOccurrences(
+            of: "  state.reloads = (state.reloads or 0) + 1", with: "  state.reloads = state.missing.count")  // line 17
+        try write(broken, to: folder + "/main.lua")
+        let result = level.hotReload()
+        #expect(result.applied)
+        #expect(result.error?.message.hasPrefix("main.lua:17:") == true, "\(result.error?.message ?? "")")
+        let v0 = try #require(item(level, "ball")).vy
+        try level.step()
+        #expect(abs(try #require(item(level, "ball")).vy - v0 - gravityStep(2)) < 1e-9)
+    }
+
+    @Test func aTrustedLevelWatchesEveryLuaFileOfItsFolder() throws {
+        let folder = try makeFolder(["main.lua": fallingLevel(), "lib/helpers.lua": "", "main_test.lua": "", "notes.txt": ""])
+        var options = quietOptions()
+        options.trusted = true
+        let level = try Level.load(path: folder, options: options)
+        #expect(level.watchedFiles == [folder + "/lib/helpers.lua", folder + "/main.lua"])
+    }
+
     @Test func restartOnReloadStartsAfresh() throws {
         let folder = try makeFolder(["main.lua": fallingLevel()])
         let level = try Level.load(path: folder, options: quietOptions())
