@@ -192,3 +192,17 @@ import Testing
         #expect(h.log.warnings.last?.hasSuffix("(repeated 3 times; further copies are not shown)") == true)
     }
 }
+
+@Suite struct WorldScreenshotTests {
+    @Test func aScreenshotOfALoadedLevelIncludesItsHUD() throws {
+        let h = try Harness()
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: h.folder + "/drop")
+        try h.run("local w = kinetic.load('drop') w:screenshot('with-hud.png')")
+        #expect(FileManager.default.fileExists(atPath: h.folder + "/with-hud.png"))
+        try FileManager.default.createDirectory(atPath: h.folder + "/bad", withIntermediateDirectories: true)
+        try "return { load = function() end, draw = function(w, c) c:text() end }"
+            .write(toFile: h.folder + "/bad/main.lua", atomically: true, encoding: .utf8)
+        #expect(h.error("local w = kinetic.load('bad') w:screenshot('x.png')")?.message
+                == "bad/main.lua:1: Canvas:text: 'text' must be a string, got nil")
+    }
+}

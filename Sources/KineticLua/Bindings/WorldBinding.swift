@@ -183,7 +183,10 @@ enum WorldBinding {
                 let world = w(h)
                 let path = try lua.string(2, "path")
                 let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
-                let (scene, _) = rt.scene(world, hud: false)
+                // The frame as a user sees it: with the level's HUD (a `draw` error is this call's error).
+                try requireOutsideStep(world, "World:screenshot")
+                let (scene, hudError) = rt.scene(world, hud: true)
+                if let hudError { throw hudError }
                 do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
                     throw LuaBindingError("World:screenshot: \(error)")
                 }
