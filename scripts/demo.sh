@@ -8,8 +8,8 @@ scripts/install-deps.sh
 level="${1:-examples/basketball}"
 name="$(basename "${level%.lua}")"
 echo "Building kinetic (first build takes a few minutes)..."
-swift build -c release --product kinetic 2>&1 | grep -E "error|warning: unable|Compiling kinetic|Build complete" || true
-bin="$(swift build -c release --show-bin-path)/kinetic"
+swift build --product kinetic 2>&1 | grep -E "error|warning: unable|Compiling kinetic|Build complete" || true
+bin="$(swift build --show-bin-path)/kinetic"
 [[ -x "$bin" ]] || { echo "build failed" >&2; exit 1; }
 mkdir -p out
 echo

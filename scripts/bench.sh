@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Kinetic against the peer engines on the scenes of bench/SCENES.md, in one session on one machine.
+#
+# Usage: scripts/bench.sh [--quick] [--substeps N] [scene ...]
+#   --quick        a tenth of the timed steps, one pass of everything (smoke test; numbers not comparable)
+#   --substeps N   Kinetic's substeps per step (default 4, the Box2D v3 peer's setting)
+#   scene ...      subset of: large_pyramid falling_circles joint_grid newtons_cradle
+#
+# What it does:
+#   1. builds `kinetic` in release mode;
+#   2. copies the peers' folder (../shared/bench/peers next to the repository, or $PEERS_DIR) into
+#      .build/bench-peers (the shared folder is read-only; run.sh writes build/ and .venv/ beside
+#      itself, and keeping the copy saves the venv and the builds between runs);
+#   3. runs `kinetic bench` once, the peers' run.sh (two passes, one with --quick), and `kinetic bench`
+#      again (so Kinetic gets two passes like the peers, spread over the session);
+#   4. merges all result lines with the peers' table.py and prints the table plus, per scene,
+#      Kinetic's best median divided by the best valid median of Box2D 3.1.1 (C), Box2D 2.4.1 and
+#      Chipmunk 7.0.3 (below 1: Kinetic is faster);
+#   5. writes all of it to bench-results/results-YYYY-MM-DD[-quick].txt.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+ARGS="$*"
+
+QUICK=0
+SUBSTEPS=4
+SCENES=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+		--quick) QUICK=1 ;;
+		--substeps) shift; SUBSTEPS="${1:?--substeps needs a number}" ;;
+		-h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+		-*) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
+		*) SCENES+=("$1") ;;
+	esac
+	shift
+done
+
+log() { echo "[bench.sh] $*" >&2; }
+for scene in "${SCENES[@]}"; do
+	case "$scene" in
+		large_pyramid|falling_circles|joint_grid|newtons_cradle) ;;
+		*) log "unknown scene $scene (scenes: large_pyramid falling_circles joint_grid newtons_cradle)"; exit 2 ;;
+	esac
+done
+START=$(date +%s)
+
+# ------------------------------------------------------------------ the peers
+# The repository sits next to shared/; a git worktree's main checkout does.
+find_peers() {
+	if [ -n "${PEERS_DIR:-}" ]; then echo "$PEERS_DIR"; return; fi
+	local common
+	common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)
+	for dir in "$REPO/../shared/bench/peers" "${common:+$(dirname "$common")/../shared/bench/peers}"; do
+		if [ -n "$dir" ] && [ -f "$dir/run.sh" ]; then (cd "$dir" && pwd); return; fi
+	done
+	return 1
+}
+PEERS=$(find_peers) || { log "no peers folder: expected ../shared/bench/peers next to the repository (or set PEERS_DIR)"; exit 1; }
+WORK=$REPO/.build/bench-peers
+mkdir -p "$WORK"
+# Refresh the sources; keep build/ and .venv/ from earlier runs.
+(cd "$PEERS" && tar cf - --exclude=./build --exclude=./.venv .) | (cd "$WORK" && tar xf -) \
+	|| { log "copying $PEERS to $WORK failed"; exit 1; }
+log "peers: $PEERS (working copy $WORK)"
+
+# ---------------------------------------------------------------- our engine
+log "swift build -c release --product kinetic"
+swift build -c release --product kinetic >&2 || { log "release build failed"; exit 1; }
+KINETIC="$(swift build -c release --show-bin-path)/kinetic"
+ENGINE="kinetic-$("$KINETIC" --version 2>/dev/null || echo unknown)"
+OURS=$WORK/kinetic-results.txt
+: >"$OURS"
+OUR_ARGS=(--substeps "$SUBSTEPS")
+[ $QUICK = 1 ] && OUR_ARGS+=(--quick)
+run_ours() {  # pass number
+	log "kinetic bench, pass $1 ..."
+	local t0=$(date +%s)
+	# BENCH_QUICK is left to --quick; BENCH_GRID_N must not change the defined scene.
+	env -u BENCH_QUICK -u BENCH_GRID_N "$KINETIC" bench "${OUR_ARGS[@]}" "${SCENES[@]}" \
+		>"$WORK/kinetic-$1.out" 2>"$WORK/kinetic-$1.err"
+	local rc=$?
+	grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$WORK/kinetic-$1.out" | tee -a "$OURS" >&2
+	if [ $rc != 0 ]; then
+		log "kinetic bench exited with $rc, see $WORK/kinetic-$1.err"
+		echo "$ENGINE - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
+	fi
+	log "kinetic took $(( $(date +%s) - t0 )) s"
+}
+
+# --------------------------------------------------------------------- run
+run_ours 1
+PEER_ARGS=()
+[ $QUICK = 1 ] && PEER_ARGS+=(--quick)
+log "peers: ./run.sh ${PEER_ARGS[*]} ${SCENES[*]}"
+(cd "$WORK" && ./run.sh "${PEER_ARGS[@]}" "${SCENES[@]}" >"$WORK/peers-table.txt") \
+	|| log "run.sh failed (see $WORK/build/logs); merging what there is"
+[ $QUICK = 1 ] || run_ours 2
+ELAPSED=$(( $(date +%s) - START ))
+
+# ------------------------------------------------------------------ table
+PY=$WORK/.venv/bin/python
+[ -x "$PY" ] || PY=python3
+touch "$WORK/build/raw-results.txt" 2>/dev/null || true
+ALL=$WORK/all-results.txt
+cat "$OURS" "$WORK/build/raw-results.txt" >"$ALL"
+
+# Kinetic's best median over the best valid median of each reference peer, per scene.
+ratios() {
+	"$PY" - "$ALL" <<'EOF'
+import sys
+PEERS = ["box2d-3.1.1-c", "box2d-2.4.1", "chipmunk-7.0.3"]
+SCENES = ["large_pyramid", "falling_circles", "joint_grid", "newtons_cradle"]
+best = {}  # (engine, scene) -> lowest median of the valid rows
+invalid = set()
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) != 7 or not f[6].startswith("sanity="):
+        continue
+    try:
+        median = float(f[4])
+    except ValueError:
+        continue
+    key = (f[0], f[1])
+    if f[6][len("sanity="):].startswith(("DIVERGED", "TIMECAP", "FAILED")) or median <= 0:
+        invalid.add(key)
+        continue
+    best[key] = min(median, best.get(key, median))
+ours = sorted({e for e, _ in best.keys() | invalid if e.startswith("kinetic-")})
+scenes = [s for s in SCENES if any(k[1] == s for k in best.keys() | invalid)]
+if not any(e in ours for e, _ in best):
+    print("ratio: no valid Kinetic row (see the raw lines)")
+    sys.exit(0)
+for engine in ours:
+    for scene in scenes:
+        mine = best.get((engine, scene))
+        parts = []
+        for peer in PEERS:
+            theirs = best.get((peer, scene))
+            if mine is None:
+                parts.append("%s n/a (Kinetic's row is not a timing)" % peer)
+            elif theirs is None:
+                why = "diverged" if (peer, scene) in invalid else "missing"
+                parts.append("%s n/a (%s)" % (peer, why))
+            else:
+                parts.append("%s %.2f" % (peer, mine / theirs))
+        print("ratio %-15s %s / %s" % (scene, engine, ",  ".join(parts)))
+EOF
+}
+
+TODAY=$(date +%F)
+mkdir -p bench-results
+OUT=bench-results/results-$TODAY.txt
+[ $QUICK = 1 ] && OUT=bench-results/results-$TODAY-quick.txt
+{
+	echo "# Kinetic and peer physics benchmarks, $(date '+%F %H:%M %Z')"
+	echo "# command: scripts/bench.sh $ARGS"
+	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
+	echo "# machine: $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr); shared and noisy"
+	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	[ $QUICK = 1 ] && echo "# QUICK MODE: a tenth of the timed steps, one pass; not comparable with full runs"
+	echo "# times: ms per step (the step call only), best of the passes; ratio = Kinetic's median / the peer's"
+	echo "#   (below 1: Kinetic is faster); rows flagged DIVERGED/TIMECAP are not timings"
+	echo "# total wall time of bench.sh: ${ELAPSED}s"
+	echo
+	"$PY" "$WORK/table.py" "$ALL"
+	echo
+	ratios
+	echo
+	echo "## raw lines (all passes)"
+	cat "$ALL"
+} >"$OUT"
+cat "$OUT"
+log "saved $OUT (${ELAPSED}s)"
