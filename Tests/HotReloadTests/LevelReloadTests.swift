@@ -289,3 +289,52 @@ extension LuaState {
         do { _ = try run(source, name: "probe", arguments); return nil } catch { return error.message }
     }
 }
+
+/// A headless watch run as `kinetic watch --headless` drives it: fixed steps in real time, the
+/// reloader checked between steps, saves made while the level runs. Only outcomes are checked; the
+/// clock only bounds how long the test waits for each reload (5 s, against a 0.1 s debounce).
+@Suite struct HeadlessWatchTests {
+    /// Steps in real time until `reloader` applies or refuses a change; nil after `timeout` seconds.
+    func stepUntilReload(_ level: Level, _ reloader: HotReloader, timeout: Double = 5) throws -> ReloadResult? {
+        let start = FileWatcher.now()
+        while FileWatcher.now() - start < timeout {
+            if let result = reloader.check() { return result }
+            try level.step()
+            Thread.sleep(forTimeInterval: 1 / level.fps)
+        }
+        return nil
+    }
+
+    @Test func savesWhileTheLevelRunsAreAppliedBetweenSteps() throws {
+        let folder = try makeFolder(["main.lua": fallingLevel(gravity: 1)])
+        let level = try Level.load(path: folder, options: quietOptions())
+        let reloader = HotReloader(level: level)
+        for _ in 0..<5 { try level.step() }
+
+        try write(fallingLevel(gravity: 2), to: folder + "/main.lua")
+        let first = try #require(try stepUntilReload(level, reloader))
+        #expect(first.applied && first.files == [folder + "/main.lua"])
+        var v = try #require(item(level, "ball")).vy
+        try level.step()
+        #expect(abs(try #require(item(level, "ball")).vy - v - gravityStep(2)) < 1e-9)
+
+        // A syntax error: refused, and the old version (gravity 2) keeps stepping.
+        try write(fallingLevel(gravity: 3).replacingOccurrences(of: "local S", with: "local S ="), to: folder + "/main.lua")
+        let refused = try #require(try stepUntilReload(level, reloader))
+        #expect(!refused.applied && refused.error?.message.hasPrefix("main.lua:5:") == true, "\(refused.error?.message ?? "")")
+        v = try #require(item(level, "ball")).vy
+        try level.step()
+        #expect(abs(try #require(item(level, "ball")).vy - v - gravityStep(2)) < 1e-9)
+
+        // The fix, saved as editors do: a new file renamed over the old one.
+        try write(fallingLevel(gravity: 3), to: folder + "/main.lua.new")
+        _ = rename(folder + "/main.lua.new", folder + "/main.lua")
+        let fixed = try #require(try stepUntilReload(level, reloader))
+        #expect(fixed.applied && fixed.error == nil)
+        v = try #require(item(level, "ball")).vy
+        try level.step()
+        #expect(abs(try #require(item(level, "ball")).vy - v - gravityStep(3)) < 1e-9)
+        // Every step counted once in `state.score`, across both reloads and the refused one.
+        #expect(try evaluate(level, "state.score") == [.integer(level.stepCount)])
+    }
+}
