@@ -134,3 +134,27 @@ func makeFolder(_ files: [String: String]) throws -> String {
     }
     return URL(fileURLWithPath: root).resolvingSymlinksInPath().path
 }
+
+@Suite struct FileWatcherTrackingTests {
+    @Test func aFolderNoLongerNeededIsDroppedAndANewOneWatched() throws {
+        let folder = try makeFolder(["main.lua": "return {}", "a/x.lua": "", "b/y.lua": ""])
+        let watcher = FileWatcher(files: [folder + "/a/x.lua"])
+        watcher.track([folder + "/b/y.lua"])
+        try write("-- x", to: folder + "/a/x.lua")
+        try write("-- y", to: folder + "/b/y.lua")
+        #expect(watcher.poll(now: 0) == [])
+        #expect(watcher.poll(now: 1) == [folder + "/b/y.lua"])
+    }
+
+    @Test func aFileInAFolderThatDoesNotExistYetIsSeenOnceItIsCreated() throws {
+        let folder = try makeFolder(["main.lua": "return {}"])
+        let later = folder + "/art/ball.png"
+        let watcher = FileWatcher(files: [later])
+        watcher.pollInterval = 0.25
+        #expect(watcher.poll(now: 0) == [])
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        try write("png", to: later)
+        #expect(watcher.poll(now: 1) == [])  // the folder is watched from now on; its files count as changed
+        #expect(watcher.poll(now: 2) == [later])
+    }
+}

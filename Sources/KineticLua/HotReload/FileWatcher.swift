@@ -32,6 +32,7 @@ public final class FileWatcher {
     public private(set) var files: [String] = []
 
     private var tracked: Set<String> = []  // membership only
+    private var folders: [String] = []  // holding the tracked files, sorted
     private var pending: Set<String> = []  // changed since the last report; reported sorted
     private var lastEvent = -Double.infinity
     private var lastPoll = -Double.infinity
@@ -74,6 +75,8 @@ public final class FileWatcher {
         let standardized = Set(newFiles.map(Self.standardize))
         files = standardized.sorted()
         tracked = standardized
+        folders = Set(files.map { ($0 as NSString).deletingLastPathComponent }).sorted()
+        removeUnneededWatches()
         pending = pending.intersection(standardized)
         if mechanism == .polling {
             var kept: [String: FileSignature] = [:]
@@ -90,7 +93,7 @@ public final class FileWatcher {
         case .notifications:
             readEvents(now: now)
             // A watched folder that was removed (or never existed) is watched again once it exists.
-            if watchByFolder.count < folders.count, now - lastPoll >= pollInterval {
+            if watchByFolder.count < folders.count, now - lastPoll >= pollInterval {  // watches ⊆ folders
                 lastPoll = now
                 let back = Set(addMissingWatches())
                 for file in files where back.contains((file as NSString).deletingLastPathComponent) {
@@ -112,11 +115,6 @@ public final class FileWatcher {
 
     // MARK: - Notifications
 
-    /// The folders holding tracked files, sorted.
-    private var folders: [String] {
-        Set(files.map { ($0 as NSString).deletingLastPathComponent }).sorted()
-    }
-
     /// Adds a watch on every folder of a tracked file that has none; returns the folders added.
     @discardableResult
     private func addMissingWatches() -> [String] {
@@ -134,6 +132,19 @@ public final class FileWatcher {
         }
         #endif
         return added
+    }
+
+    /// Stops watching folders that hold no tracked file any more.
+    private func removeUnneededWatches() {
+        guard mechanism == .notifications else { return }
+        let needed = Set(folders)
+        for folder in watchByFolder.keys.sorted() where !needed.contains(folder) {
+            guard let watch = watchByFolder.removeValue(forKey: folder) else { continue }
+            folderByWatch[watch] = nil
+            #if os(Linux)
+            inotify_rm_watch(descriptor, watch)
+            #endif
+        }
     }
 
     /// Drains the inotify queue (non-blocking) and marks tracked files that events name.
