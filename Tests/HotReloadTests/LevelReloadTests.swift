@@ -268,6 +268,17 @@ func gravityStep(_ magnitude: Double) -> Double { magnitude * 1000 / 60 }
         #expect(level.watchedFiles == [folder + "/lib/helpers.lua", folder + "/main.lua"])
     }
 
+    @Test func theDebugOverlayStaysOnAcrossReloadsAndRestarts() throws {
+        let folder = try makeFolder(["main.lua": fallingLevel()])
+        let level = try Level.load(path: folder, options: quietOptions())
+        #expect(!level.debug)
+        level.debug = true
+        #expect(level.hotReload().applied)
+        #expect(level.debug)
+        #expect(HotReloader(level: level).restart().applied)
+        #expect(level.debug && level.stepCount == 0)
+    }
+
     @Test func restartOnReloadStartsAfresh() throws {
         let folder = try makeFolder(["main.lua": fallingLevel()])
         let level = try Level.load(path: folder, options: quietOptions())

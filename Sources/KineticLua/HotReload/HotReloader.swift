@@ -37,11 +37,13 @@ public final class HotReloader {
     }
 
     /// Restarts the level from scratch now (the `r` key, `--restart-on-reload`); on an error the old
-    /// version keeps running. Watches the new file list.
+    /// version keeps running. The debug overlay stays on if it was on. Watches the new file list.
     public func restart() -> ReloadResult {
         let start = FileWatcher.now()
+        let debugWasOn = level.debug
         var failure: LevelError?
         do { try level.restart() } catch { failure = error }
+        if debugWasOn { level.debug = true }
         watcher.track(level.watchedFiles)
         return ReloadResult(applied: failure == nil, restarted: true, error: failure, seconds: FileWatcher.now() - start)
     }

@@ -50,16 +50,18 @@ extension Level {
     /// If compiling, running the file or the new `load` fails, nothing changes: the old world, its
     /// functions and modules keep running and the `state` table's fields are put back as they were
     /// (fields of nested tables that the failed `load` changed stay changed). An error in `reloaded`
-    /// is reported after the new version took over.
+    /// is reported after the new version took over. The debug overlay stays on if it was on.
     public func hotReload() -> ReloadResult {
         let start = FileWatcher.now()
         let oldWorld = world
+        let debugWasOn = debug
         let savedModules = forgetLevelModules()
         let savedState = oldWorld.level.flatMap { copyFields(of: $0.state) }
         var failure: LevelError?
         do { try reload() } catch { failure = error }
         let applied = world !== oldWorld
         if applied {
+            if debugWasOn { debug = true }  // the overlay the user turned on stays on
             retire(oldWorld)
         } else if failure != nil {
             // The new version never took over: put back what its attempt changed.
