@@ -71,6 +71,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
+        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
     ]
 )

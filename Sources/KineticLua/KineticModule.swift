@@ -61,11 +61,11 @@ enum KineticModule {
     /// headless, the path relative to the calling script's folder, in its own global environment.
     static func load(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
         let path = try lua.string(1, "path")
-        var overrides = LevelOverrides()
+        var overrides = LevelOverrides(seed: rt.options.seed)  // `kinetic test --seed` sets the default
         if !lua.isNil(2) {
             let o = try lua.table(2, "options")
             try o.checkFields(loadFields)
-            overrides.seed = try o.optionalInteger("seed")
+            overrides.seed = try o.optionalInteger("seed") ?? overrides.seed
             overrides.width = try o.optionalNumber("width")
             overrides.height = try o.optionalNumber("height")
         }

@@ -11,6 +11,9 @@ struct Kinetic: ParsableCommand {
         subcommands: [
             Run.self,
             RenderLevel.self,
+            TestScenarios.self,
+            RecordLevel.self,
+            ReplayRecording.self,
             Bench.self,
             Watch.self,
         ]

@@ -192,7 +192,7 @@ enum WorldBinding {
                 }
                 return 0
             },
-        ]
+        ] + recordingMembers(rt)  // world:replay (Recording/Replay.swift)
     }
 
     /// Where a script may write a file: inside its folder unless trusted.

@@ -1,0 +1,149 @@
+// How a suite is shown: one line per case with failure details and the summary line, or TAP 13.
+import Foundation
+
+/// Writes the terminal (or TAP) report of a suite as results arrive, in case order.
+final class Reporter: @unchecked Sendable {
+    let options: SuiteOptions
+    let write: (String) -> Void
+    let total: Int
+    /// Failure details, shown together before the summary.
+    private var details: [String] = []
+
+    init(options: SuiteOptions, write: @escaping (String) -> Void, total: Int) {
+        self.options = options
+        self.write = write
+        self.total = total
+    }
+
+    func begin() {
+        if options.tap { write("TAP version 13\n1..\(total)\n") }
+    }
+
+    func report(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
+        if options.tap { reportTAP(index, scenario, result); return }
+        let word = result.status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+        write("\(paint(word, result.status)) \(scenario.title) (\(timing(result.seconds)))\n")
+        for note in result.notes { write("      \(note)\n") }
+        if options.verbose, result.status == .passed {
+            for line in result.output { write("      | \(line)\n") }
+        }
+        if result.status != .passed { details.append(describe(scenario, result)) }
+    }
+
+    func end(_ report: SuiteReport) {
+        if options.tap {
+            write("# \(report.summary)\n")
+            return
+        }
+        if !details.isEmpty { write("\n" + details.joined(separator: "\n") + "\n") }
+        write(report.summary + "\n")
+    }
+
+    /// The full story of a failed case: where, why, traceback, what it printed.
+    func describe(_ scenario: ScenarioCase, _ result: CaseResult) -> String {
+        var lines = ["\(paint(result.status.rawValue, result.status)): \(scenario.title)"]
+        let reason = result.message ?? "(no message)"
+        lines.append("  " + (result.location.map { "\($0): " } ?? "") + reason)
+        lines += result.details.map { "  " + $0 }
+        if !result.output.isEmpty {
+            lines.append("  output:")
+            lines += result.output.map { "  | " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func reportTAP(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
+        let ok = result.status == .passed
+        write("\(ok ? "ok" : "not ok") \(index + 1) - \(scenario.title)\n")
+        guard !ok else { return }
+        var yaml = ["  ---", "  severity: \(result.status == .failed ? "fail" : "error")",
+                    "  message: \(yamlString(result.message ?? ""))"]
+        if let location = result.location { yaml.append("  at: \(yamlString(location))") }
+        if !result.details.isEmpty || !result.output.isEmpty {
+            yaml.append("  details: |")
+            yaml += (result.details + result.output).map { "    " + $0 }
+        }
+        yaml.append("  duration_ms: \(Int(result.seconds * 1000))")
+        yaml.append("  ...")
+        write(yaml.joined(separator: "\n") + "\n")
+    }
+
+    func yamlString(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    func paint(_ word: String, _ status: CaseStatus) -> String {
+        guard options.color else { return word }
+        let code = status == .passed ? "32" : "31"
+        return "\u{1B}[\(code)m\(word)\u{1B}[0m"
+    }
+
+    func timing(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+    }
+}
+
+/// The JUnit XML of a suite: `testsuites` › one `testsuite` per file › `testcase` (classname = the
+/// file) with `failure` or `error` children.
+public enum JUnitReport {
+    public static func xml(_ report: SuiteReport) -> String {
+        var files: [String] = []
+        var byFile: [String: [(ScenarioCase, CaseResult)]] = [:]  // lookups only; order from `files`
+        for (scenario, result) in zip(report.cases, report.results) {
+            if byFile[scenario.file] == nil { files.append(scenario.file) }
+            byFile[scenario.file, default: []].append((scenario, result))
+        }
+        func count(_ list: [(ScenarioCase, CaseResult)], _ status: CaseStatus) -> Int { list.filter { $0.1.status == status }.count }
+        func seconds(_ list: [(ScenarioCase, CaseResult)]) -> String { String(format: "%.3f", list.reduce(0) { $0 + $1.1.seconds }) }
+        let everything = Array(zip(report.cases, report.results))
+        var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                   "<testsuites name=\"kinetic test\" tests=\"\(everything.count)\" failures=\"\(count(everything, .failed))\" "
+                   + "errors=\"\(count(everything, .error))\" skipped=\"\(report.skipped)\" time=\"\(seconds(everything))\">"]
+        for file in files {
+            let list = byFile[file]!
+            out.append("  <testsuite name=\"\(escape(file))\" tests=\"\(list.count)\" failures=\"\(count(list, .failed))\" "
+                       + "errors=\"\(count(list, .error))\" skipped=\"0\" time=\"\(seconds(list))\">")
+            for (scenario, result) in list {
+                let open = "    <testcase classname=\"\(escape(file))\" name=\"\(escape(scenario.name ?? "(load)"))\" "
+                    + "time=\"\(String(format: "%.3f", result.seconds))\""
+                if result.status == .passed && result.output.isEmpty {
+                    out.append(open + "/>")
+                    continue
+                }
+                out.append(open + ">")
+                if result.status != .passed {
+                    let tag = result.status == .failed ? "failure" : "error"
+                    let message = (result.location.map { "\($0): " } ?? "") + (result.message ?? "")
+                    let body = ([message] + result.details).joined(separator: "\n")
+                    out.append("      <\(tag) message=\"\(escape(message))\" type=\"\(tag == "failure" ? "expectation" : "error")\">\(escape(body))</\(tag)>")
+                }
+                if !result.output.isEmpty {
+                    out.append("      <system-out>\(escape(result.output.joined(separator: "\n")))</system-out>")
+                }
+                out.append("    </testcase>")
+            }
+            out.append("  </testsuite>")
+        }
+        out.append("</testsuites>")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// XML text and attribute escaping; control characters XML 1.0 forbids are dropped.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,193 @@
+// A whole `kinetic test` run: find files, list their cases, select (filter, shard), run each case
+// in a worker, and report in a stable order whatever order the workers finish in.
+import Foundation
+
+/// One case of the suite: a file and a case name (or the file's load error).
+public struct ScenarioCase: Sendable, Equatable {
+    /// The scenario file, as found.
+    public var file: String
+    /// The case name; nil for the pseudo-case that reports a file that failed to load.
+    public var name: String?
+    /// `file › name`, what `--filter` matches and reports show.
+    public var title: String { "\(file) › \(name ?? "(load)")" }
+}
+
+/// How a suite runs.
+public struct SuiteOptions: Sendable {
+    public var paths: [String] = ["."]
+    /// Substring of `file › name` a case must contain.
+    public var filter: String?
+    /// Worker processes running at once.
+    public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Shard `index` of `count` (1-based): cases whose position in the sorted list, modulo count, is index - 1.
+    public var shard: (index: Int, count: Int)?
+    /// JUnit XML report path.
+    public var junit: String?
+    /// TAP 13 on standard output instead of the default lines.
+    public var tap = false
+    /// Colour the status words (only on a terminal without NO_COLOR).
+    public var color = false
+    /// Print every case's output, not only failing ones.
+    public var verbose = false
+    public var settings = ScenarioSettings()
+    public init() {}
+}
+
+/// Runs one case (or lists one file) somewhere: in a worker process, or in this process.
+public protocol CaseExecutor: Sendable {
+    func list(file: String, settings: ScenarioSettings) -> FileListing
+    func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult
+}
+
+/// Runs cases in this process, one at a time (tests; no wall-clock kill).
+public struct InProcessExecutor: CaseExecutor {
+    private static let lock = NSLock()
+    public init() {}
+    public func list(file: String, settings: ScenarioSettings) -> FileListing {
+        Self.lock.lock(); defer { Self.lock.unlock() }
+        return ScenarioCaseRunner.listCases(file: file, settings: settings)
+    }
+    public func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult {
+        Self.lock.lock(); defer { Self.lock.unlock() }
+        return ScenarioCaseRunner.run(file: file, case: name, settings: settings)
+    }
+}
+
+/// What a suite run found and how it went.
+public struct SuiteReport: Sendable {
+    public var cases: [ScenarioCase]
+    public var results: [CaseResult]
+    /// Cases left out by `--filter` and `--shard`.
+    public var skipped: Int
+
+    public var passed: Int { results.filter { $0.status == .passed }.count }
+    /// Failures and errors.
+    public var failed: Int { results.filter { $0.status != .passed }.count }
+    /// `N passed, N failed` (`, N skipped` when some were left out).
+    public var summary: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}
+
+public enum ScenarioSuite {
+    /// Runs the suite: writes the report to `write` as it goes (in case order) and returns it.
+    public static func run(_ options: SuiteOptions, executor: CaseExecutor, write: @escaping (String) -> Void) throws -> SuiteReport {
+        let files = try ScenarioDiscovery.files(in: options.paths)
+        let jobs = max(1, options.jobs)
+
+        // Every case, in file order then registration order.
+        let listings = parallelMap(files, jobs: jobs) { executor.list(file: $0, settings: options.settings) }
+        var all: [(ScenarioCase, CaseResult?)] = []
+        for (file, listing) in zip(files, listings) {
+            if let error = listing.error {
+                all.append((ScenarioCase(file: file, name: nil), error))
+            } else {
+                all += listing.cases.map { (ScenarioCase(file: file, name: $0), nil) }
+            }
+        }
+        let selected = select(all.map(\.0), filter: options.filter, shard: options.shard)
+        let skipped = all.count - selected.count
+
+        let reporter = Reporter(options: options, write: write, total: selected.count)
+        reporter.begin()
+        let printer = OrderedPrinter(count: selected.count) { index, result in
+            reporter.report(index, selected[index].case, result)
+        }
+        let results = parallelMap(Array(selected.indices), jobs: jobs) { index -> CaseResult in
+            let (scenario, preset) = (selected[index].case, all[selected[index].position].1)
+            let result = preset ?? executor.run(file: scenario.file, case: scenario.name!, settings: options.settings)
+            printer.deliver(index, result)
+            return result
+        }
+        let report = SuiteReport(cases: selected.map(\.case), results: results, skipped: skipped)
+        reporter.end(report)
+        if let junit = options.junit {
+            do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                throw ScenarioError("--junit \(junit): cannot write: \(error.localizedDescription)")
+            }
+        }
+        return report
+    }
+
+    /// The cases `filter` and `shard` keep, with their positions in `cases`.
+    public static func select(_ cases: [ScenarioCase], filter: String?, shard: (index: Int, count: Int)?) -> [(case: ScenarioCase, position: Int)] {
+        var kept: [(case: ScenarioCase, position: Int)] = []
+        for (position, scenario) in cases.enumerated() {
+            if let filter, !filter.isEmpty, !scenario.title.contains(filter) { continue }
+            kept.append((scenario, position))
+        }
+        guard let shard else { return kept }
+        return kept.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+    }
+
+    /// Parses `I/N` (1 <= I <= N).
+    public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+        return (i, n)
+    }
+}
+
+/// Maps `items` on up to `jobs` threads (real threads: a worker mostly waits for its process);
+/// results in input order.
+func parallelMap<T, R>(_ items: [T], jobs: Int, _ body: @escaping (T) -> R) -> [R] {
+    guard !items.isEmpty else { return [] }
+    let work = ParallelWork(items: items, body: body)
+    let group = DispatchGroup()
+    for _ in 0..<min(jobs, items.count) {
+        group.enter()
+        let thread = Thread { work.drain(); group.leave() }
+        thread.stackSize = 8 << 20  // Lua and the engine recurse; a secondary thread's default stack is small
+        thread.start()
+    }
+    group.wait()
+    return work.results.map { $0! }
+}
+
+/// The shared queue of `parallelMap`: items taken in order under a lock.
+private final class ParallelWork<T, R>: @unchecked Sendable {
+    let lock = NSLock()
+    let items: [T]
+    let body: (T) -> R
+    var results: [R?]
+    var next = 0
+
+    init(items: [T], body: @escaping (T) -> R) {
+        self.items = items
+        self.body = body
+        results = Array(repeating: nil, count: items.count)
+    }
+
+    func drain() {
+        while true {
+            lock.lock()
+            let index = next
+            next += 1
+            lock.unlock()
+            guard index < items.count else { return }
+            let result = body(items[index])
+            lock.lock()
+            results[index] = result
+            lock.unlock()
+        }
+    }
+}
+
+/// Hands results to `emit` in index order, holding back those that finish early.
+final class OrderedPrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Int: CaseResult] = [:]  // lookups only
+    private var next = 0
+    private let emit: (Int, CaseResult) -> Void
+
+    init(count: Int, emit: @escaping (Int, CaseResult) -> Void) { self.emit = emit }
+
+    func deliver(_ index: Int, _ result: CaseResult) {
+        lock.lock(); defer { lock.unlock() }
+        pending[index] = result
+        while let ready = pending.removeValue(forKey: next) {
+            emit(next, ready)
+            next += 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+// `kinetic record`: run a level and write a recording (inputs with their steps, final state).
+import ArgumentParser
+import Foundation
+import KineticLua
+
+struct RecordLevel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run a level headless and write a recording that `kinetic replay` reproduces bit for bit.",
+        discussion: """
+        The inputs come from --script: a JSON array of events (or an object with "events"), each {"step": n, "type": "pointer", "phase": "began", "x": .., "y": .., "vx": .., "vy": .., "id": 1} or {"step": n, "type": "key", "key": "space", "down": true}; "time" in seconds may replace "step". Without --script the level runs untouched. The format is in docs/recordings.md.
+
+        Examples:
+          kinetic record examples/toss -o toss.json --seconds 3 --script toss.events.json
+          kinetic replay toss.json
+        """
+    )
+
+    @OptionGroup var level: LevelArguments
+
+    @Option(name: .shortAndLong, help: "The recording to write (JSON).")
+    var output: String
+
+    @Option(help: "Simulated seconds to record (default: the level's `duration`, else 5).")
+    var seconds: Double?
+
+    @Option(help: "Input events to give the level (JSON; see above).")
+    var script: String?
+
+    @Flag(help: "Record without a window (the only mode until the window loop records).")
+    var headless = false
+
+    func validate() throws {
+        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
+    }
+
+    func run() throws {
+        do {
+            let loaded = try Level.load(path: level.level, options: level.options())
+            let events = try script.map { path throws(RecordingError) in try Recording.events(script: path, fps: loaded.fps) } ?? []
+            let steps = Int(((seconds ?? loaded.duration ?? 5) * loaded.fps).rounded())
+            if let late = events.first(where: { $0.step > steps }) {
+                Diagnostics.note("warning: events after step \(steps) (the end of the run) are left out, from step \(late.step) on")
+            }
+            let recording = try Recorder.recordHeadless(loaded, events: events, steps: steps, recordingPath: output)
+            try recording.write(to: output)
+            print("wrote \(output): \(recording.events.count) events, \(recording.steps) steps, final state \(recording.final!.hash)")
+        } catch let error as LevelError {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
+        } catch let error as RecordingError {
+            Diagnostics.error(error.message)
+            throw ExitCode.failure
+        }
+    }
+}

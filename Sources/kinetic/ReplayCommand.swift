@@ -1,0 +1,52 @@
+// `kinetic replay`: replay a recording and check that it ends in the recorded state.
+import ArgumentParser
+import Foundation
+import KineticLua
+
+struct ReplayRecording: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recording and check its final state (prints match or mismatch; exit 1 on mismatch).",
+        discussion: """
+        The level (relative to the recording) is loaded with the recorded seed, every input is delivered after the same number of fixed steps, and the final state is hashed bit for bit. The guarantee holds for the same binary on the same OS and architecture.
+
+        Examples:
+          kinetic replay shot.recording.json --headless
+        """
+    )
+
+    @Argument(help: "The recording (JSON, from `kinetic record` or the window's recorder).")
+    var recording: String
+
+    @Flag(help: "Never open a window (replays are headless for now).")
+    var headless = false
+
+    @Flag(help: "Lift the sandbox for the level (as `kinetic run --trust`).")
+    var trust = false
+
+    func run() throws {
+        do {
+            let loaded = try Recording(contentsOf: recording)
+            var options = LevelOptions()
+            options.trusted = trust
+            let result = try Replayer.replay(loaded, recordingPath: recording, options: options)
+            guard let expected = result.expected else {
+                print("no final state in \(recording): replayed \(result.steps) steps, final state \(result.actual)")
+                return
+            }
+            if result.matches {
+                print("match: \(recording) (\(result.steps) steps, final state \(result.actual))")
+            } else {
+                print("mismatch: \(recording) (\(result.steps) steps): final state \(result.actual), recorded \(expected)"
+                      + (result.difference.map { "\n  first difference: \($0)" } ?? ""))
+                throw ExitCode.failure
+            }
+        } catch let error as LevelError {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
+        } catch let error as RecordingError {
+            Diagnostics.error(error.message)
+            throw ExitCode.failure
+        }
+    }
+}

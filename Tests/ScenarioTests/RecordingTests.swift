@@ -1,0 +1,116 @@
+// Recordings: the file format, record then replay to a bit-identical final state, and world:replay.
+import Foundation
+import KineticLua
+import Testing
+
+@Suite struct RecordingTests {
+    /// Records falling.lua for 1 s with the fixture's taps into `dir`.
+    func record(in dir: String) throws -> Recording {
+        let level = try Level.load(path: dir + "/falling.lua")
+        let events = try Recording.events(script: Fixtures.path("taps.events.json"), fps: level.fps)
+        // The script's `"time": 0.5` is step 30 at 60 steps/s, sorted between steps 10 and 40.
+        #expect(events.map(\.step) == [10, 30, 40])
+        let recording = try Recorder.recordHeadless(level, events: events, steps: 60, recordingPath: dir + "/taps.recording.json")
+        try recording.write(to: dir + "/taps.recording.json")
+        return recording
+    }
+
+    @Test func recorderKeepsStepsInOrder() {
+        let recorder = Recorder(levelPath: "levels/a.lua", recordingPath: "recordings/a.json", seed: 3, fps: 60)
+        recorder.record(.key("space", down: true), atStep: 5)
+        recorder.record(.key("space", down: false), atStep: 4)  // late delivery: kept at step 5
+        #expect(recorder.recording.events.map(\.step) == [5, 5])
+        #expect(recorder.recording.level == "../levels/a.lua")
+        #expect(recorder.recording.seed == 3 && recorder.recording.fps == 60)
+    }
+
+    @Test func recordThenReplayGivesTheSameFinalState() throws {
+        let dir = try Fixtures.scratch([("falling.lua", "falling.lua")])
+        let recorded = try record(in: dir)
+        #expect(recorded.steps == 60 && recorded.level == "falling.lua")
+        let read = try Recording(contentsOf: dir + "/taps.recording.json")
+        #expect(read == recorded)
+        let result = try Replayer.replay(read, recordingPath: dir + "/taps.recording.json")
+        #expect(result.matches)
+        #expect(result.actual == recorded.final?.hash)
+        // The recorded inputs mattered: the key at step 30 set vx = 100 pt/s, kept to the end
+        // (no horizontal force acts on the ball).
+        #expect(recorded.final?.items.first?.vx == 100)
+    }
+
+    @Test func changedInputIsAMismatchNamingTheItem() throws {
+        let dir = try Fixtures.scratch([("falling.lua", "falling.lua")])
+        var recording = try record(in: dir)
+        guard case .pointer(var e) = recording.events[0].input else { Issue.record("not a pointer"); return }
+        e.vx += 1
+        recording.events[0].input = .pointer(e)
+        let result = try Replayer.replay(recording, recordingPath: dir + "/taps.recording.json")
+        #expect(!result.matches)
+        #expect(result.difference?.hasPrefix("item 'ball' x: expected") == true, "\(String(describing: result.difference))")
+    }
+
+    @Test func badRecordingsNameTheProblem() throws {
+        let dir = try Fixtures.scratch([])
+        func check(_ json: String, _ expected: String) {
+            let path = dir + "/r.json"
+            try? json.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: RecordingError.self) { try Recording(contentsOf: path) }
+            do { _ = try Recording(contentsOf: path) } catch { #expect(error.message.contains(expected), "\(error.message)") }
+        }
+        check(#"{"format": "other", "version": 1, "level": "l.lua", "seed": 0, "fps": 60, "events": [], "steps": 1}"#, "\"format\" must be")
+        check(#"{"format": "kinetic-recording", "version": 2, "level": "l.lua", "seed": 0, "fps": 60, "events": [], "steps": 1}"#, "version 2 is not supported")
+        check(#"{"format": "kinetic-recording", "version": 1, "level": "l.lua", "seed": 0, "fps": 60, "events": [{"step": 5, "type": "key", "key": "a"}], "steps": 1}"#, "outside 0...1")
+        check(#"{"format": "kinetic-recording", "version": 1, "level": "l.lua", "seed": 0, "fps": 60, "events": [{"step": 0, "type": "tap"}], "steps": 1}"#, "type must be")
+    }
+
+    @Test func badEventScriptNamesTheEvent() throws {
+        let dir = try Fixtures.scratch([])
+        let path = dir + "/events.json"
+        try #"[{"step": 1, "type": "key", "key": "a"}, {"step": 2, "type": "pointer", "phase": "tap", "x": 1, "y": 2}]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Recording.events(script: path, fps: 60)
+            Issue.record("a bad phase was accepted")
+        } catch {
+            #expect(error.message.contains("[2].phase: phase must be \"began\", \"moved\" or \"ended\", got \"tap\""), "\(error.message)")
+        }
+    }
+
+    @Test func hashDependsOnEveryBit() {
+        let a = RecordedItem(name: "ball", x: 1, y: 2, angle: 0, vx: 0, vy: 0, angularVelocity: 0)
+        var b = a
+        b.y = 2.0.nextUp
+        #expect(SnapshotHash.hex([a]) != SnapshotHash.hex([b]))
+        #expect(SnapshotHash.hex([a]) == SnapshotHash.hex([a]))
+        #expect(SnapshotHash.hex([a]).count == 16)
+    }
+
+    @Test func worldReplayInAScenario() throws {
+        let dir = try Fixtures.scratch([("falling.lua", "falling.lua"), ("replay.scenario.lua", "replay_test.lua")])
+        _ = try record(in: dir)
+        let matching = ScenarioCaseRunner.run(file: dir + "/replay_test.lua", case: "replays the recording")
+        #expect(matching.status == .passed, "\(matching)")
+        let late = ScenarioCaseRunner.run(file: dir + "/replay_test.lua", case: "a different start does not match")
+        #expect(late.status == .passed, "\(late)")
+    }
+
+    @Test func recordAndReplayCommands() throws {
+        let dir = try Fixtures.scratch([("falling.lua", "levels/falling.lua"), ("taps.events.json", "taps.events.json")])
+        // The output folder does not exist yet: record makes it.
+        let recorded = try Fixtures.run(["record", "levels/falling.lua", "-o", "out/taps.json", "--seconds", "1", "--script", "taps.events.json"], in: dir)
+        #expect(recorded.status == 0, "\(recorded)")
+        let recording = try Recording(contentsOf: dir + "/out/taps.json")
+        #expect(recording.level == "../levels/falling.lua")
+        #expect(recording.events.count == 3 && recording.steps == 60)
+        let replay = try Fixtures.run(["replay", "out/taps.json", "--headless"], in: dir)
+        #expect(replay.status == 0)
+        #expect(replay.out.hasPrefix("match: out/taps.json"))
+        // Tamper with the final hash: a mismatch, exit 1.
+        let text = try String(contentsOfFile: dir + "/out/taps.json", encoding: .utf8)
+            .replacingOccurrences(of: recording.final!.hash, with: "0000000000000000")
+        try text.write(toFile: dir + "/out/taps.json", atomically: true, encoding: .utf8)
+        let mismatch = try Fixtures.run(["replay", "out/taps.json"], in: dir)
+        #expect(mismatch.status == 1)
+        #expect(mismatch.out.hasPrefix("mismatch: out/taps.json"))
+    }
+}
