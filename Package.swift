@@ -73,5 +73,6 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
         .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
     ]
 )

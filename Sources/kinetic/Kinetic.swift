@@ -15,6 +15,7 @@ struct Kinetic: ParsableCommand {
             RecordLevel.self,
             ReplayRecording.self,
             Bench.self,
+            Watch.self,
         ]
     )
 }

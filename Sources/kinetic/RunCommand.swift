@@ -11,8 +11,12 @@ struct Run: ParsableCommand {
         Window keys: space pause/resume, . step one frame while paused, d debug overlay,
         r restart, q or Escape quit (a level's `key` callback sees every key first).
 
+        With --watch the level runs in real time and reloads whenever its files change, as
+        `kinetic watch` (see its help); --seconds is then wall-clock time.
+
         Examples:
           kinetic run examples/basketball --headless --seconds 5
+          kinetic run --watch examples/basketball
           kinetic run my_level.lua --seed 7
         """
     )
@@ -31,12 +35,25 @@ struct Run: ParsableCommand {
     @Flag(help: "Start with the debug overlay on.")
     var debug = false
 
+    @Flag(help: "Run in real time and reload the level whenever its files change (as `kinetic watch`).")
+    var watch = false
+
+    @Flag(help: "With --watch: restart the level from scratch on a change instead of reloading it.")
+    var restartOnReload = false
+
     func validate() throws {
         if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
         if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
+        if watch, steps != nil { throw ValidationError("--steps cannot be used with --watch (it runs in real time; give --seconds)") }
+        if restartOnReload, !watch { throw ValidationError("--restart-on-reload needs --watch") }
     }
 
     func run() throws {
+        if watch {
+            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload)
+            try WatchSession(levelArguments: level, settings: settings).run()
+            return
+        }
         let loaded: Level
         do {
             loaded = try Level.load(path: level.level, options: level.options())

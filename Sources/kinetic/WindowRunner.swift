@@ -1,5 +1,7 @@
 // The live window loop of `kinetic run`: real time at the level's fixed rate, input to the level,
-// built-in keys, and script errors shown over the scene until a restart.
+// built-in keys, and script errors shown over the scene until a restart. With a `reloader`
+// (`kinetic watch`), saved changes are applied between steps and a refused reload is shown over the
+// scene while the previous version keeps running.
 import Foundation
 import KineticLua
 import Render
@@ -7,6 +9,10 @@ import Viewer
 
 struct WindowRunner {
     let level: Level
+    /// Reloads the level when its files change (`kinetic watch`, `run --watch`).
+    var reloader: HotReloader? = nil
+    /// Wall-clock seconds after which the loop ends (`watch --seconds`).
+    var wallClockSeconds: Double? = nil
 
     static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
 
@@ -20,15 +26,30 @@ struct WindowRunner {
                                 maximumFramesPerSecond: max(level.fps, 30))
         defer { window.close() }
         let renderer = Renderer()
-        let dt = 1 / level.fps
         var paused = false
         var scriptError: String?
+        var reloadError: String?  // shown while the previous version keeps running
+        let started = Date()
         var accumulator = 0.0
         var last = Date()
 
         func report(_ error: LevelError) {
             Diagnostics.error(error.description)
             scriptError = error.message
+        }
+
+        func apply(_ result: ReloadResult) {
+            if result.applied {
+                renderer.reloadImages()
+                scriptError = nil
+                reloadError = nil
+                Diagnostics.note(result.summary(relativeTo: level.folder))
+                if let error = result.error { report(error) }
+            } else if let error = result.error {
+                Diagnostics.error(error.description)
+                Diagnostics.note(result.summary(relativeTo: level.folder))
+                reloadError = error.description
+            }
         }
 
         while true {
@@ -58,15 +79,22 @@ struct WindowRunner {
                     case "d":
                         level.debug.toggle()
                     case "r":
-                        do {
-                            try level.restart()
-                            scriptError = nil
-                        } catch { report(error) }
+                        if let reloader {
+                            apply(reloader.restart())
+                        } else {
+                            do {
+                                try level.restart()
+                                scriptError = nil
+                            } catch { report(error) }
+                        }
                     default:
                         break
                     }
                 }
             }
+
+            // Saved changes land between steps, never inside one.
+            if let result = reloader?.check() { apply(result) }
 
             // Fixed steps for the real time that passed; at most a quarter second is caught up
             // so a stall (a breakpoint, a slow frame) doesn't fast-forward the level.
@@ -74,6 +102,7 @@ struct WindowRunner {
             accumulator = min(accumulator + now.timeIntervalSince(last), 0.25)
             last = now
             if paused || scriptError != nil { accumulator = 0 }
+            let dt = 1 / level.fps
             while accumulator >= dt {
                 accumulator -= dt
                 do { try level.step() } catch { report(error); break }
@@ -81,13 +110,16 @@ struct WindowRunner {
 
             var (scene, hudError) = level.scene()
             if let hudError, scriptError == nil { report(hudError) }
-            scene.errorBanner = scriptError.map { "\($0)\n\nfix the level and press r to restart" }
+            let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
+            scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
+                ?? reloadError.map { "\($0)\n\nreload failed: the previous version keeps running; save again to reload" }
                 ?? (paused ? "paused — space resumes, . steps" : nil)
             let size = window.pixelSize
             let frame = try renderer.frame(scene, size: .pixels(width: max(size.width, 1), height: max(size.height, 1)))
             window.present(bgra: frame.pixels, width: frame.width, height: frame.height)
 
             if let seconds, level.time >= seconds { return }
+            if let wallClockSeconds, Date().timeIntervalSince(started) >= wallClockSeconds { return }
         }
     }
 }
