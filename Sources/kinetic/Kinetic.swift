@@ -10,12 +10,12 @@ struct Kinetic: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Run.self,
+            Watch.self,
             RenderLevel.self,
             TestScenarios.self,
             RecordLevel.self,
             ReplayRecording.self,
             Bench.self,
-            Watch.self,
         ]
     )
 }
