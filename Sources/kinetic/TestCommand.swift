@@ -101,6 +101,9 @@ struct TestScenarios: ParsableCommand {
             Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
+        if report.cases.isEmpty && report.skipped == 0 {
+            Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")
+        }
         if report.failed > 0 { throw ExitCode.failure }
     }
 
