@@ -71,8 +71,7 @@ struct TestScenarios: ParsableCommand {
 
     func run() throws {
         if let worker {
-            let line = ScenarioWorker.answer(file: worker, caseName: workerCase, settingsJSON: workerSettings ?? "{}")
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            ScenarioWorker.run(file: worker, caseName: workerCase, settingsJSON: workerSettings ?? "{}")
             return
         }
         var options = SuiteOptions()
