@@ -53,9 +53,12 @@ import Testing
         #expect(try Fixtures.run(["test", "--shard", "3/2"], in: dir).status == 64)
         #expect(try Fixtures.run(["test", "--jobs", "0"], in: dir).status == 64)
         #expect(try Fixtures.run(["test", "--instruction-budget", "-1"], in: dir).status == 64)
-        let missing = try Fixtures.run(["test", "nowhere"], in: dir)
+        // A missing path is an error entry; the other paths still run and the summary stays last.
+        let missing = try Fixtures.run(["test", "nowhere", "b"], in: dir)
         #expect(missing.status == 1)
-        #expect(missing.err.contains("nowhere: no such file or folder"))
+        #expect(missing.out.contains("ERROR nowhere › (load)"))
+        #expect(missing.out.contains("nowhere: no such file or folder"))
+        #expect(missing.out.lastLine == "1 passed, 1 failed")
     }
 
     @Test func caseThatHangsOutsideLuaIsStoppedAndTheSuiteGoesOn() throws {
