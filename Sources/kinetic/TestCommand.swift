@@ -47,7 +47,7 @@ struct TestScenarios: ParsableCommand {
     @Option(help: "Seconds a case may run before it is stopped.")
     var timeout: Double = 60
 
-    @Option(help: "Lua instructions a case may run before it is stopped as hanging (deterministic).")
+    @Option(help: "Lua instructions a case may run before it is stopped as hanging (deterministic; 0: none, only --timeout).")
     var instructionBudget: Int = 200_000_000
 
     @Flag(help: "Show what passing cases printed, too.")
@@ -66,13 +66,12 @@ struct TestScenarios: ParsableCommand {
             throw ValidationError("--shard must be I/N with 1 <= I <= N, got '\(shard)'")
         }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)") }
-        guard instructionBudget > 0 else { throw ValidationError("--instruction-budget must be positive, got \(instructionBudget)") }
+        guard instructionBudget >= 0 else { throw ValidationError("--instruction-budget must be >= 0, got \(instructionBudget)") }
     }
 
     func run() throws {
         if let worker {
-            let line = ScenarioWorker.answer(file: worker, caseName: workerCase, settingsJSON: workerSettings ?? "{}")
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            ScenarioWorker.run(file: worker, caseName: workerCase, settingsJSON: workerSettings ?? "{}")
             return
         }
         var options = SuiteOptions()
@@ -88,7 +87,7 @@ struct TestScenarios: ParsableCommand {
         options.settings.updateGolden = updateGolden
         options.settings.requireGolden = ["true", "1", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
         options.settings.timeout = timeout
-        options.settings.instructionBudget = instructionBudget
+        options.settings.instructionBudget = instructionBudget > 0 ? instructionBudget : nil
         options.settings.trusted = trust
 
         let executable = ProcessExecutor(executable: Self.ownExecutable())
@@ -100,6 +99,9 @@ struct TestScenarios: ParsableCommand {
         } catch {
             Diagnostics.error("\(error)")
             throw ExitCode.failure
+        }
+        if report.cases.isEmpty && report.skipped == 0 {
+            Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")
         }
         if report.failed > 0 { throw ExitCode.failure }
     }

@@ -104,3 +104,17 @@ import Testing
         #expect(magic.status == .passed, "\(magic)")
     }
 }
+
+@Suite struct ScenarioOutputTests {
+    @Test func floodedOutputIsCapped() throws {
+        let dir = try Fixtures.scratch([])
+        let file = dir + "/loud_test.lua"
+        try "scenario('loud', function() for i = 1, 2000 do print(i) end end)".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = ScenarioCaseRunner.run(file: file, case: "loud")
+        #expect(result.status == .passed)
+        // 500 lines kept, then one line counting the other 1500.
+        #expect(result.output.count == 501)
+        #expect(result.output.first == "1" && result.output[499] == "500")
+        #expect(result.output.last == "(1500 more lines)")
+    }
+}

@@ -68,12 +68,23 @@ struct SessionFailure: Error {
     var result: CaseResult
 }
 
-/// Lines a state prints (`print` and warnings), collected for the report.
+/// Lines a state prints (`print` and warnings), collected for the report: the first `limit`, then a
+/// count of the rest (a case printing in a loop must not flood the report).
 final class OutputBuffer: @unchecked Sendable {
+    static let limit = 500
     private let lock = NSLock()
     private var collected: [String] = []
-    func append(_ line: String) { lock.lock(); collected.append(line); lock.unlock() }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
+    private var dropped = 0
+
+    func append(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        if collected.count < Self.limit { collected.append(line) } else { dropped += 1 }
+    }
+
+    var lines: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return dropped == 0 ? collected : collected + ["(\(dropped) more lines)"]
+    }
 }
 
 /// One Lua state running one scenario file: the registered cases and the failure of the case running.

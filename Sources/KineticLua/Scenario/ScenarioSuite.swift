@@ -72,12 +72,16 @@ public struct SuiteReport: Sendable {
 public enum ScenarioSuite {
     /// Runs the suite: writes the report to `write` as it goes (in case order) and returns it.
     public static func run(_ options: SuiteOptions, executor: CaseExecutor, write: @escaping (String) -> Void) throws -> SuiteReport {
-        let files = try ScenarioDiscovery.files(in: options.paths)
+        // A path that does not exist is reported as an error entry, and the rest still runs.
+        let missing = options.paths.filter { !FileManager.default.fileExists(atPath: $0) }
+        let files = try ScenarioDiscovery.files(in: options.paths.filter { !missing.contains($0) })
         let jobs = max(1, options.jobs)
 
         // Every case, in file order then registration order.
         let listings = parallelMap(files, jobs: jobs) { executor.list(file: $0, settings: options.settings) }
-        var all: [(ScenarioCase, CaseResult?)] = []
+        var all: [(ScenarioCase, CaseResult?)] = missing.map {
+            (ScenarioCase(file: $0, name: nil), CaseResult.error("\($0): no such file or folder"))
+        }
         for (file, listing) in zip(files, listings) {
             if let error = listing.error {
                 all.append((ScenarioCase(file: file, name: nil), error))

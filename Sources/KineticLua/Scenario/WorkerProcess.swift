@@ -73,12 +73,46 @@ public struct ProcessExecutor: CaseExecutor {
 
 /// The worker side: runs what `ProcessExecutor` asked for in this process and prints the answer.
 public enum ScenarioWorker {
-    /// Lists `file` (no `caseName`) or runs one case, and returns the result line to print.
-    public static func answer(file: String, caseName: String?, settingsJSON: String) -> String {
+    /// Seconds past `--timeout` after which the worker gives up on its case by itself.
+    static let overrun = 0.5
+
+    /// Lists `file` (no `caseName`) or runs one case, and prints the one result line. A case still
+    /// running `overrun` seconds after its timeout (a hang outside Lua, where no Lua budget can stop
+    /// it, or a time stop the instruction hook missed) is reported as stopped and the process exits.
+    public static func run(file: String, caseName: String?, settingsJSON: String) {
+        let answer = Answer()
         guard let settings = try? JSONDecoder().decode(ScenarioSettings.self, from: Data(settingsJSON.utf8)) else {
-            return WorkerLine.encode(CaseResult.error("bad --worker-settings: \(settingsJSON)"))
+            answer.emit(WorkerLine.encode(CaseResult.error("bad --worker-settings: \(settingsJSON)")))
+            return
         }
-        guard let caseName else { return WorkerLine.encode(ScenarioCaseRunner.listCases(file: file, settings: settings)) }
-        return WorkerLine.encode(ScenarioCaseRunner.run(file: file, case: caseName, settings: settings))
+        let start = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + settings.timeout + overrun) {
+            let message = "stopped: still running after --timeout \(format(settings.timeout)) s"
+                + " (a hang outside Lua, such as world:run with a huge duration?)"
+            let line = caseName == nil
+                ? WorkerLine.encode(FileListing(cases: [], error: .error(message, seconds: Date().timeIntervalSince(start))))
+                : WorkerLine.encode(CaseResult.error(message, seconds: Date().timeIntervalSince(start)))
+            if answer.emit(line) { _exit(1) }
+        }
+        guard let caseName else {
+            answer.emit(WorkerLine.encode(ScenarioCaseRunner.listCases(file: file, settings: settings)))
+            return
+        }
+        answer.emit(WorkerLine.encode(ScenarioCaseRunner.run(file: file, case: caseName, settings: settings)))
+    }
+
+    /// The one result line: the first to emit wins.
+    final class Answer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+
+        @discardableResult
+        func emit(_ line: String) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            guard !done else { return false }
+            done = true
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            return true
+        }
     }
 }
