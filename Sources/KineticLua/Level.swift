@@ -117,8 +117,11 @@ public final class Level {
     }
 
     /// Delivers a key to `level.key(world, name, down)`.
-    public func key(_ name: String, down: Bool) throws(LevelError) {
-        do { try runtime.key(world, name, down: down) } catch { throw LevelError(error) }
+    /// Delivers a key to `level.key`; true when the level returned true (it handled the key, so the
+    /// window's built-in binding for it is skipped).
+    @discardableResult
+    public func key(_ name: String, down: Bool) throws(LevelError) -> Bool {
+        do { return try runtime.key(world, name, down: down) } catch { throw LevelError(error) }
     }
 
     /// The frame to draw now, with the HUD from `level.draw`. A `draw` error is returned in `hudError`

@@ -216,9 +216,12 @@ extension Runtime {
     }
 
     /// Delivers a key to `level.key(world, name, down)`.
-    func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) {
-        guard let level = world.level, let handler = function(named: "key", in: level.table) else { return }
-        try call(handler) { lua in
+    /// Returns true when the level's `key` returned true: it handled the key, and the host's own
+    /// binding for that key (pause, debug, restart, quit) is skipped.
+    @discardableResult
+    func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
+        guard let level = world.level, let handler = function(named: "key", in: level.table) else { return false }
+        return try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.push(name)
             lua.push(down)

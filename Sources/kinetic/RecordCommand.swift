@@ -6,9 +6,9 @@ import KineticLua
 struct RecordLevel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Run a level headless and write a recording that `kinetic replay` reproduces bit for bit.",
+        abstract: "Play a level and write a recording that `kinetic replay` reproduces bit for bit.",
         discussion: """
-        The inputs come from --script: a JSON array of events (or an object with "events"), each {"step": n, "type": "pointer", "phase": "began", "x": .., "y": .., "vx": .., "vy": .., "id": 1} or {"step": n, "type": "key", "key": "space", "down": true}; "time" in seconds may replace "step". Without --script the level runs untouched. The format is in docs/recordings.md.
+        With a display (and no --headless or --script), the level opens in a window and every pointer and key event you make is recorded with its step number until you close the window (q or Escape) or --seconds of level time pass; r (restart) is disabled while recording. Headless, the inputs come from --script: a JSON array of events (or an object with "events"), each {"step": n, "type": "pointer", "phase": "began", "x": .., "y": .., "vx": .., "vy": .., "id": 1} or {"step": n, "type": "key", "key": "space", "down": true}; "time" in seconds may replace "step". Without --script the level runs untouched. The format is in docs/recordings.md.
 
         Examples:
           kinetic record examples/toss -o toss.json --seconds 3 --script toss.events.json
@@ -27,7 +27,7 @@ struct RecordLevel: ParsableCommand {
     @Option(help: "Input events to give the level (JSON; see above).")
     var script: String?
 
-    @Flag(help: "Record without a window (the only mode until the window loop records).")
+    @Flag(help: "Record without a window (inputs from --script only).")
     var headless = false
 
     func validate() throws {
@@ -37,6 +37,15 @@ struct RecordLevel: ParsableCommand {
     func run() throws {
         do {
             let loaded = try Level.load(path: level.level, options: level.options())
+            if !headless, script == nil, WindowRunner.isDisplayAvailable() {
+                let recorder = Recorder(level: loaded, recordingPath: output)
+                var runner = WindowRunner(level: loaded)
+                runner.recorder = recorder
+                try runner.run(seconds: seconds)
+                try recorder.write(loaded)
+                print("wrote \(output): \(recorder.recording.events.count) events, \(loaded.stepCount) steps")
+                return
+            }
             let events = try script.map { path throws(RecordingError) in try Recording.events(script: path, fps: loaded.fps) } ?? []
             let steps = Int(((seconds ?? loaded.duration ?? 5) * loaded.fps).rounded())
             if let late = events.first(where: { $0.step > steps }) {

@@ -13,10 +13,13 @@ struct WindowRunner {
     var reloader: HotReloader? = nil
     /// Wall-clock seconds after which the loop ends (`watch --seconds`).
     var wallClockSeconds: Double? = nil
+    /// Records every input with its step (`kinetic record`); restarting is then disabled, since a
+    /// recording replays one uninterrupted run.
+    var recorder: Recorder? = nil
 
     static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
 
-    /// Built-in keys; the level's `key` callback sees every key first.
+    /// Built-in keys; the level's `key` callback sees every key first and overrides one by returning true.
     static let keyHelp = "space pause/resume · . step while paused · d debug overlay · r restart · q/Esc quit"
 
     /// Runs until the window closes, q/Escape, or `seconds` of level time have passed.
@@ -60,13 +63,17 @@ struct WindowRunner {
                 case .pointer(let p):
                     guard scriptError == nil else { continue }
                     let phase = KineticLua.PointerEvent.Phase(rawValue: p.phase.rawValue) ?? KineticLua.PointerEvent.Phase.moved
-                    do { try level.pointer(KineticLua.PointerEvent(phase: phase, x: p.x, y: p.y, vx: p.vx, vy: p.vy, id: p.id)) }
-                    catch { report(error) }
+                    let event = KineticLua.PointerEvent(phase: phase, x: p.x, y: p.y, vx: p.vx, vy: p.vy, id: p.id)
+                    recorder?.record(.pointer(event), atStep: level.stepCount)
+                    do { try level.pointer(event) } catch { report(error) }
                 case .key(let name, let isDown):
+                    var handled = false
                     if scriptError == nil {
-                        do { try level.key(name, down: isDown) } catch { report(error) }
+                        recorder?.record(.key(name, down: isDown), atStep: level.stepCount)
+                        do { handled = try level.key(name, down: isDown) } catch { report(error) }
                     }
-                    guard isDown else { continue }
+                    // A level's `key` that returns true overrides the built-in binding.
+                    guard isDown, !handled else { continue }
                     switch name {
                     case "q", "escape":
                         return
@@ -78,7 +85,7 @@ struct WindowRunner {
                         }
                     case "d":
                         level.debug.toggle()
-                    case "r":
+                    case "r" where recorder == nil:
                         if let reloader {
                             apply(reloader.restart())
                         } else {

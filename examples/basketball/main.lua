@@ -143,10 +143,14 @@ function level.pointer(_, e)
   end
 end
 
+-- Returning true tells the window the key was handled: space and r then shoot and reset the ball
+-- instead of pausing and restarting the level.
 function level.key(_, key, down)
-  if not down then return end
-  if key == "space" then shoot(SHOT.angle, SHOT.magnitude)
-  elseif key == "r" then resetBall() end
+  if key ~= "space" and key ~= "r" then return false end
+  if down then
+    if key == "space" then shoot(SHOT.angle, SHOT.magnitude) else resetBall() end
+  end
+  return true
 end
 
 function level.draw(_, canvas)

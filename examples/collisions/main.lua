@@ -75,9 +75,12 @@ function level.load(world, state)
 end
 
 function level.key(_, key, down)
-  if not (down and key == "space") then return end
-  local b = level.collisions.B
-  if #b:boundaryIds() > 0 then b:removeBoundary(B_FLOOR.id) else b:addBoundary(B_FLOOR) end
+  if key ~= "space" then return false end
+  if down then
+    local b = level.collisions.B
+    if #b:boundaryIds() > 0 then b:removeBoundary(B_FLOOR.id) else b:addBoundary(B_FLOOR) end
+  end
+  return true                                        -- handled: the window does not pause
 end
 
 local GREY = { color = "#999999", width = 2 }

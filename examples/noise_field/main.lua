@@ -58,8 +58,11 @@ function level.load(world, state)
   world:addBehavior(kinetic.collision{ items = items, referenceBounds = INSETS })
 end
 
+-- Returns true for the keys it uses, so the window's own q (quit), d (debug) and r (restart) give
+-- way to the sliders.
 function level.key(world, key, down)
-  if not down then return end
+  local handled = KEYS[key] or TILT[key] or key == "g" or key == "r"
+  if not down then return handled end
   local k = KEYS[key]
   if k then
     local name, step = k[1], k[2]
@@ -75,6 +78,7 @@ function level.key(world, key, down)
     applySettings()
     tilt(0, 1)
   end
+  return handled
 end
 
 -- The pointer plays the device: gravity points from the centre of the view towards it.

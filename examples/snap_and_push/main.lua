@@ -56,10 +56,12 @@ function level.pointer(_, e)
 end
 
 function level.key(_, key, down)
-  if down and key == "space" then
+  if key ~= "space" then return false end
+  if down then
     level.pushes.instant.active = true               -- an instantaneous push fires again when re-armed
     level.pushes.offset.active = true
   end
+  return true                                        -- handled: the window does not pause
 end
 
 function level.draw(_, canvas)
