@@ -11,6 +11,7 @@ struct ReplayRecording: ParsableCommand {
         The level (relative to the recording) is loaded with the recorded seed, every input is delivered after the same number of fixed steps, and the final state is hashed bit for bit. The guarantee holds for the same binary on the same OS and architecture.
 
         Examples:
+          kinetic replay shot.recording.json              (in a window when there is a display)
           kinetic replay shot.recording.json --headless
         """
     )
@@ -18,7 +19,7 @@ struct ReplayRecording: ParsableCommand {
     @Argument(help: "The recording (JSON, from `kinetic record` or the window's recorder).")
     var recording: String
 
-    @Flag(help: "Never open a window (replays are headless for now).")
+    @Flag(help: "Never open a window (the default when no display is available).")
     var headless = false
 
     @Flag(help: "Lift the sandbox for the level (as `kinetic run --trust`).")
@@ -29,7 +30,25 @@ struct ReplayRecording: ParsableCommand {
             let loaded = try Recording(contentsOf: recording)
             var options = LevelOptions()
             options.trusted = trust
-            let result = try Replayer.replay(loaded, recordingPath: recording, options: options)
+            let result: ReplayResult
+            if !headless, WindowRunner.isDisplayAvailable() {
+                // In the window: the recorded inputs at their steps, in real time; then the check.
+                options.seed = loaded.seed
+                let level = try Level.load(path: loaded.levelPath(recordingAt: recording), options: options)
+                guard level.fps == loaded.fps else {
+                    throw LevelError(message: "\(recording): recorded at \(loaded.fps) steps/s, but the level now runs at \(level.fps)")
+                }
+                var runner = WindowRunner(level: level)
+                runner.replay = loaded
+                try runner.run(seconds: nil)
+                guard level.stepCount >= loaded.steps else {
+                    print("stopped after \(level.stepCount) of \(loaded.steps) steps: \(recording) not checked")
+                    return
+                }
+                result = Replayer.result(loaded, of: level)
+            } else {
+                result = try Replayer.replay(loaded, recordingPath: recording, options: options)
+            }
             guard let expected = result.expected else {
                 print("no final state in \(recording): replayed \(result.steps) steps, final state \(result.actual)")
                 return

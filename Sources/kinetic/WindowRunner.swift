@@ -16,6 +16,9 @@ struct WindowRunner {
     /// Records every input with its step (`kinetic record`); restarting is then disabled, since a
     /// recording replays one uninterrupted run.
     var recorder: Recorder? = nil
+    /// Plays these recorded inputs at their steps instead of the user's (`kinetic replay` in a window);
+    /// the loop ends when the recording's steps have run. Restarting is disabled.
+    var replay: Recording? = nil
 
     static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
 
@@ -35,6 +38,21 @@ struct WindowRunner {
         let started = Date()
         var accumulator = 0.0
         var last = Date()
+        var replayNext = 0
+
+        /// Delivers the recorded inputs of the current step (replays only).
+        func deliverReplayInputs() {
+            guard let replay else { return }
+            while replayNext < replay.events.count, replay.events[replayNext].step <= level.stepCount {
+                do {
+                    switch replay.events[replayNext].input {
+                    case .pointer(let e): try level.pointer(e)
+                    case .key(let name, let down): try level.key(name, down: down)
+                    }
+                } catch { report(error) }
+                replayNext += 1
+            }
+        }
 
         func report(_ error: LevelError) {
             Diagnostics.error(error.description)
@@ -61,14 +79,14 @@ struct WindowRunner {
                 case .closeRequested:
                     return
                 case .pointer(let p):
-                    guard scriptError == nil else { continue }
+                    guard scriptError == nil, replay == nil else { continue }
                     let phase = KineticLua.PointerEvent.Phase(rawValue: p.phase.rawValue) ?? KineticLua.PointerEvent.Phase.moved
                     let event = KineticLua.PointerEvent(phase: phase, x: p.x, y: p.y, vx: p.vx, vy: p.vy, id: p.id)
                     recorder?.record(.pointer(event), atStep: level.stepCount)
                     do { try level.pointer(event) } catch { report(error) }
                 case .key(let name, let isDown):
                     var handled = false
-                    if scriptError == nil {
+                    if scriptError == nil, replay == nil {
                         recorder?.record(.key(name, down: isDown), atStep: level.stepCount)
                         do { handled = try level.key(name, down: isDown) } catch { report(error) }
                     }
@@ -85,7 +103,7 @@ struct WindowRunner {
                         }
                     case "d":
                         level.debug.toggle()
-                    case "r" where recorder == nil:
+                    case "r" where recorder == nil && replay == nil:
                         if let reloader {
                             apply(reloader.restart())
                         } else {
@@ -112,6 +130,8 @@ struct WindowRunner {
             let dt = 1 / level.fps
             while accumulator >= dt {
                 accumulator -= dt
+                deliverReplayInputs()
+                if let replay, level.stepCount >= replay.steps { return }
                 do { try level.step() } catch { report(error); break }
             }
 

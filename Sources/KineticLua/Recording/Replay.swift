@@ -64,6 +64,11 @@ public enum Replayer {
         }
     }
 
+    /// The result of a replay that was driven elsewhere (the window) and has run on `level`.
+    public static func result(_ recording: Recording, of level: Level) -> ReplayResult {
+        result(recording, final: level.snapshot().map(RecordedItem.init))
+    }
+
     static func result(_ recording: Recording, final items: [RecordedItem]) -> ReplayResult {
         let actual = SnapshotHash.hex(items)
         var result = ReplayResult(expected: recording.final?.hash, actual: actual, steps: recording.steps)
