@@ -71,5 +71,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
+        .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
     ]
 )

@@ -8,6 +8,6 @@ struct Kinetic: ParsableCommand {
         abstract: "A 2D physics runtime: UIKit Dynamics on Linux, driven by Lua levels.",
         discussion: "Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.",
         version: "0.1.0",
-        subcommands: [Run.self, RenderLevel.self]
+        subcommands: [Run.self, RenderLevel.self, API.self, Check.self]
     )
 }
