@@ -15,6 +15,8 @@ struct ConstructorCall: Equatable {
     /// `kinetic.<name>` or `world:addItem`, as `APISurface` names constructors.
     var constructor: String
     var line: Int
+    /// The line of the table's closing brace.
+    var endLine: Int
     var keys: [ConstructorKey]
 }
 
@@ -134,13 +136,14 @@ enum ConstructorScanner {
             var open = next
             if t[open].text == "(", open + 1 < t.count { open += 1 }
             guard t[open].text == "{" else { continue }
-            calls.append(ConstructorCall(constructor: constructor, line: t[i].line, keys: keys(t, from: open)))
+            let (keys, end) = keys(t, from: open)
+            calls.append(ConstructorCall(constructor: constructor, line: t[i].line, endLine: end, keys: keys))
         }
         return calls
     }
 
     /// Top-level `name = value` keys of the table literal whose `{` is at `open`.
-    private static func keys(_ t: [LuaTokens.Token], from open: Int) -> [ConstructorKey] {
+    private static func keys(_ t: [LuaTokens.Token], from open: Int) -> (keys: [ConstructorKey], endLine: Int) {
         var keys: [ConstructorKey] = []
         var depth = 0
         var j = open
@@ -160,6 +163,6 @@ enum ConstructorScanner {
             }
             j += 1
         }
-        return keys
+        return (keys, t[min(j, t.count - 1)].line)
     }
 }

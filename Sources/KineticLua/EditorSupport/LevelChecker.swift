@@ -63,10 +63,13 @@ public enum LevelChecker {
         // 2. Constructor tables, read statically.
         let surface = APISurface.current()
         var sources: [String: String] = [:]
+        var reportedCalls: [(file: String, lines: ClosedRange<Int>)] = []
         for file in files where !broken.contains(file) {
             guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
             sources[file] = source
-            problems += constructorProblems(source, file: file, folder: folder, surface: surface)
+            let found = constructorProblems(source, file: file, folder: folder, surface: surface)
+            problems += found.problems
+            reportedCalls += found.calls.map { (file, $0) }
         }
 
         // 3. The level table's fields, then 4. the chunk and load(world, state), no step.
@@ -84,8 +87,8 @@ public enum LevelChecker {
             problems += imageProblems(level, folder: folder, sources: sources, reported: problems)
         } catch {
             let p = problem(fromMessage: error.message, folder: folder, fallbackFile: levelFile)
-            // The static pass has usually named the same mistake on the same line.
-            if !problems.contains(where: { $0.file == p.file && $0.line == p.line }) { problems.append(p) }
+            // The static pass has usually named the same mistake in the same constructor call.
+            if !reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
         }
         warnings = collected.messages
         for w in warnings {
@@ -119,21 +122,29 @@ public enum LevelChecker {
             return LevelProblem(file: file, line: 1, message: "cannot read the file")
         }
         do {
-            _ = try state.load(String(decoding: bytes, as: UTF8.self), name: file)
+            // A short chunk name: Lua cuts long ones to "...tail", which would lose the path.
+            _ = try state.load(String(decoding: bytes, as: UTF8.self), name: "source")
             return nil
         } catch {
-            return problem(fromMessage: error.message, folder: "", fallbackFile: file)
+            var p = problem(fromMessage: error.message, folder: "", fallbackFile: file)
+            p.file = file
+            return p
         }
     }
 
-    static func constructorProblems(_ source: String, file: String, folder: String, surface: APISurface) -> [LevelProblem] {
+    /// Problems in constructor tables, and the lines of each call that had one.
+    static func constructorProblems(_ source: String, file: String, folder: String,
+                                    surface: APISurface) -> (problems: [LevelProblem], calls: [ClosedRange<Int>]) {
         let fields = Dictionary(surface.constructors.map { ($0.name, $0.fields) }, uniquingKeysWith: { a, _ in a })
         let enums: [String: (alias: String, values: [String])] = Dictionary(uniqueKeysWithValues: [
             ("kinetic.field{kind}", "kinetic.FieldKind"), ("kinetic.push{mode}", "kinetic.PushMode"),
             ("kinetic.collision{mode}", "kinetic.CollisionMode"), ("world:addItem{bounds}", "kinetic.Bounds"),
         ].map { key, alias in (key, (alias, luaAliases.first { $0.name == alias }!.values)) })
         var problems: [LevelProblem] = []
+        var calls: [ClosedRange<Int>] = []
         for call in ConstructorScanner.calls(in: source, constructors: Set(fields.keys)) {
+            let before = problems.count
+            defer { if problems.count > before { calls.append(call.line...call.endLine) } }
             let known = fields[call.constructor] ?? []
             for key in call.keys {
                 if !known.contains(key.key) {
@@ -153,7 +164,7 @@ public enum LevelChecker {
                 }
             }
         }
-        return problems
+        return (problems, calls)
     }
 
     /// Types of the level table's fields, each reported (a load stops at the first).
@@ -223,8 +234,10 @@ public enum LevelChecker {
         var problems: [LevelProblem] = []
         for id in level.world.animator.items {
             guard let image = level.world.appearance[id]?.image, !imageExists(image, folder: folder) else { continue }
-            let message = missingImage(image, folder: folder)
-            if reported.contains(where: { $0.message == message }) || problems.contains(where: { $0.message == message }) { continue }
+            let base = missingImage(image, folder: folder)
+            if (reported + problems).contains(where: { $0.message.hasSuffix(base) }) { continue }
+            var message = base
+            if let name = try? level.world.animator.name(of: id) { message = "item '\(name)': " + message }
             // The line of the literal if the source spells it, else the level file's first line.
             var file = sources.keys.sorted().first ?? folder, line = 1
             for (f, source) in sources.sorted(by: { $0.key < $1.key }) {
