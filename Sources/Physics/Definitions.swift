@@ -31,7 +31,7 @@ public struct WorldDef: Sendable {
     public var maxContactPushSpeed: Double = 300
     /// Relative normal speed below which contacts don't bounce, length/s (Box2D: 1 m/s).
     public var restitutionThreshold: Double = 100
-    /// Speed cap, length/s (Box2D v3: 4 m/s per... 400 m/s).
+    /// Speed cap, length/s (Box2D v3: 400 m/s).
     public var maximumLinearSpeed: Double = 40_000
     /// Bodies may fall asleep when at rest.
     public var enableSleep: Bool = true

@@ -153,41 +153,40 @@ extension World {
             key = next
         }
     }
+}
 
-    // MARK: - Per-step dispatch
+// MARK: - Per-step dispatch
 
-    /// Fills the shared solver fields (masses, anchors, centres) then the kind's own.
-    func prepareJoint(_ j: Int, _ ctx: StepContext) {
-        var joint = jointStore[j]
-        let dummy = Int32(awakeBodies.count)
-        let b = Int(joint.bodyB)
-        let bodyB = bodyStore[b]
-        joint.indexB = solverIndex[b]
-        joint.mB = bodyB.invMass; joint.iB = bodyB.invI
-        joint.anchorB = bodyB.xf.q.rotate(joint.localAnchorB - bodyB.localCenter)
-        var centerA = joint.target, qA = Rot.identity
-        if joint.bodyA >= 0 {
-            let a = Int(joint.bodyA)
-            let bodyA = bodyStore[a]
-            joint.indexA = solverIndex[a]
-            joint.mA = bodyA.invMass; joint.iA = bodyA.invI
-            joint.anchorA = bodyA.xf.q.rotate(joint.localAnchorA - bodyA.localCenter)
-            centerA = bodyA.center; qA = bodyA.xf.q
-        } else {
-            joint.indexA = dummy
-            joint.mA = 0; joint.iA = 0
-            joint.anchorA = .zero
-        }
-        joint.deltaCenter = bodyB.center - centerA
-        joint.deltaAngle = unwind(Rot.relativeAngle(qA, bodyB.xf.q) - joint.referenceAngle)
-        switch joint.kind {
-        case .distance: prepareDistance(&joint, ctx)
-        case .revolute: prepareRevolute(&joint, ctx)
-        case .weld: prepareWeld(&joint, ctx)
-        case .prismatic: preparePrismatic(&joint, qA: qA, ctx)
-        case .target: prepareTarget(&joint, qB: bodyB.xf.q, ctx)
-        }
-        jointStore[j] = joint
+/// Fills the shared solver fields (masses, anchors, centres) then the kind's own.
+func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBufferPointer<BodyData>,
+                  _ solverIndex: UnsafeBufferPointer<Int32>, dummy: Int32, _ ctx: StepContext) {
+    let b = Int(joint.pointee.bodyB)
+    let bodyB = bodies.baseAddress! + b
+    joint.pointee.indexB = solverIndex[b]
+    joint.pointee.mB = bodyB.pointee.invMass; joint.pointee.iB = bodyB.pointee.invI
+    joint.pointee.anchorB = bodyB.pointee.xf.q.rotate(joint.pointee.localAnchorB - bodyB.pointee.localCenter)
+    var centerA = joint.pointee.target, qA = Rot.identity
+    if joint.pointee.bodyA >= 0 {
+        let a = Int(joint.pointee.bodyA)
+        let bodyA = bodies.baseAddress! + a
+        joint.pointee.indexA = solverIndex[a]
+        joint.pointee.mA = bodyA.pointee.invMass; joint.pointee.iA = bodyA.pointee.invI
+        joint.pointee.anchorA = bodyA.pointee.xf.q.rotate(joint.pointee.localAnchorA - bodyA.pointee.localCenter)
+        centerA = bodyA.pointee.center; qA = bodyA.pointee.xf.q
+    } else {
+        joint.pointee.indexA = dummy
+        joint.pointee.mA = 0; joint.pointee.iA = 0
+        joint.pointee.anchorA = .zero
+    }
+    let qB = bodyB.pointee.xf.q
+    joint.pointee.deltaCenter = bodyB.pointee.center - centerA
+    joint.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
+    switch joint.pointee.kind {
+    case .distance: prepareDistance(&joint.pointee, ctx)
+    case .revolute: prepareRevolute(&joint.pointee, ctx)
+    case .weld: prepareWeld(&joint.pointee, ctx)
+    case .prismatic: preparePrismatic(&joint.pointee, qA: qA, ctx)
+    case .target: prepareTarget(&joint.pointee, qB: qB, ctx)
     }
 }
 

@@ -67,12 +67,19 @@ extension World {
 
         prepareContactConstraints(ctx)
         activeJoints.removeAll(keepingCapacity: true)
-        for j in 0..<jointStore.count where jointStore[j].isLive {
-            let a = jointStore[j].bodyA >= 0 ? Int(solverIndex[Int(jointStore[j].bodyA)]) : n
-            let b = Int(solverIndex[Int(jointStore[j].bodyB)])
-            if a == n && b == n { continue }
-            activeJoints.append(Int32(j))
-            prepareJoint(j, ctx)
+        jointStore.withUnsafeMutableBufferPointer { joints in
+            bodyStore.withUnsafeBufferPointer { bodies in
+                solverIndex.withUnsafeBufferPointer { solverIndex in
+                    for j in 0..<joints.count where joints[j].isLive {
+                        let joint = joints.baseAddress! + j
+                        let a = joint.pointee.bodyA >= 0 ? Int(solverIndex[Int(joint.pointee.bodyA)]) : n
+                        let b = Int(solverIndex[Int(joint.pointee.bodyB)])
+                        if a == n && b == n { continue }
+                        activeJoints.append(Int32(j))
+                        prepareJoint(joint, bodies, solverIndex, dummy: Int32(n), ctx)
+                    }
+                }
+            }
         }
 
         let restitutionThreshold = ctx.restitutionThreshold
@@ -141,17 +148,19 @@ extension World {
 
     /// Copies the final impulses into the manifolds for next step's warm start.
     private func storeImpulses() {
-        for c in constraints {
-            let ci = Int(c.contact)
-            contacts[ci].manifold.point0.normalImpulse = c.p0.normalImpulse
-            contacts[ci].manifold.point0.tangentImpulse = c.p0.tangentImpulse
-            contacts[ci].manifold.point0.totalNormalImpulse = c.p0.maxNormalImpulse
-            contacts[ci].manifold.point0.normalVelocity = c.p0.relativeVelocity
-            if c.pointCount > 1 {
-                contacts[ci].manifold.point1.normalImpulse = c.p1.normalImpulse
-                contacts[ci].manifold.point1.tangentImpulse = c.p1.tangentImpulse
-                contacts[ci].manifold.point1.totalNormalImpulse = c.p1.maxNormalImpulse
-                contacts[ci].manifold.point1.normalVelocity = c.p1.relativeVelocity
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for c in constraints {
+                let m = contacts.baseAddress! + Int(c.contact)
+                m.pointee.manifold.point0.normalImpulse = c.p0.normalImpulse
+                m.pointee.manifold.point0.tangentImpulse = c.p0.tangentImpulse
+                m.pointee.manifold.point0.totalNormalImpulse = c.p0.maxNormalImpulse
+                m.pointee.manifold.point0.normalVelocity = c.p0.relativeVelocity
+                if c.pointCount > 1 {
+                    m.pointee.manifold.point1.normalImpulse = c.p1.normalImpulse
+                    m.pointee.manifold.point1.tangentImpulse = c.p1.tangentImpulse
+                    m.pointee.manifold.point1.totalNormalImpulse = c.p1.maxNormalImpulse
+                    m.pointee.manifold.point1.normalVelocity = c.p1.relativeVelocity
+                }
             }
         }
     }

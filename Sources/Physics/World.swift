@@ -369,8 +369,8 @@ public final class World {
         wake(b)
         return id
     }
-    /// A chain of two-sided segments through `points` (closed when `isLoop`), for boundaries.
-    /// Throws for fewer than 2 points (3 for a loop), non-finite points or repeated consecutive points.
+    /// A chain of two-sided segments through `points` (closed when `isLoop`), for boundaries; each
+    /// segment knows its neighbours so boxes slide across the joints. Throws for fewer than 2 points (3 for a loop), non-finite points or repeated consecutive points.
     public func createChain(on body: BodyID, points: [Vec2], isLoop: Bool, _ def: ShapeDef) throws(PhysicsError) -> [ShapeID] {
         guard let b = slot(body) else { throw PhysicsError("createChain: \(body) was destroyed") }
         let needed = isLoop ? 3 : 2
@@ -378,14 +378,12 @@ public final class World {
             throw PhysicsError("createChain: a \(isLoop ? "loop" : "chain") needs at least \(needed) points, got \(points.count)")
         }
         try validate(def)
-        var segments: [Segment] = []
-        let count = isLoop ? points.count : points.count - 1
-        for i in 0..<count {
-            let segment = Segment(points[i], points[(i + 1) % points.count])
+        // Each segment knows its neighbours' far points, so polygons slide over the joints.
+        let segments = Segment.chain(through: points, isLoop: isLoop)
+        for (i, segment) in segments.enumerated() {
             do { try Geometry.segment(segment).validate() } catch {
                 throw PhysicsError("createChain: segment \(i) from point \(i) to point \((i + 1) % points.count): \(error.message)")
             }
-            segments.append(segment)
         }
         let ids = segments.map { attachShape(def, .segment($0), to: b) }
         updateMass(Int32(b))

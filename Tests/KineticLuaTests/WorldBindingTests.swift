@@ -94,9 +94,14 @@ import Testing
             local met = w:runUntil(function() return w.time >= 0.75 end, 10)
             local t2 = w.time
             local timedOut = w:runUntil(function() return false end, 0.25)
-            return t1, met, t2, timedOut, w.time
+            local already = w:runUntil(function() return true end, 1)
+            local asked = w:runUntil(function() return true end, 0)
+            return t1, met, t2, timedOut, already, asked, w.steps
             """)
-        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .number(1.0)])
+        // A condition true from the start still takes one step (it is asked after each step); a
+        // timeout of 0 asks without stepping.
+        #expect(values == [.number(0.5), .boolean(true), .number(0.75), .boolean(false), .boolean(true), .boolean(true),
+                           .integer(61)])
     }
 
     @Test func steppingFromInsideAStepIsAnError() throws {
@@ -185,5 +190,19 @@ import Testing
         #expect(h.log.warnings.count == 4)
         #expect(h.log.warnings.first?.contains("GravityBehavior in the animator (2)") == true)
         #expect(h.log.warnings.last?.hasSuffix("(repeated 3 times; further copies are not shown)") == true)
+    }
+}
+
+@Suite struct WorldScreenshotTests {
+    @Test func aScreenshotOfALoadedLevelIncludesItsHUD() throws {
+        let h = try Harness()
+        try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: h.folder + "/drop")
+        try h.run("local w = kinetic.load('drop') w:screenshot('with-hud.png')")
+        #expect(FileManager.default.fileExists(atPath: h.folder + "/with-hud.png"))
+        try FileManager.default.createDirectory(atPath: h.folder + "/bad", withIntermediateDirectories: true)
+        try "return { load = function() end, draw = function(w, c) c:text() end }"
+            .write(toFile: h.folder + "/bad/main.lua", atomically: true, encoding: .utf8)
+        #expect(h.error("local w = kinetic.load('bad') w:screenshot('x.png')")?.message
+                == "bad/main.lua:1: Canvas:text: 'text' must be a string, got nil")
     }
 }

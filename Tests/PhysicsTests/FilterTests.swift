@@ -80,4 +80,22 @@ import Testing
         }
         #expect(worst < 200 - 8 + 1)
     }
+
+    @Test func boxSlidesAcrossChainJointsWithoutCatching() throws {
+        // A frictionless box slides at 300 pt/s over a floor made of 40 segments 25 pt long, under
+        // strong gravity (10,000 pt/s²) so the soft contact lets it sink ~0.07 pt: then, without the
+        // neighbour rule, its corner meets the next segment's end like a wall and it stops dead
+        // (checked with plain segments). It must keep 98 % of its speed over 2 s and stay on the floor.
+        let world = makeWorld(gravity: Vec2(0, 10_000))
+        var gd = BodyDef(); gd.type = .static
+        let floor = try world.createBody(gd)
+        var sd = ShapeDef(); sd.friction = 0
+        let points = (0...40).map { Vec2(Double($0) * 25 - 100, 0) }
+        _ = try world.createChain(on: floor, points: points, isLoop: false, sd)
+        let box = addBox(world, at: Vec2(0, -10), halfWidth: 10, halfHeight: 10, friction: 0, velocity: Vec2(300, 0))
+        var lowestSpeed = Double.infinity
+        run(world, seconds: 2) { lowestSpeed = Swift.min(lowestSpeed, world.linearVelocity(of: box).x) }
+        #expect(lowestSpeed > 0.98 * 300, "slowest \(lowestSpeed)")
+        #expect(abs(world.position(of: box).y + 10) < 1)
+    }
 }

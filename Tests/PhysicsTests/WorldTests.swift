@@ -124,4 +124,23 @@ import Testing
         #expect((world.worldCenter(of: body) - Vec2(15, 0)).length < 1e-9)
         #expect(abs((world.position(of: body) - Vec2(15, 0)).length - 15) < 1e-9)
     }
+
+    @Test func sensorReportsOverlapWithoutResponse() throws {
+        // A ball falls through a sensor box: it is not slowed (free fall to 1e-9) and the sensor
+        // reports one begin while overlapping and one end after the ball has left.
+        let world = makeWorld()
+        var sd = BodyDef(); sd.type = .static; sd.position = Vec2(0, 100)
+        let sensorBody = try world.createBody(sd)
+        var shapeDef = ShapeDef(); shapeDef.isSensor = true
+        _ = try world.createShape(on: sensorBody, shapeDef, .polygon(try Polygon.box(halfWidth: 50, halfHeight: 20)))
+        let ball = addCircle(world, at: .zero, radius: 5)
+        var begins = 0, ends = 0
+        run(world, seconds: 1) {
+            begins += world.contactBeginEvents.count
+            ends += world.contactEndEvents.count
+        }
+        #expect(begins == 1 && ends == 1)
+        // Free fall unaffected: v = g·t exactly.
+        #expect(abs(world.linearVelocity(of: ball).y - 1000) < 1e-9)
+    }
 }

@@ -119,8 +119,10 @@ enum WorldBinding {
                 let predicate = try lua.function(2, "condition")
                 let timeout = try lua.number(3, "timeout")
                 try requireOutsideStep(world, "World:runUntil")
+                // Step first, then ask: a condition that holds before any step (a ball at rest before
+                // it falls) does not end the run early. A timeout of 0 only asks.
                 let limit = world.stepsTaken + Int((timeout * world.fps).rounded())
-                var met = try rt.call(predicate) { _ in 0 }
+                var met = world.stepsTaken >= limit ? try rt.call(predicate) { _ in 0 } : false
                 while !met && world.stepsTaken < limit {
                     try rt.step(world)
                     met = try rt.call(predicate) { _ in 0 }
@@ -181,7 +183,10 @@ enum WorldBinding {
                 let world = w(h)
                 let path = try lua.string(2, "path")
                 let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
-                let (scene, _) = rt.scene(world, hud: false)
+                // The frame as a user sees it: with the level's HUD (a `draw` error is this call's error).
+                try requireOutsideStep(world, "World:screenshot")
+                let (scene, hudError) = rt.scene(world, hud: true)
+                if let hudError { throw hudError }
                 do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
                     throw LuaBindingError("World:screenshot: \(error)")
                 }
