@@ -13,15 +13,17 @@ struct API: ParsableCommand {
 
         With --luals DIR, writes DIR/kinetic.lua (`---@meta` definitions: classes, fields with types,
         units and defaults, string-enum aliases, typed constructors and level callbacks) for any editor
-        that runs the Lua Language Server; --luarc also writes DIR/.luarc.json (Lua 5.4, the kinetic
-        globals, the libraries the sandbox withholds disabled). See docs/editor-support.md.
+        that runs the Lua Language Server. --luarc also writes .luarc.json in the current directory
+        (the folder you open in the editor): Lua 5.4, DIR on the library path, the kinetic globals,
+        and the libraries the sandbox withholds disabled; an existing one is kept unless --force.
+        See docs/editor-support.md.
 
-        Exit codes: 0 success, 1 the files could not be written, 64 bad command line.
+        Exit codes: 0 success, 1 the files could not be written (or .luarc.json exists), 64 bad command line.
 
         Examples:
           kinetic api > api.json
           kinetic api --luals .luals --luarc
-          kinetic api --luals my_level/.luals
+          kinetic api --luals ~/.cache/kinetic-luals
         """
     )
 
@@ -29,11 +31,15 @@ struct API: ParsableCommand {
                                valueName: "dir"))
     var luals: String?
 
-    @Flag(help: "With --luals: also write .luarc.json into the same folder.")
+    @Flag(help: "With --luals: also write .luarc.json in the current directory, pointing at DIR.")
     var luarc = false
+
+    @Flag(help: "With --luarc: replace an existing .luarc.json.")
+    var force = false
 
     func validate() throws {
         if luarc && luals == nil { throw ValidationError("--luarc needs --luals DIR") }
+        if force && !luarc { throw ValidationError("--force only applies with --luarc") }
     }
 
     func run() throws {
@@ -41,8 +47,13 @@ struct API: ParsableCommand {
             print(APISurface.current().json())
             return
         }
+        let rc = luarc ? ".luarc.json" : nil
+        if let rc, !force, FileManager.default.fileExists(atPath: rc) {
+            Diagnostics.error("\(rc) exists: merge the settings `kinetic api --help` describes by hand, or pass --force")
+            throw ExitCode.failure
+        }
         do {
-            let written = try LuaLSDefinitions(version: Kinetic.configuration.version).write(to: luals, luarc: luarc)
+            let written = try LuaLSDefinitions(version: Kinetic.configuration.version).write(to: luals, luarc: rc)
             for path in written { print("wrote \(path)") }
         } catch {
             Diagnostics.error("\(luals): cannot write the definitions: \(error.localizedDescription)")

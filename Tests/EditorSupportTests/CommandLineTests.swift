@@ -31,13 +31,18 @@ import Testing
     }
 
     @Test func apiWritesLuaLSDefinitions() throws {
-        let folder = temporaryFolder() + "/defs"
-        let (status, out, _) = try kinetic(["api", "--luals", folder, "--luarc"])
+        let project = temporaryFolder()
+        let (status, out, _) = try kinetic(["api", "--luals", ".luals", "--luarc"], in: project)
         #expect(status == 0)
-        #expect(out.contains("kinetic.lua") && out.contains(".luarc.json"))
-        let text = try String(contentsOfFile: folder + "/kinetic.lua", encoding: .utf8)
+        #expect(out == "wrote .luals/kinetic.lua\nwrote .luarc.json\n")
+        let text = try String(contentsOfFile: project + "/.luals/kinetic.lua", encoding: .utf8)
         #expect(text.hasPrefix("---@meta kinetic"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/.luarc.json"))
+        let rc = try String(contentsOfFile: project + "/.luarc.json", encoding: .utf8)
+        #expect(rc.contains("\"workspace.library\": [\".luals\"]"))
+        // A second --luarc keeps the user's file unless --force.
+        let (again, _, err) = try kinetic(["api", "--luals", ".luals", "--luarc"], in: project)
+        #expect(again == 1 && err.contains(".luarc.json exists"))
+        #expect(try kinetic(["api", "--luals", ".luals", "--luarc", "--force"], in: project).0 == 0)
     }
 
     @Test func apiRejectsLuarcWithoutAFolder() throws {

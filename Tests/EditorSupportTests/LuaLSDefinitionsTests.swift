@@ -70,7 +70,7 @@ import Testing
     @Test func definitionsParseWithLuac() throws {
         guard let luac = findTool("luac5.4") ?? findTool("luac") else { return }
         let folder = temporaryFolder()
-        let written = try definitions.write(to: folder, luarc: true)
+        let written = try definitions.write(to: folder + "/defs", luarc: folder + "/.luarc.json")
         #expect(written.count == 2)
         let (status, output) = runTool(luac, ["-p", written[0]])
         #expect(status == 0, "luac: \(output)")
@@ -78,6 +78,7 @@ import Testing
         let rc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: written[1]))) as? [String: Any]
         #expect(rc?["runtime.version"] as? String == "Lua 5.4")
         #expect(rc?["diagnostics.globals"] as? [String] == LuaLSDefinitions.globals)
+        #expect(rc?["workspace.library"] as? [String] == [folder + "/defs"])
     }
 
     @Test func definitionsRunAsLua() throws {

@@ -27,16 +27,17 @@ public struct LuaLSDefinitions {
         return names
     }
 
-    /// Writes `kinetic.lua` (and `.luarc.json` when `luarc`) into `folder`, creating it; returns the paths.
-    public func write(to folder: String, luarc: Bool) throws -> [String] {
+    /// Writes `kinetic.lua` into `folder`, creating it, and, when `luarc` is given, a `.luarc.json` at that
+    /// path whose library entry is `folder` (as given: relative to the `.luarc.json`'s folder when that is
+    /// the current directory). Returns the paths written.
+    public func write(to folder: String, luarc: String? = nil) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = (folder as NSString).appendingPathComponent(Self.fileName)
         try text().write(toFile: file, atomically: true, encoding: .utf8)
         var written = [file]
-        if luarc {
-            let rc = (folder as NSString).appendingPathComponent(".luarc.json")
-            try Self.luarc(library: ".").write(toFile: rc, atomically: true, encoding: .utf8)
-            written.append(rc)
+        if let luarc {
+            try Self.luarc(library: folder).write(toFile: luarc, atomically: true, encoding: .utf8)
+            written.append(luarc)
         }
         return written
     }
@@ -47,6 +48,7 @@ public struct LuaLSDefinitions {
     /// kinetic.lua) on the workspace library path, and the libraries the sandbox withholds disabled.
     public static func luarc(library: String) -> String {
         let globals = globals.map { "\"\($0)\"" }.joined(separator: ", ")
+        let library = library.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             {
               "runtime.version": "Lua 5.4",
