@@ -65,8 +65,10 @@ let luaShapes: [(name: String, doc: String, fields: [(String, String, String)])]
 
 /// Plain type aliases (not string enums).
 let luaTypeAliases: [(name: String, type: String, doc: String)] = [
-    ("kinetic.Point", "kinetic.Vec|number[]", "A point or vector {x, y} or {x = .., y = ..}, points."),
-    ("kinetic.Frame", "kinetic.Rect|number[]", "A frame {x, y, width, height} or keyed, points."),
+    ("kinetic.Point", "[number, number]|{x?: number, y?: number}", "A point or vector {x, y} or {x = .., y = ..}, points."),
+    ("kinetic.Frame", "[number, number, number, number]|{x?: number, y?: number, width?: number, height?: number}",
+     "A frame {x, y, width, height} or keyed, points."),
+    ("kinetic.RangeValue", "[number, number]|{min?: number, max?: number}", "A range {min, max} or keyed; either end may be ±math.huge."),
     ("kinetic.Color", "string", "\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name."),
     ("kinetic.AnyBehavior", "kinetic.Behavior|kinetic.Gravity|kinetic.Collision|kinetic.Push|kinetic.Snap|kinetic.Attachment|kinetic.ItemBehavior|kinetic.Field",
      "Any behaviour."),
@@ -228,7 +230,7 @@ let luaDocs: [String: LuaDoc] = [
     "Attachment.damping": LuaDoc("number", "Spring damping ratio (default 0)."),
     "Attachment.frequency": LuaDoc("number", "Spring frequency, Hz; 0 = rigid (default 0)."),
     "Attachment.frictionTorque": LuaDoc("number", "Resisting torque of a pin (default 0)."),
-    "Attachment.range": LuaDoc("kinetic.Range", "Pin: angle range, radians; sliding: travel along the axis, points (default unlimited)."),
+    "Attachment.range": LuaDoc("kinetic.RangeValue", "Pin: angle range, radians; sliding: travel along the axis, points (default unlimited)."),
 
     // MARK: ItemBehavior
     "ItemBehavior.elasticity": LuaDoc("number", "Restitution 0…1 (default 0)."),

@@ -191,7 +191,7 @@ public struct LuaLSDefinitions {
 
     /// The level table class, with its callbacks typed.
     private func level() -> String {
-        var out = "---A level: `---@type kinetic.Level` on the table the file returns. Only `load` is required.\n"
+        var out = "---A level: `---@type kinetic.Level` on the table the file returns. It must have `load`.\n"
         out += "---@class kinetic.Level\n"
         for f in surface.levelFields {
             let d = luaDocs["level.\(f)"] ?? LuaDoc("any", "")
@@ -200,7 +200,9 @@ public struct LuaLSDefinitions {
         for f in surface.levelFunctions {
             let d = luaDocs["level.\(f)"] ?? LuaDoc("", "")
             let type = Self.functionType(d.type)
-            out += "---@field \(f) \(f == "load" ? type : "(\(type))?") \(d.doc)\n"
+            // Optional even for `load`: the usual level sets it after the table literal (`function
+            // level.load`), which a required field would flag; `kinetic check` reports a missing load.
+            out += "---@field \(f) (\(type))? \(d.doc)\n"
         }
         return out + "\n"
     }
