@@ -65,6 +65,18 @@ import Testing
         #expect(problems == [LevelProblem(file: fixtures + "/nothing", line: 1, message: "no such file or folder")])
     }
 
+    @Test func everyExampleIsClean() {
+        // The shipped examples are the levels users copy: none may have a problem `check` can see.
+        let examples = packageRoot + "/examples"
+        guard FileManager.default.fileExists(atPath: examples) else { return }
+        let (levels, pathProblems) = LevelChecker.levels(in: [examples])
+        #expect(pathProblems.isEmpty && !levels.isEmpty)
+        for level in levels {
+            let problems = LevelChecker.check(level: level)
+            #expect(problems.isEmpty, "\(level): \(problems.map(\.description))")
+        }
+    }
+
     @Test func theScannerSkipsStringsAndComments() {
         let source = """
             -- kinetic.gravity{ bogus = 1 }
