@@ -144,13 +144,13 @@ let luaDocs: [String: LuaDoc] = [
     "World:on": LuaDoc("event: kinetic.AnimatorEvent, handler: fun(world: kinetic.World)", "Animator delegate: \"pause\" at rest, \"resume\" moving again."),
     "World:step": LuaDoc("n?: integer", "Advances n fixed steps (default 1), headless."),
     "World:run": LuaDoc("seconds: number", "Advances the simulated seconds, headless."),
-    "World:runUntil": LuaDoc("condition: fun(world: kinetic.World): boolean, timeout: number -> boolean",
-                             "Steps until condition is true (true) or timeout simulated seconds pass (false)."),
+    "World:runUntil": LuaDoc("condition: fun(): boolean, timeout: number -> boolean",
+                             "Steps, then asks condition after every step: true once it holds, false after timeout simulated seconds."),
     "World:pointer": LuaDoc("event: kinetic.PointerEvent", "Injects a pointer event as a user would."),
     "World:drag": LuaDoc("drag: kinetic.Drag", "Injects a drag, stepping the world through its duration."),
-    "World:key": LuaDoc("name: string, down: boolean", "Injects a key press (down = true) or release."),
+    "World:key": LuaDoc("name: string, down?: boolean", "Injects a key press (down = true, the default) or release."),
     "World:snapshot": LuaDoc(" -> kinetic.ItemState[]", "Every item's name, center, angle, velocity, angularVelocity."),
-    "World:screenshot": LuaDoc("path: string", "Renders the current frame to a PNG (path relative to the level)."),
+    "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (path relative to the calling script's folder)."),
 
     // MARK: Item
     "Item.name": LuaDoc("string?", "The item's name (read)."),
