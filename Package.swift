@@ -74,5 +74,7 @@ let package = Package(
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
         .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
+        // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
+        .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
     ]
 )

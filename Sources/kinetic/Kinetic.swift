@@ -15,6 +15,8 @@ struct Kinetic: ParsableCommand {
             TestScenarios.self,
             RecordLevel.self,
             ReplayRecording.self,
+            Check.self,
+            API.self,
             Bench.self,
         ]
     )

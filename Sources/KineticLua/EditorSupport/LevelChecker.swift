@@ -1,0 +1,307 @@
+// `kinetic check`: finds a level's problems without running it. Syntax of every Lua file, constructor
+// tables read statically (unknown fields, bad enum strings, missing images, in callbacks too), the
+// level table's fields, then the chunk and its `load(world, state)` with no step taken.
+import Foundation
+import LuaBridge
+
+/// One problem in a level: `file:line: message`, the file relative to the current directory.
+public struct LevelProblem: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public init(file: String, line: Int, message: String) { self.file = file; self.line = line; self.message = message }
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+public enum LevelChecker {
+    /// The levels named by command-line paths: a `.lua` file; a folder holding `main.lua`; any other
+    /// folder stands for its subfolders' levels (`*/main.lua`, one level deep, sorted by name).
+    /// A path that names no level gives a problem instead.
+    public static func levels(in paths: [String]) -> (levels: [String], problems: [LevelProblem]) {
+        var levels: [String] = []
+        var problems: [LevelProblem] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
+                problems.append(LevelProblem(file: path, line: 1, message: "no such file or folder"))
+                continue
+            }
+            if !isFolder.boolValue { levels.append(path); continue }
+            if fm.fileExists(atPath: join(path, "main.lua")) { levels.append(path); continue }
+            let found = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: join(join(path, $0), "main.lua")) }
+                .map { join(path, $0) }
+            if found.isEmpty {
+                problems.append(LevelProblem(file: path, line: 1, message: "no level here: neither main.lua nor */main.lua"))
+            }
+            levels += found
+        }
+        return (levels, problems)
+    }
+
+    /// Every problem found in one level (a `.lua` file or a folder holding `main.lua`), in file and line
+    /// order within each pass. Empty when the level loads cleanly.
+    public static func check(level path: String, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return [LevelProblem(file: path, line: 1, message: "no such file or folder")]
+        }
+        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let levelFile = isFolder.boolValue ? join(path, "main.lua") : path
+        var files = [levelFile]
+        if isFolder.boolValue { files += moduleFiles(in: folder).filter { $0 != levelFile } }
+
+        // 1. Syntax of every file; a level that does not compile is not run.
+        var problems: [LevelProblem] = []
+        for file in files {
+            if let problem = syntaxProblem(file, folder: folder) { problems.append(problem) }
+        }
+        let broken = Set(problems.map(\.file))
+        if broken.contains(levelFile) { return problems }
+
+        // 2. Constructor tables, read statically.
+        let surface = APISurface.current()
+        var sources: [String: String] = [:]
+        var reportedCalls: [(file: String, lines: ClosedRange<Int>)] = []
+        for file in files where !broken.contains(file) {
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            sources[file] = source
+            let found = constructorProblems(source, file: file, folder: folder, surface: surface)
+            problems += found.problems
+            reportedCalls += found.calls.map { (file, $0) }
+        }
+
+        // 3. The level table's fields, then 4. the chunk and load(world, state), no step.
+        var quiet = options
+        quiet.print = { _ in }
+        var warnings: [String] = []
+        let collected = WarningBox()
+        quiet.warn = { collected.append($0) }
+        let fieldProblems = levelTableProblems(levelFile, folder: folder, source: sources[levelFile] ?? "", options: quiet, surface: surface)
+        problems += fieldProblems
+        if !fieldProblems.isEmpty { return problems }
+
+        do {
+            let level = try Level.load(path: path, options: quiet)
+            problems += imageProblems(level, folder: folder, sources: sources, reported: problems)
+        } catch {
+            let p = problem(fromMessage: error.message, folder: folder, fallbackFile: levelFile)
+            // The static pass has usually named the same mistake in the same constructor call.
+            if !reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
+        }
+        warnings = collected.messages
+        for w in warnings {
+            var p = problem(fromMessage: w, folder: folder, fallbackFile: levelFile)
+            p.message = "warning: " + p.message
+            if !problems.contains(p) { problems.append(p) }
+        }
+        return problems
+    }
+
+    // MARK: - Passes
+
+    /// `.lua` files in a level folder and its subfolders, sorted, without scenarios and hidden folders.
+    static func moduleFiles(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { walker.skipDescendants(); continue }
+            if name.hasSuffix(".lua"), !name.hasSuffix("_test.lua") { files.append(join(folder, relative)) }
+        }
+        return files.sorted()
+    }
+
+    static func syntaxProblem(_ file: String, folder: String) -> LevelProblem? {
+        var options = LuaOptions()
+        options.output = { _ in }
+        options.warnings = { _ in }
+        guard let state = try? LuaState(options: options) else { return nil }
+        guard let bytes = FileManager.default.contents(atPath: file) else {
+            return LevelProblem(file: file, line: 1, message: "cannot read the file")
+        }
+        do {
+            // A short chunk name: Lua cuts long ones to "...tail", which would lose the path.
+            _ = try state.load(String(decoding: bytes, as: UTF8.self), name: "source")
+            return nil
+        } catch {
+            var p = problem(fromMessage: error.message, folder: "", fallbackFile: file)
+            p.file = file
+            return p
+        }
+    }
+
+    /// Problems in constructor tables, and the lines of each call that had one.
+    static func constructorProblems(_ source: String, file: String, folder: String,
+                                    surface: APISurface) -> (problems: [LevelProblem], calls: [ClosedRange<Int>]) {
+        let fields = Dictionary(surface.constructors.map { ($0.name, $0.fields) }, uniquingKeysWith: { a, _ in a })
+        let enums: [String: (alias: String, values: [String])] = Dictionary(uniqueKeysWithValues: [
+            ("kinetic.field{kind}", "kinetic.FieldKind"), ("kinetic.push{mode}", "kinetic.PushMode"),
+            ("kinetic.collision{mode}", "kinetic.CollisionMode"), ("world:addItem{bounds}", "kinetic.Bounds"),
+        ].map { key, alias in (key, (alias, luaAliases.first { $0.name == alias }!.values)) })
+        var problems: [LevelProblem] = []
+        var calls: [ClosedRange<Int>] = []
+        for call in ConstructorScanner.calls(in: source, constructors: Set(fields.keys)) {
+            let before = problems.count
+            defer { if problems.count > before { calls.append(call.line...call.endLine) } }
+            let known = fields[call.constructor] ?? []
+            for key in call.keys {
+                if !known.contains(key.key) {
+                    var message = "\(call.constructor): unknown field '\(key.key)'"
+                    if let near = nearestName(to: key.key, in: known) { message += "; did you mean '\(near)'?" }
+                    problems.append(LevelProblem(file: file, line: key.line, message: message))
+                    continue
+                }
+                guard let value = key.stringValue else { continue }
+                if let e = enums["\(call.constructor){\(key.key)}"], !e.values.contains(value) {
+                    var message = "\(call.constructor): '\(key.key)' must be one of \(e.values.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(value)\""
+                    if let near = nearestName(to: value, in: e.values) { message += "; did you mean \"\(near)\"?" }
+                    problems.append(LevelProblem(file: file, line: key.line, message: message))
+                }
+                if call.constructor == "world:addItem", key.key == "image", !imageExists(value, folder: folder) {
+                    problems.append(LevelProblem(file: file, line: key.line, message: missingImage(value, folder: folder)))
+                }
+            }
+        }
+        return (problems, calls)
+    }
+
+    /// Types of the level table's fields, each reported (a load stops at the first).
+    static func levelTableProblems(_ file: String, folder: String, source: String, options: LevelOptions,
+                                   surface: APISurface) -> [LevelProblem] {
+        var lua = LuaOptions()
+        lua.trusted = options.trusted
+        lua.folder = folder.isEmpty ? "." : folder
+        lua.output = { _ in }
+        lua.warnings = { _ in }
+        lua.timeBudget = options.callbackTimeBudget
+        guard let state = try? LuaState(options: lua) else { return [] }
+        _ = Runtime.install(in: state, options: options)
+        // Running the chunk is the load's first half; its errors are left to the load, which reports them.
+        guard let chunk = try? state.load(file: (file as NSString).lastPathComponent),
+              let results = try? state.call(chunk), case .reference(let table)? = results.first else { return [] }
+        // Field → the Lua test it must pass and what it must be.
+        let rules: [(String, String, String)] = [
+            ("title", "type(v) == 'string'", "a string"),
+            ("width", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
+            ("height", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
+            ("background", "type(v) == 'string'", "a colour string \"#rrggbb\" or a CSS name"),
+            ("fps", "type(v) == 'number' and v > 0", "a number > 0 (steps per second)"),
+            ("substeps", "math.type(v) == 'integer' and v >= 1", "an integer >= 1"),
+            ("seed", "math.type(v) == 'integer'", "an integer"),
+            ("duration", "type(v) == 'number' and v > 0", "a number > 0 (seconds)"),
+            ("load", "type(v) == 'function'", "a function (world, state)"),
+            ("update", "type(v) == 'function'", "a function (world, dt)"),
+            ("pointer", "type(v) == 'function'", "a function (world, e)"),
+            ("key", "type(v) == 'function'", "a function (world, key, down)"),
+            ("draw", "type(v) == 'function'", "a function (world, canvas)"),
+            ("reloaded", "type(v) == 'function'", "a function (world, state)"),
+        ]
+        let script = "local t = ...\nlocal bad = {}\n"
+            + rules.map { name, test, _ in "do local v = rawget(t, '\(name)'); if v ~= nil and not (\(test)) then bad[#bad + 1] = '\(name)=' .. tostring(v) end end\n" }.joined()
+            + "if rawget(t, 'load') == nil then bad[#bad + 1] = 'load=nil' end\n"
+            + "local keys = {}\nfor k in pairs(t) do if type(k) == 'string' then keys[#keys + 1] = k end end\ntable.sort(keys)\n"
+            + "return table.concat(bad, '\\n'), table.concat(keys, '\\n')"
+        guard let checker = try? state.load(script, name: "=check"),
+              let out = try? state.call(checker, [.reference(table)]),
+              case .string(let badText)? = out.first else { return [] }
+        var problems: [LevelProblem] = []
+        for entry in badText.split(separator: "\n") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0], value = parts.count > 1 ? parts[1] : "nil"
+            let mustBe = rules.first { $0.0 == name }!.2
+            let message = name == "load" && value == "nil"
+                ? "the level has no load function: give it level.load = function(world, state) ... end"
+                : "level field '\(name)' must be \(mustBe), got \(value)"
+            problems.append(LevelProblem(file: file, line: line(ofField: name, in: source), message: message))
+        }
+        // A key close to a known one is most likely a typo (`widht`).
+        if out.count > 1, case .string(let keyText) = out[1] {
+            let known = surface.levelFields + surface.levelFunctions
+            for key in keyText.split(separator: "\n").map(String.init) where !known.contains(key) {
+                if let near = nearestName(to: key, in: known) {
+                    problems.append(LevelProblem(file: file, line: line(ofField: key, in: source),
+                                                 message: "unknown level field '\(key)'; did you mean '\(near)'?"))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Images of the items the load made that the static pass did not already report.
+    static func imageProblems(_ level: Level, folder: String, sources: [String: String], reported: [LevelProblem]) -> [LevelProblem] {
+        var problems: [LevelProblem] = []
+        for id in level.world.animator.items {
+            guard let image = level.world.appearance[id]?.image, !imageExists(image, folder: folder) else { continue }
+            let base = missingImage(image, folder: folder)
+            if (reported + problems).contains(where: { $0.message.hasSuffix(base) }) { continue }
+            var message = base
+            if let name = try? level.world.animator.name(of: id) { message = "item '\(name)': " + message }
+            // The line of the literal if the source spells it, else the level file's first line.
+            var file = sources.keys.sorted().first ?? folder, line = 1
+            for (f, source) in sources.sorted(by: { $0.key < $1.key }) {
+                if let l = Self.line(ofLiteral: image, in: source) { file = f; line = l; break }
+            }
+            problems.append(LevelProblem(file: file, line: line, message: message))
+        }
+        return problems
+    }
+
+    // MARK: - Helpers
+
+    static func imageExists(_ image: String, folder: String) -> Bool {
+        let full = image.hasPrefix("/") ? image : join(folder.isEmpty ? "." : folder, image)
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+
+    static func missingImage(_ image: String, folder: String) -> String {
+        "image '\(image)' not found (paths are relative to the level folder \(folder.isEmpty ? "." : folder))"
+    }
+
+    /// A problem from a `chunk:line: message` error; chunk names relative to the level folder are
+    /// made relative to the current directory again.
+    static func problem(fromMessage message: String, folder: String, fallbackFile: String) -> LevelProblem {
+        let firstLine = String(message.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        if let m = firstLine.range(of: #"^[^:\s][^:]*:[0-9]+: "#, options: .regularExpression) {
+            let head = firstLine[m].dropLast(2)
+            let colon = head.lastIndex(of: ":")!
+            var file = String(head[..<colon])
+            let line = Int(head[head.index(after: colon)...]) ?? 1
+            if !folder.isEmpty, !file.hasPrefix("/"), !file.hasPrefix(folder + "/") { file = join(folder, file) }
+            return LevelProblem(file: file, line: line, message: String(firstLine[m.upperBound...]))
+        }
+        return LevelProblem(file: fallbackFile, line: 1, message: firstLine)
+    }
+
+    /// The line where a level field is set: `name =` in the table, `level.name =` or `function level.name`.
+    static func line(ofField name: String, in source: String) -> Int {
+        let pattern = #"(^|[^\w.])(function\s+\w+\.)?"# + NSRegularExpression.escapedPattern(for: name) + #"\s*(=[^=]|\()"#
+        for (i, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where text.range(of: pattern, options: .regularExpression) != nil || text.contains(".\(name) =") || text.contains(".\(name)=") {
+            return i + 1
+        }
+        return 1
+    }
+
+    static func line(ofLiteral literal: String, in source: String) -> Int? {
+        for (i, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where text.contains("\"\(literal)\"") || text.contains("'\(literal)'") {
+            return i + 1
+        }
+        return nil
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}
+
+/// Warnings collected during a check (the warn callback must be sendable).
+final class WarningBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func append(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
+    var messages: [String] { lock.lock(); defer { lock.unlock() }; return list }
+}

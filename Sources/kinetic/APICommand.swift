@@ -1,0 +1,67 @@
+// `kinetic api`: the bound Lua surface as JSON, or Lua Language Server definitions for editors.
+import ArgumentParser
+import Foundation
+import KineticLua
+
+struct API: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api",
+        abstract: "Print the Lua API surface as JSON, or write Lua Language Server definitions.",
+        discussion: """
+        Without options, prints every bound Lua name as JSON: module functions, constructors with their
+        fields, types with properties/writable/methods, and the level table's fields and functions.
+
+        With --luals DIR, writes DIR/kinetic.lua (`---@meta` definitions: classes, fields with types,
+        units and defaults, string-enum aliases, typed constructors and level callbacks) for any editor
+        that runs the Lua Language Server. --luarc also writes .luarc.json in the current directory
+        (the folder you open in the editor): Lua 5.4, DIR on the library path, the kinetic globals,
+        and the libraries the sandbox withholds disabled; an existing one is kept unless --force.
+        See docs/editor-support.md.
+
+        Exit codes: 0 success, 1 the files could not be written (or .luarc.json exists), 64 bad command line.
+
+        Examples:
+          kinetic api > api.json
+          kinetic api --luals .luals --luarc
+          kinetic api --luals ~/.cache/kinetic-luals
+        """
+    )
+
+    @Option(help: ArgumentHelp("Write Lua Language Server definitions (kinetic.lua) into this folder (created if missing).",
+                               valueName: "dir"))
+    var luals: String?
+
+    @Flag(help: "With --luals: also write .luarc.json in the current directory, pointing at DIR.")
+    var luarc = false
+
+    @Flag(help: "With --luarc: replace an existing .luarc.json.")
+    var force = false
+
+    func validate() throws {
+        if luarc && luals == nil { throw ValidationError("--luarc needs --luals DIR") }
+        if force && !luarc { throw ValidationError("--force only applies with --luarc") }
+    }
+
+    func run() throws {
+        guard let luals else {
+            // Sorted keys: the same bytes on every run, so the output can be diffed.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(APISurface.current())) ?? Data("{}".utf8)
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let rc = luarc ? ".luarc.json" : nil
+        if let rc, !force, FileManager.default.fileExists(atPath: rc) {
+            Diagnostics.error("\(rc) exists: merge the settings `kinetic api --help` describes by hand, or pass --force")
+            throw ExitCode.failure
+        }
+        do {
+            let written = try LuaLSDefinitions(version: Kinetic.configuration.version).write(to: luals, luarc: rc)
+            for path in written { print("wrote \(path)") }
+        } catch {
+            Diagnostics.error("\(luals): cannot write the definitions: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,7 @@
+local level = {}
+
+function level.load(world, state)
+  local x = 1 +
+end
+
+return level

@@ -1,0 +1,94 @@
+// `kinetic check`'s logic on fixture levels: each planted mistake reported once, at its file:line.
+import Foundation
+import Testing
+@testable import KineticLua
+
+@Suite struct LevelCheckerTests {
+    func check(_ name: String) -> [String] {
+        LevelChecker.check(level: fixtures + "/" + name).map { p in
+            // Report paths relative to the fixtures folder, as a user standing there would see them.
+            p.description.replacingOccurrences(of: fixtures + "/", with: "")
+        }
+    }
+
+    @Test func aCleanLevelHasNoProblem() {
+        #expect(check("good") == [])
+    }
+
+    @Test func aSyntaxErrorIsReportedAtItsLine() {
+        // `local x = 1 +` on line 4 is completed by `end` on line 5: Lua reports the `end`.
+        #expect(check("syntax_error.lua") == ["syntax_error.lua:5: unexpected symbol near 'end'"])
+    }
+
+    @Test func everyUnknownFieldIsReportedEvenInCallbacks() {
+        // Line 6 runs in load; line 10 is in level.key, which no load runs: only the static pass sees it.
+        // The load's own error for line 6 is the same mistake and is not repeated.
+        #expect(check("unknown_field") == [
+            "unknown_field/main.lua:6: kinetic.itemBehavior: unknown field 'elastcity'; did you mean 'elasticity'?",
+            "unknown_field/main.lua:10: kinetic.gravity: unknown field 'magnitud'; did you mean 'magnitude'?",
+        ])
+    }
+
+    @Test func anUnknownFieldKindIsReportedAtTheKindLine() {
+        let problems = check("unknown_kind")
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("unknown_kind/main.lua:7: kinetic.field: 'kind' must be one of \"linearGravity\"") == true)
+        #expect(problems.first?.hasSuffix("got \"vortx\"; did you mean \"vortex\"?") == true)
+    }
+
+    @Test func missingImagesAreReportedLiteralAndComputed() {
+        // A literal path is found statically at its line; a computed one after the load, by item name.
+        // (The folder in the message is as the level was named: here the fixtures path, stripped.)
+        #expect(check("missing_image") == [
+            "missing_image/main.lua:6: image 'missing.png' not found (paths are relative to the level folder missing_image)",
+            "missing_image/main.lua:1: item 'b': image 'art/computed.png' not found (paths are relative to the level folder missing_image)",
+        ])
+    }
+
+    @Test func everyBadLevelFieldIsReported() {
+        // A load stops at the first bad field; the check reports all of them, and a likely typo.
+        #expect(check("bad_fields.lua") == [
+            "bad_fields.lua:2: level field 'width' must be a number > 0 (points), got wide",
+            "bad_fields.lua:3: level field 'fps' must be a number > 0 (steps per second), got -1",
+            "bad_fields.lua:4: unknown level field 'widht'; did you mean 'width'?",
+        ])
+    }
+
+    @Test func aLoadErrorIsReportedAtTheCallingLine() {
+        #expect(check("load_error.lua") == ["load_error.lua:5: kinetic.pin: 'anchor' must be a point {x, y}, got \"here\""])
+    }
+
+    @Test func aFolderOfLevelsMeansItsSubfoldersWithMainLua() {
+        let (levels, problems) = LevelChecker.levels(in: [fixtures, fixtures + "/bad_fields.lua", fixtures + "/nothing"])
+        #expect(levels == ["good", "missing_image", "unknown_field", "unknown_kind"].map { fixtures + "/" + $0 }
+                + [fixtures + "/bad_fields.lua"])
+        #expect(problems == [LevelProblem(file: fixtures + "/nothing", line: 1, message: "no such file or folder")])
+    }
+
+    @Test func everyExampleIsClean() {
+        // The shipped examples are the levels users copy: none may have a problem `check` can see.
+        let examples = packageRoot + "/examples"
+        guard FileManager.default.fileExists(atPath: examples) else { return }
+        let (levels, pathProblems) = LevelChecker.levels(in: [examples])
+        #expect(pathProblems.isEmpty && !levels.isEmpty)
+        for level in levels {
+            let problems = LevelChecker.check(level: level)
+            #expect(problems.isEmpty, "\(level): \(problems.map(\.description))")
+        }
+    }
+
+    @Test func theScannerSkipsStringsAndComments() {
+        let source = """
+            -- kinetic.gravity{ bogus = 1 }
+            local s = "kinetic.push{ bogus = 2 }"
+            local t = [[
+            kinetic.snap{ bogus = 3 }]]
+            local g = kinetic.gravity({ magnitude = 2, direction = { x = 0, y = 1 },
+              action = function(w) local q = { zz = 1 } end })
+            """
+        let calls = ConstructorScanner.calls(in: source, constructors: ["kinetic.gravity", "kinetic.push", "kinetic.snap"])
+        #expect(calls.count == 1)
+        #expect(calls.first?.keys.map(\.key) == ["magnitude", "direction", "action"])
+        #expect(calls.first?.line == 5 && calls.first?.endLine == 6)
+    }
+}

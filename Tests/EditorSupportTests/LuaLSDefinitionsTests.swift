@@ -1,0 +1,128 @@
+// The generated Lua Language Server definitions: every bound name declared with a doc, valid Lua,
+// aliases that hold exactly the strings the bindings accept, and examples free of unknown globals.
+import Foundation
+import LuaBridge
+import Testing
+@testable import KineticLua
+
+@Suite struct LuaLSDefinitionsTests {
+    let surface = APISurface.current()
+    var definitions: LuaLSDefinitions { LuaLSDefinitions(surface: surface, version: "test") }
+
+    /// `---@class` name → the lines of its block (up to the next blank line).
+    static func classBlocks(_ text: String) -> [String: [String]] {
+        var blocks: [String: [String]] = [:]
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("---@class ") {
+                current = String(line.dropFirst(10).prefix { $0 != ":" && $0 != " " })
+                blocks[current!] = []
+            } else if line.isEmpty {
+                current = nil
+            } else if let c = current {
+                blocks[c]!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func everyBoundNameHasATypeAndADoc() {
+        #expect(definitions.undocumentedNames.isEmpty, "add these to LuaDocs.swift: \(definitions.undocumentedNames)")
+    }
+
+    @Test func everyBoundNameIsDeclared() {
+        let text = definitions.text()
+        let blocks = Self.classBlocks(text)
+        let behaviourKinds = Set(BehaviorKind.allCases.map(\.typeName)).subtracting(["Behavior"])
+        var missing: [String] = []
+        func hasField(_ cls: String, _ name: String) -> Bool {
+            (blocks[cls] ?? []).contains { $0.hasPrefix("---@field \(name) ") }
+        }
+        for t in surface.types {
+            // Members every behaviour has are declared once, on kinetic.Behavior, which kinds inherit.
+            let owner = { (name: String, isMethod: Bool) -> String in
+                guard behaviourKinds.contains(t.name), let base = surface.types.first(where: { $0.name == "Behavior" }) else { return t.name }
+                return (isMethod ? base.methods : base.properties).contains(name) ? "Behavior" : t.name
+            }
+            for p in t.properties where !hasField("kinetic.\(owner(p, false))", p) { missing.append("\(t.name).\(p)") }
+            for m in t.methods where !text.contains("\nfunction \(owner(m, true)):\(m)(") { missing.append("\(t.name):\(m)") }
+        }
+        for c in surface.constructors {
+            let cls = LuaLSDefinitions.definitionClass(c.name)
+            for f in c.fields where !hasField(cls, f) { missing.append("\(c.name){\(f)}") }
+        }
+        for name in surface.module {
+            let parts = name.split(separator: ".").map(String.init)
+            let declared = parts.count == 1
+                ? text.contains("\nfunction kinetic.\(name)(") || text.contains("\nkinetic.\(name) = {}")
+                : hasField("kinetic.\(parts[0].prefix(1).uppercased())\(parts[0].dropFirst())Module", parts[1])
+            if !declared { missing.append("kinetic.\(name)") }
+        }
+        for f in surface.levelFields + surface.levelFunctions where !hasField("kinetic.Level", f) { missing.append("level.\(f)") }
+        for g in LuaLSDefinitions.globals.dropFirst() where !text.contains("\nfunction \(g)(") { missing.append(g) }
+        #expect(missing.isEmpty, "not declared: \(missing)")
+        // Guard against a block parser that finds nothing: a known field with its type and doc.
+        #expect(blocks["kinetic.GravityDef"]?.contains { $0.hasPrefix("---@field magnitude number? Strength; 1.0 = 1000 points/s²") } == true)
+        #expect(text.contains("---@alias kinetic.Bounds \"rectangle\"|\"ellipse\"|\"path\""))
+        #expect(text.contains("---@field pointer (fun(world: kinetic.World, e: kinetic.PointerEvent))?"))
+    }
+
+    @Test func definitionsParseWithLuac() throws {
+        guard let luac = findTool("luac5.4") ?? findTool("luac") else { return }
+        let folder = temporaryFolder()
+        let written = try definitions.write(to: folder + "/defs", luarc: folder + "/.luarc.json")
+        #expect(written.count == 2)
+        let (status, output) = runTool(luac, ["-p", written[0]])
+        #expect(status == 0, "luac: \(output)")
+        // The .luarc.json is JSON and names the globals.
+        let rc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: written[1]))) as? [String: Any]
+        #expect(rc?["runtime.version"] as? String == "Lua 5.4")
+        #expect(rc?["diagnostics.globals"] as? [String] == LuaLSDefinitions.globals)
+        #expect(rc?["workspace.library"] as? [String] == [folder + "/defs"])
+    }
+
+    @Test func definitionsRunAsLua() throws {
+        // Loading the meta file must not fail either (it only declares tables and empty functions).
+        let state = try LuaState(options: LuaOptions())
+        let results = try state.run(definitions.text(), name: "=kinetic.lua")
+        #expect(results.count == 1)
+    }
+
+    @Test func aliasesHoldExactlyTheStringsTheBindingsAccept() throws {
+        let state = try LuaState(options: LuaOptions())
+        state.installKinetic()
+        func accepts(_ lua: String) -> Bool { (try? state.run(lua, name: "=alias")) != nil }
+        let setup = "local w = kinetic.world{}; local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        let probes: [String: (String) -> String] = [
+            "kinetic.Bounds": { "\(setup) w:addItem{ frame = {0, 0, 10, 10}, bounds = '\($0)'\($0 == "path" ? ", path = {{-5, -5}, {5, -5}, {0, 5}}" : "") }" },
+            "kinetic.PushMode": { "\(setup) kinetic.push{ items = {a}, mode = '\($0)' }" },
+            "kinetic.CollisionMode": { "\(setup) kinetic.collision{ items = {a}, mode = '\($0)' }" },
+            "kinetic.FieldKind": { "\(setup) kinetic.field{ items = {a}, kind = '\($0)', evaluate = function() return 0, 0 end }" },
+            "kinetic.AnimatorEvent": { "\(setup) w:on('\($0)', function() end)" },
+            "kinetic.PointerPhase": { "\(setup) w:pointer{ phase = '\($0)', x = 1, y = 1 }" },
+        ]
+        for (alias, probe) in probes {
+            let values = luaAliases.first { $0.name == alias }!.values
+            for v in values { #expect(accepts(probe(v)), "\(alias): '\(v)' is rejected by the binding") }
+            #expect(!accepts(probe("notAValue")), "\(alias): the probe accepts anything, so it proves nothing")
+        }
+    }
+
+    @Test func signaturesBecomeParamsAndReturns() {
+        let (params, returns) = LuaLSDefinitions.parseSignature("a: number, f?: fun(x: number, y: number): boolean -> boolean, string")
+        #expect(params.map(\.name) == ["a", "f"])
+        #expect(params[1].optional && params[1].type == "fun(x: number, y: number): boolean")
+        #expect(returns == ["boolean", "string"])
+        #expect(LuaLSDefinitions.functionType("world: kinetic.World, dt: number") == "fun(world: kinetic.World, dt: number)")
+    }
+
+    @Test func examplesUseNoUnknownGlobals() throws {
+        // luacheck with only the generated globals: 111–113 are the undefined-global warnings.
+        guard let luacheck = findTool("luacheck") else { return }
+        let examples = packageRoot + "/examples"
+        guard FileManager.default.fileExists(atPath: examples) else { return }
+        let (status, output) = runTool(luacheck, [examples, "--std", "lua54", "--only", "111", "112", "113",
+                                                  "--no-color", "--codes", "--read-globals"] + LuaLSDefinitions.globals)
+        #expect(status == 0, "\(output)")
+    }
+}
