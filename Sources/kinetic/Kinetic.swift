@@ -6,7 +6,17 @@ struct Kinetic: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
         abstract: "A 2D physics runtime: UIKit Dynamics on Linux, driven by Lua levels.",
-        discussion: "Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.",
+        discussion: """
+        Examples:
+          kinetic run examples/basketball
+          kinetic run examples/basketball --headless --seconds 5
+          kinetic watch my_level.lua
+          kinetic render my_level.lua -o level.gif --seconds 3
+          kinetic test
+
+        Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.
+        Errors go to standard error; NO_COLOR turns colour off. Docs: docs/cli.md.
+        """,
         version: "0.1.0",
         subcommands: [
             Run.self,

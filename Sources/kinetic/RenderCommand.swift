@@ -9,9 +9,9 @@ struct RenderLevel: ParsableCommand {
         commandName: "render",
         abstract: "Render a level to a picture or a video.",
         discussion: """
-        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when
-        the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded
-        by ffmpeg). The level runs headless at its fixed rate; frames are sampled at --fps.
+        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded by ffmpeg). The level runs headless at its fixed rate; frames are sampled at --fps.
+
+        Exit codes: 0 success, 1 the level failed to load or raised an error, 64 bad command line.
 
         Examples:
           kinetic render examples/basketball -o basketball.gif --seconds 4

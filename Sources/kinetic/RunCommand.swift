@@ -7,12 +7,11 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a level (in a window when a display is available, otherwise headless).",
         discussion: """
-        Headless runs step the level at its fixed rate as fast as possible and print a summary.
-        Window keys: space pause/resume, . step one frame while paused, d debug overlay,
-        r restart, q or Escape quit (a level's `key` callback sees every key first).
+        Headless runs step the level at its fixed rate as fast as possible and print a summary. Window keys: space pause/resume, . step one frame while paused, d debug overlay, r restart, q or Escape quit (a level's `key` callback sees every key first and overrides one by returning true).
 
-        With --watch the level runs in real time and reloads whenever its files change, as
-        `kinetic watch` (see its help); --seconds is then wall-clock time.
+        With --watch the level runs in real time and reloads whenever its files change, as `kinetic watch` (see its help); --seconds is then wall-clock time.
+
+        Exit codes: 0 success, 1 the level failed to load or raised an error, 64 bad command line.
 
         Examples:
           kinetic run examples/basketball --headless --seconds 5

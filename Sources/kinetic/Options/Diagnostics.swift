@@ -1,4 +1,4 @@
-// How the CLI reports problems: to standard error, `kinetic: ` first, colour only on a terminal
+// How the CLI reports problems: to standard error, `error: ` first, colour only on a terminal
 // and when NO_COLOR is unset.
 import Foundation
 
