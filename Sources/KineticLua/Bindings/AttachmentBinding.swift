@@ -53,7 +53,7 @@ enum AttachmentBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func a(_ h: BehaviorHandle) -> AttachmentBehavior { rt.entry(h).behavior as! AttachmentBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<AttachmentBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(a(h)[keyPath: key]) }, set: { lua, h, v in

@@ -52,7 +52,7 @@ enum BehaviorBinding {
     // MARK: - Shared members
 
     static func shared(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func b(_ h: BehaviorHandle) -> DynamicBehavior { rt.entry(h).behavior }
         /// A behaviour in a world may not change while that world evaluates a field.
         func unlocked(_ h: BehaviorHandle, _ function: String) throws {

@@ -9,7 +9,7 @@ enum CanvasBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<CanvasHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func record(_ function: String, _ command: HUDCommand) throws {
             guard rt.hud != nil else { throw LuaBindingError("\(function) draws only inside level.draw(world, canvas)") }
             rt.hud!.append(command)

@@ -43,7 +43,7 @@ enum CollisionBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func c(_ h: BehaviorHandle) -> CollisionBehavior { rt.entry(h).behavior as! CollisionBehavior }
         return [
             .property("mode", get: { lua, h in

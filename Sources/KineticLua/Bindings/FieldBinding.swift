@@ -23,7 +23,7 @@ enum FieldBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func f(_ h: BehaviorHandle) -> FieldBehavior { rt.entry(h).behavior as! FieldBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in

@@ -19,7 +19,7 @@ enum GravityBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func g(_ h: BehaviorHandle) -> GravityBehavior { rt.entry(h).behavior as! GravityBehavior }
         return [
             .property("direction", get: { lua, h in lua.push(g(h).gravityDirection) }, set: { lua, h, v in

@@ -15,7 +15,7 @@ enum ItemBehaviorBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func ib(_ h: BehaviorHandle) -> DynamicItemBehavior { rt.entry(h).behavior as! DynamicItemBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) }, set: { lua, h, v in

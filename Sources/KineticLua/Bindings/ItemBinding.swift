@@ -30,7 +30,7 @@ enum ItemBinding {
     // MARK: - Members
 
     static func members(_ rt: Runtime) -> [LuaMember<ItemHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         /// A state member: reads and writes through the live item.
         func live(_ h: ItemHandle) throws -> (WorldModel, ItemID) { try rt.live(h) }
         func appearance(_ name: String, get: @escaping (Lua, Appearance) -> Void,

@@ -15,7 +15,7 @@ enum PushBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func p(_ h: BehaviorHandle) -> PushBehavior { rt.entry(h).behavior as! PushBehavior }
         return [
             .readOnly("mode") { lua, h in lua.push(p(h).mode == .continuous ? "continuous" : "instantaneous") },

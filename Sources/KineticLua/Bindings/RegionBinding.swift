@@ -30,7 +30,7 @@ enum RegionBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<RegionHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func r(_ h: RegionHandle) -> Region { rt.regions[Int(h.index)] }
         func combine(_ name: String, _ op: @escaping (Region, Region) -> Region) -> LuaMember<RegionHandle> {
             .method(name) { lua, h in

@@ -16,7 +16,7 @@ enum SnapBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func s(_ h: BehaviorHandle) -> SnapBehavior { rt.entry(h).behavior as! SnapBehavior }
         return [
             .readOnly("item") { lua, h in rt.pushItem(s(h).item, on: lua) },

@@ -22,7 +22,7 @@ enum WorldBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
-        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func w(_ h: WorldHandle) -> WorldModel { rt.world(h) }
         /// Runs `body`, which may step the world or call the level; its Lua errors pass through as they are.
         func stepping(_ world: WorldModel, _ function: String, _ count: Int) throws {
