@@ -20,10 +20,17 @@
 }
 
 /// A line segment from `p1` to `p2` (body-local). Two-sided; meant for static boundaries.
+/// In a chain, `previous` and `next` are the chain's points before `p1` and after `p2` (nil at an
+/// open end): with them, polygons slide over the joints instead of catching on them.
 @frozen public struct Segment: Hashable, Sendable {
     public var p1: Vec2
     public var p2: Vec2
+    public var previous: Vec2? = nil
+    public var next: Vec2? = nil
     @inlinable public init(_ p1: Vec2, _ p2: Vec2) { self.p1 = p1; self.p2 = p2 }
+    @inlinable public init(_ p1: Vec2, _ p2: Vec2, previous: Vec2?, next: Vec2?) {
+        self.p1 = p1; self.p2 = p2; self.previous = previous; self.next = next
+    }
 }
 
 /// A convex polygon with counter-clockwise winding in a y-up frame (positive cross products), up to

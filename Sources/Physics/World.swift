@@ -1,6 +1,7 @@
 // The world: owns bodies, shapes, joints and contacts in contiguous storage, and steps them.
-// CONTRACT: the public signatures in this file are what `Dynamics` is written against. The bodies
-// marked `unimplemented` are filled in by the engine work; keep the signatures.
+// CONTRACT: the public signatures in this file are what `Dynamics` is written against.
+// Stale ids: mutating calls ignore them; getters return a neutral value (zero, identity, `.static`,
+// false, empty) and never crash. Throwing calls throw `PhysicsError` naming the stale id.
 
 /// A contact began between two shapes during the last step.
 public struct ContactBeginEvent: Hashable, Sendable {
@@ -34,146 +35,546 @@ public struct RayHit: Hashable, Sendable {
 /// A joint's kind, for drawing and inspection.
 public enum JointKind: Hashable, Sendable { case distance, revolute, weld, prismatic, target }
 
-@inline(never) func unimplemented(_ what: String = #function) -> Never { fatalError("Physics: \(what) is not implemented yet") }
-
 /// A 2D rigid-body world. Not thread-safe: use from one thread.
 public final class World {
-    public init(_ def: WorldDef = WorldDef()) { unimplemented() }
+    // MARK: - Storage
+    let def: WorldDef
+    /// Box2D's metre tolerances in world units: slop 0.005 m, speculative distance 4 × slop,
+    /// AABB margin 0.1 m.
+    let linearSlop: Double
+    let speculativeDistance: Double
+    let aabbMargin: Double
+
+    var bodyStore: ContiguousArray<BodyData> = []
+    var bodyPool = IDPool()
+    var nextSequence = 0
+    var shapes: ContiguousArray<ShapeData> = []
+    var shapePool = IDPool()
+    var contacts: ContiguousArray<ContactData> = []
+    var contactPool = IDPool()
+    var jointStore: ContiguousArray<JointData> = []
+    var jointPool = IDPool()
+    var broadPhase = BroadPhase()
+    var refilterQueue: ContiguousArray<Int32> = []
+    /// Set by anything that can change the islands (touching, contacts and joints created or
+    /// destroyed, bodies woken, put to sleep, created, destroyed or retyped); while clear, the last
+    /// step's island search result is reused.
+    var islandsDirty = true
+
+    // Per-step scratch, reused so a warm step allocates nothing.
+    var awakeBodies: ContiguousArray<Int32> = []
+    var islandEnds: ContiguousArray<Int32> = []
+    var islandStack: ContiguousArray<Int32> = []
+    var solverIndex: ContiguousArray<Int32> = []
+    var states: ContiguousArray<BodyState> = []
+    var integration: ContiguousArray<BodyIntegration> = []
+    var constraints: ContiguousArray<ContactConstraint> = []
+    var impactConstraints: ContiguousArray<Int32> = []
+    var activeJoints: ContiguousArray<Int32> = []
+    var fastBodies: ContiguousArray<Int32> = []
+    var bulletBodies: ContiguousArray<Int32> = []
+    var continuousCandidates: ContiguousArray<Int32> = []
+    var queryScratch: ContiguousArray<Int32> = []
+
+    // Events being gathered, and those of the last step.
+    var beginEvents: [ContactBeginEvent] = []
+    var pendingEndEvents: [ContactEndEvent] = []
+    var publishedBeginEvents: [ContactBeginEvent] = []
+    var publishedEndEvents: [ContactEndEvent] = []
+
+    public init(_ def: WorldDef = WorldDef()) {
+        self.def = def
+        let unit = def.lengthUnitsPerMeter.isFinite && def.lengthUnitsPerMeter > 0 ? def.lengthUnitsPerMeter : 1
+        linearSlop = 0.005 * unit
+        speculativeDistance = 4 * linearSlop
+        aabbMargin = 0.1 * unit
+    }
 
     // MARK: - Stepping
 
     /// Advances by `dt` seconds in `substeps` soft-step substeps. Bodies, shapes and joints may be
     /// created and destroyed between steps only. Contact events of this step are readable afterwards.
-    public func step(by dt: Double, substeps: Int = 4) { unimplemented() }
+    /// A non-positive or non-finite `dt` only publishes pending events.
+    public func step(by dt: Double, substeps: Int = 4) {
+        if dt > 0 && dt.isFinite {
+            let ctx = makeStepContext(dt: dt, substeps: substeps)
+            applyRefilters()
+            updatePairs()
+            updateContacts()
+            solve(ctx)
+            sleepIslands()
+        }
+        publishEvents()
+    }
     /// The begin events of the last step in a deterministic order (by shape pair ids).
-    public var contactBeginEvents: [ContactBeginEvent] { unimplemented() }
-    /// The end events of the last step in a deterministic order (by shape pair ids).
-    public var contactEndEvents: [ContactEndEvent] { unimplemented() }
+    public var contactBeginEvents: [ContactBeginEvent] { publishedBeginEvents }
+    /// The end events of the last step in a deterministic order (by shape pair ids). Includes contacts
+    /// ended by destroying a shape or body since the previous step.
+    public var contactEndEvents: [ContactEndEvent] { publishedEndEvents }
     /// True when no dynamic or kinematic body is awake.
-    public var isAtRest: Bool { unimplemented() }
-    public var awakeBodyCount: Int { unimplemented() }
-    /// A hash of every body's transform and velocity bits in creation order (determinism tests).
-    public func stateHash() -> UInt64 { unimplemented() }
+    public var isAtRest: Bool { awakeBodyCount == 0 }
+    public var awakeBodyCount: Int {
+        var count = 0
+        for b in bodyStore where b.isLive && b.isSimulated { count += 1 }
+        return count
+    }
+    /// A hash of every body's transform and velocity bits in creation order (determinism tests):
+    /// FNV-1a over position x, y, rotation cosine, sine, linear velocity x, y and angular velocity.
+    public func stateHash() -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in bodyIndicesInCreationOrder() {
+            let b = bodyStore[i]
+            for value in [b.xf.p.x, b.xf.p.y, b.xf.q.c, b.xf.q.s, b.v.x, b.v.y, b.w] {
+                var bits = value.bitPattern
+                for _ in 0..<8 {
+                    hash = (hash ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
+                    bits >>= 8
+                }
+            }
+        }
+        return hash
+    }
+
+    func bodyIndicesInCreationOrder() -> [Int] {
+        bodyStore.indices.filter { bodyStore[$0].isLive }.sorted { bodyStore[$0].sequence < bodyStore[$1].sequence }
+    }
 
     // MARK: - Bodies
 
-    public func createBody(_ def: BodyDef) throws(PhysicsError) -> BodyID { unimplemented() }
+    public func createBody(_ def: BodyDef) throws(PhysicsError) -> BodyID {
+        try validate(def)
+        let (index, isNew) = bodyPool.allocate()
+        var body = BodyData()
+        body.generation = isNew ? 0 : bodyStore[Int(index)].generation
+        body.isLive = true
+        body.type = def.type
+        body.sequence = nextSequence
+        nextSequence += 1
+        body.xf = Transform(def.position, def.angle)
+        body.center = def.position; body.center0 = def.position; body.q0 = body.xf.q
+        if def.type != .static {
+            body.v = def.linearVelocity
+            body.w = def.fixedRotation ? 0 : def.angularVelocity
+        }
+        body.linearDamping = def.linearDamping; body.angularDamping = def.angularDamping
+        body.gravityScale = def.gravityScale
+        body.fixedRotation = def.fixedRotation
+        body.isBullet = def.isBullet
+        body.allowSleep = def.allowSleep
+        body.isAwake = def.type != .static && (def.isAwake || !def.allowSleep)
+        body.userData = def.userData
+        if isNew { bodyStore.append(body) } else { bodyStore[Int(index)] = body }
+        islandsDirty = true
+        updateMass(index)
+        return BodyID(index: index, generation: bodyStore[Int(index)].generation)
+    }
     /// Destroys the body, its shapes and its joints. Ignores a stale id.
-    public func destroyBody(_ id: BodyID) { unimplemented() }
-    public func isValid(_ id: BodyID) -> Bool { unimplemented() }
+    public func destroyBody(_ id: BodyID) {
+        guard let b = slot(id) else { return }
+        while bodyStore[b].jointHead >= 0 { removeJoint(Int(bodyStore[b].jointHead >> 1)) }
+        destroyContacts(ofBody: b)
+        var s = bodyStore[b].shapeHead
+        while s >= 0 {
+            let si = Int(s)
+            s = shapes[si].next
+            destroyProxy(si)
+            shapes[si].isLive = false
+            shapes[si].inMoveBuffer = false
+            shapes[si].generation &+= 1
+            shapePool.release(Int32(si))
+        }
+        bodyStore[b].shapeHead = -1
+        bodyStore[b].isLive = false
+        bodyStore[b].generation &+= 1
+        bodyPool.release(Int32(b))
+        islandsDirty = true
+    }
+    public func isValid(_ id: BodyID) -> Bool { slot(id) != nil }
     /// Live bodies in creation order.
-    public var bodies: [BodyID] { unimplemented() }
-    public var bodyCount: Int { unimplemented() }
+    public var bodies: [BodyID] { bodyIndicesInCreationOrder().map { bodyID(Int32($0)) } }
+    public var bodyCount: Int { bodyPool.liveCount }
 
-    public func type(of id: BodyID) -> BodyType { unimplemented() }
-    public func setType(_ type: BodyType, of id: BodyID) { unimplemented() }
-    public func userData(of id: BodyID) -> Int { unimplemented() }
-    /// Body origin, world.
-    public func position(of id: BodyID) -> Vec2 { unimplemented() }
-    public func angle(of id: BodyID) -> Double { unimplemented() }
-    public func transform(of id: BodyID) -> Transform { unimplemented() }
+    /// Stale id: `.static`.
+    public func type(of id: BodyID) -> BodyType { slot(id).map { bodyStore[$0].type } ?? .static }
+    /// Changes the body's type: mass is recomputed, its contacts are rebuilt on the next step.
+    public func setType(_ type: BodyType, of id: BodyID) {
+        guard let b = slot(id), bodyStore[b].type != type else { return }
+        destroyContacts(ofBody: b)
+        bodyStore[b].type = type
+        if type == .static { bodyStore[b].v = .zero; bodyStore[b].w = 0 }
+        bodyStore[b].isAwake = type != .static
+        islandsDirty = true
+        bodyStore[b].sleepTime = 0
+        updateMass(Int32(b))
+        var s = bodyStore[b].shapeHead
+        while s >= 0 { recreateProxy(Int(s)); s = shapes[Int(s)].next }
+        var key = bodyStore[b].jointHead
+        while key >= 0 {
+            let j = Int(key >> 1), side = Int(key & 1)
+            let other = side == 0 ? jointStore[j].bodyB : jointStore[j].bodyA
+            if other >= 0 { wake(Int(other)) }
+            key = jointStore[j].edge(side).next
+        }
+    }
+    public func userData(of id: BodyID) -> Int { slot(id).map { bodyStore[$0].userData } ?? 0 }
+    /// Body origin, world. Stale id: zero.
+    public func position(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].xf.p } ?? .zero }
+    /// Radians. Stale id: zero.
+    public func angle(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].xf.q.angle } ?? 0 }
+    /// Stale id: identity.
+    public func transform(of id: BodyID) -> Transform { slot(id).map { bodyStore[$0].xf } ?? .identity }
     /// Teleports the body (wakes it; velocity kept). Throws on non-finite input.
-    public func setTransform(position: Vec2, angle: Double, of id: BodyID) throws(PhysicsError) { unimplemented() }
-    /// Centre of mass, world.
-    public func worldCenter(of id: BodyID) -> Vec2 { unimplemented() }
-    public func linearVelocity(of id: BodyID) -> Vec2 { unimplemented() }
-    public func setLinearVelocity(_ v: Vec2, of id: BodyID) throws(PhysicsError) { unimplemented() }
-    public func angularVelocity(of id: BodyID) -> Double { unimplemented() }
-    public func setAngularVelocity(_ w: Double, of id: BodyID) throws(PhysicsError) { unimplemented() }
+    public func setTransform(position: Vec2, angle: Double, of id: BodyID) throws(PhysicsError) {
+        guard let b = slot(id) else { throw PhysicsError("setTransform: \(id) was destroyed") }
+        guard position.isFinite, angle.isFinite else {
+            throw PhysicsError("setTransform: position \(position) and angle \(angle) must be finite")
+        }
+        bodyStore[b].xf = Transform(position, angle)
+        bodyStore[b].center = bodyStore[b].xf.apply(bodyStore[b].localCenter)
+        bodyStore[b].center0 = bodyStore[b].center
+        bodyStore[b].q0 = bodyStore[b].xf.q
+        resetShapeBounds(b)
+        wake(b)
+        var key = bodyStore[b].contactHead
+        while key >= 0 {
+            let c = Int(key >> 1)
+            wakeContactBodies(c)
+            key = contacts[c].edge(Int(key & 1)).next
+        }
+    }
+    /// Centre of mass, world. Stale id: zero.
+    public func worldCenter(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].center } ?? .zero }
+    /// Velocity of the centre of mass, length/s. Stale id: zero.
+    public func linearVelocity(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].v } ?? .zero }
+    /// Ignored for static bodies; wakes the body when non-zero.
+    public func setLinearVelocity(_ v: Vec2, of id: BodyID) throws(PhysicsError) {
+        guard let b = slot(id) else { throw PhysicsError("setLinearVelocity: \(id) was destroyed") }
+        guard v.isFinite else { throw PhysicsError("setLinearVelocity: velocity \(v) must be finite") }
+        guard bodyStore[b].type != .static else { return }
+        if v.lengthSquared > 0 { wake(b) }
+        bodyStore[b].v = v
+    }
+    /// rad/s. Stale id: zero.
+    public func angularVelocity(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].w } ?? 0 }
+    /// Ignored for static and fixed-rotation bodies; wakes the body when non-zero.
+    public func setAngularVelocity(_ w: Double, of id: BodyID) throws(PhysicsError) {
+        guard let b = slot(id) else { throw PhysicsError("setAngularVelocity: \(id) was destroyed") }
+        guard w.isFinite else { throw PhysicsError("setAngularVelocity: angular velocity \(w) must be finite") }
+        guard bodyStore[b].type != .static, !bodyStore[b].fixedRotation else { return }
+        if w != 0 { wake(b) }
+        bodyStore[b].w = w
+    }
     /// Velocity of a world point attached to the body.
-    public func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 { unimplemented() }
+    public func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 {
+        guard let b = slot(id) else { return .zero }
+        return bodyStore[b].v + cross(bodyStore[b].w, p - bodyStore[b].center)
+    }
     /// Force (mass·length/s²) at a world point, applied during the next step, then cleared.
-    public func applyForce(_ f: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) { unimplemented() }
-    public func applyForceToCenter(_ f: Vec2, to id: BodyID, wake: Bool = true) { unimplemented() }
-    public func applyTorque(_ t: Double, to id: BodyID, wake: Bool = true) { unimplemented() }
+    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input is ignored.
+    public func applyForce(_ f: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
+        guard let b = prepareToApply(id, wake: wake), f.isFinite, point.isFinite else { return }
+        bodyStore[b].force += f
+        bodyStore[b].torque += cross(point - bodyStore[b].center, f)
+    }
+    public func applyForceToCenter(_ f: Vec2, to id: BodyID, wake: Bool = true) {
+        guard let b = prepareToApply(id, wake: wake), f.isFinite else { return }
+        bodyStore[b].force += f
+    }
+    public func applyTorque(_ t: Double, to id: BodyID, wake: Bool = true) {
+        guard let b = prepareToApply(id, wake: wake), t.isFinite else { return }
+        bodyStore[b].torque += t
+    }
     /// Impulse (mass·length/s) at a world point: changes velocity immediately.
-    public func applyLinearImpulse(_ j: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) { unimplemented() }
-    public func applyAngularImpulse(_ j: Double, to id: BodyID, wake: Bool = true) { unimplemented() }
-    public func mass(of id: BodyID) -> Double { unimplemented() }
+    public func applyLinearImpulse(_ j: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
+        guard let b = prepareToApply(id, wake: wake), j.isFinite, point.isFinite else { return }
+        bodyStore[b].v += bodyStore[b].invMass * j
+        bodyStore[b].w += bodyStore[b].invI * cross(point - bodyStore[b].center, j)
+    }
+    public func applyAngularImpulse(_ j: Double, to id: BodyID, wake: Bool = true) {
+        guard let b = prepareToApply(id, wake: wake), j.isFinite else { return }
+        bodyStore[b].w += bodyStore[b].invI * j
+    }
+    /// The dynamic body's slot if it is (or is woken to be) awake.
+    private func prepareToApply(_ id: BodyID, wake shouldWake: Bool) -> Int? {
+        guard let b = slot(id), bodyStore[b].type == .dynamic else { return nil }
+        if shouldWake { wake(b) }
+        return bodyStore[b].isAwake ? b : nil
+    }
+    /// Mass (area × density summed over shapes); 0 for static and kinematic bodies.
+    public func mass(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].type == .dynamic ? bodyStore[$0].mass : 0 } ?? 0 }
     /// About the centre of mass.
-    public func rotationalInertia(of id: BodyID) -> Double { unimplemented() }
-    public func gravityScale(of id: BodyID) -> Double { unimplemented() }
-    public func setGravityScale(_ s: Double, of id: BodyID) { unimplemented() }
-    public func linearDamping(of id: BodyID) -> Double { unimplemented() }
-    public func setLinearDamping(_ d: Double, of id: BodyID) { unimplemented() }
-    public func angularDamping(of id: BodyID) -> Double { unimplemented() }
-    public func setAngularDamping(_ d: Double, of id: BodyID) { unimplemented() }
-    public func isFixedRotation(_ id: BodyID) -> Bool { unimplemented() }
-    public func setFixedRotation(_ flag: Bool, of id: BodyID) { unimplemented() }
-    public func isBullet(_ id: BodyID) -> Bool { unimplemented() }
-    public func setBullet(_ flag: Bool, of id: BodyID) { unimplemented() }
-    public func isAwake(_ id: BodyID) -> Bool { unimplemented() }
-    public func setAwake(_ flag: Bool, of id: BodyID) { unimplemented() }
-    /// World AABB of all the body's shapes.
-    public func aabb(of id: BodyID) -> AABB { unimplemented() }
+    public func rotationalInertia(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].inertia } ?? 0 }
+    public func gravityScale(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].gravityScale } ?? 0 }
+    /// Non-finite values are ignored.
+    public func setGravityScale(_ s: Double, of id: BodyID) {
+        guard let b = slot(id), s.isFinite else { return }
+        bodyStore[b].gravityScale = s
+        wake(b)
+    }
+    public func linearDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].linearDamping } ?? 0 }
+    /// Negative or non-finite values are ignored.
+    public func setLinearDamping(_ d: Double, of id: BodyID) {
+        guard let b = slot(id), d.isFinite, d >= 0 else { return }
+        bodyStore[b].linearDamping = d
+    }
+    public func angularDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].angularDamping } ?? 0 }
+    public func setAngularDamping(_ d: Double, of id: BodyID) {
+        guard let b = slot(id), d.isFinite, d >= 0 else { return }
+        bodyStore[b].angularDamping = d
+    }
+    public func isFixedRotation(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].fixedRotation } ?? false }
+    public func setFixedRotation(_ flag: Bool, of id: BodyID) {
+        guard let b = slot(id), bodyStore[b].fixedRotation != flag else { return }
+        bodyStore[b].fixedRotation = flag
+        if flag { bodyStore[b].w = 0 }
+        updateMass(Int32(b))
+        wake(b)
+    }
+    public func isBullet(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].isBullet } ?? false }
+    public func setBullet(_ flag: Bool, of id: BodyID) {
+        guard let b = slot(id) else { return }
+        bodyStore[b].isBullet = flag
+    }
+    public func isAwake(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].isSimulated } ?? false }
+    /// Waking resets the sleep timer; putting to sleep zeroes the velocity (a body touching an awake
+    /// one is woken again by the next step).
+    public func setAwake(_ flag: Bool, of id: BodyID) {
+        guard let b = slot(id), bodyStore[b].type != .static else { return }
+        if flag { wake(b) } else { sleep(b); bodyStore[b].sleepTime = 0 }
+    }
+    /// World AABB of all the body's shapes (a point box at the origin when it has none).
+    public func aabb(of id: BodyID) -> AABB {
+        guard let b = slot(id) else { return AABB(lower: .zero, upper: .zero) }
+        var s = bodyStore[b].shapeHead
+        guard s >= 0 else { return AABB(lower: bodyStore[b].xf.p, upper: bodyStore[b].xf.p) }
+        var box = shapes[Int(s)].geometry.aabb(bodyStore[b].xf)
+        s = shapes[Int(s)].next
+        while s >= 0 {
+            box = box.union(shapes[Int(s)].geometry.aabb(bodyStore[b].xf))
+            s = shapes[Int(s)].next
+        }
+        return box
+    }
 
     // MARK: - Shapes
 
     /// Attaches a shape; the body's mass is recomputed from all its shapes' densities.
-    public func createShape(on body: BodyID, _ def: ShapeDef, _ geometry: Geometry) throws(PhysicsError) -> ShapeID { unimplemented() }
+    public func createShape(on body: BodyID, _ def: ShapeDef, _ geometry: Geometry) throws(PhysicsError) -> ShapeID {
+        guard let b = slot(body) else { throw PhysicsError("createShape: \(body) was destroyed") }
+        try geometry.validate()
+        try validate(def)
+        let id = attachShape(def, geometry, to: b)
+        updateMass(Int32(b))
+        wake(b)
+        return id
+    }
     /// A chain of two-sided segments through `points` (closed when `isLoop`), for boundaries.
-    public func createChain(on body: BodyID, points: [Vec2], isLoop: Bool, _ def: ShapeDef) throws(PhysicsError) -> [ShapeID] { unimplemented() }
-    public func destroyShape(_ id: ShapeID) { unimplemented() }
-    public func isValid(_ id: ShapeID) -> Bool { unimplemented() }
-    public func shapes(of body: BodyID) -> [ShapeID] { unimplemented() }
-    public func body(of shape: ShapeID) -> BodyID { unimplemented() }
-    public func geometry(of shape: ShapeID) -> Geometry { unimplemented() }
-    public func userData(of shape: ShapeID) -> Int { unimplemented() }
-    public func friction(of shape: ShapeID) -> Double { unimplemented() }
-    public func setFriction(_ f: Double, of shape: ShapeID) { unimplemented() }
-    public func restitution(of shape: ShapeID) -> Double { unimplemented() }
-    public func setRestitution(_ e: Double, of shape: ShapeID) { unimplemented() }
-    public func density(of shape: ShapeID) -> Double { unimplemented() }
-    /// Recomputes the body's mass.
-    public func setDensity(_ d: Double, of shape: ShapeID) { unimplemented() }
-    public func filter(of shape: ShapeID) -> Filter { unimplemented() }
+    /// Throws for fewer than 2 points (3 for a loop), non-finite points or repeated consecutive points.
+    public func createChain(on body: BodyID, points: [Vec2], isLoop: Bool, _ def: ShapeDef) throws(PhysicsError) -> [ShapeID] {
+        guard let b = slot(body) else { throw PhysicsError("createChain: \(body) was destroyed") }
+        let needed = isLoop ? 3 : 2
+        guard points.count >= needed else {
+            throw PhysicsError("createChain: a \(isLoop ? "loop" : "chain") needs at least \(needed) points, got \(points.count)")
+        }
+        try validate(def)
+        var segments: [Segment] = []
+        let count = isLoop ? points.count : points.count - 1
+        for i in 0..<count {
+            let segment = Segment(points[i], points[(i + 1) % points.count])
+            do { try Geometry.segment(segment).validate() } catch {
+                throw PhysicsError("createChain: segment \(i) from point \(i) to point \((i + 1) % points.count): \(error.message)")
+            }
+            segments.append(segment)
+        }
+        let ids = segments.map { attachShape(def, .segment($0), to: b) }
+        updateMass(Int32(b))
+        return ids
+    }
+    /// Ignores a stale id. Contacts of the shape end (end events on the next step).
+    public func destroyShape(_ id: ShapeID) {
+        guard let s = slot(id) else { return }
+        let b = Int(shapes[s].body)
+        detachShape(s)
+        updateMass(Int32(b))
+        wake(b)
+    }
+    public func isValid(_ id: ShapeID) -> Bool { slot(id) != nil }
+    /// The body's shapes, most recently created first. Stale id: empty.
+    public func shapes(of body: BodyID) -> [ShapeID] {
+        guard let b = slot(body) else { return [] }
+        var result: [ShapeID] = []
+        var s = bodyStore[b].shapeHead
+        while s >= 0 { result.append(shapeID(s)); s = shapes[Int(s)].next }
+        return result
+    }
+    /// Stale id: `.null`.
+    public func body(of shape: ShapeID) -> BodyID { slot(shape).map { bodyID(shapes[$0].body) } ?? .null }
+    /// Stale id: a zero-radius circle.
+    public func geometry(of shape: ShapeID) -> Geometry { slot(shape).map { shapes[$0].geometry } ?? .circle(Circle(radius: 0)) }
+    public func userData(of shape: ShapeID) -> Int { slot(shape).map { shapes[$0].userData } ?? 0 }
+    public func friction(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].friction } ?? 0 }
+    /// Also updates the shape's existing contacts. Negative or non-finite values are ignored.
+    public func setFriction(_ f: Double, of shape: ShapeID) {
+        guard let s = slot(shape), f.isFinite, f >= 0 else { return }
+        shapes[s].friction = f
+        refreshContactMaterials(s)
+    }
+    public func restitution(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].restitution } ?? 0 }
+    public func setRestitution(_ e: Double, of shape: ShapeID) {
+        guard let s = slot(shape), e.isFinite, e >= 0 else { return }
+        shapes[s].restitution = e
+        refreshContactMaterials(s)
+    }
+    public func density(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].density } ?? 0 }
+    /// Recomputes the body's mass. Negative or non-finite values are ignored.
+    public func setDensity(_ d: Double, of shape: ShapeID) {
+        guard let s = slot(shape), d.isFinite, d >= 0 else { return }
+        shapes[s].density = d
+        updateMass(shapes[s].body)
+    }
+    public func filter(of shape: ShapeID) -> Filter { slot(shape).map { shapes[$0].filter } ?? Filter() }
     /// Re-filters existing contacts on the next step.
-    public func setFilter(_ f: Filter, of shape: ShapeID) { unimplemented() }
-    public func aabb(of shape: ShapeID) -> AABB { unimplemented() }
+    public func setFilter(_ f: Filter, of shape: ShapeID) {
+        guard let s = slot(shape) else { return }
+        shapes[s].filter = f
+        recreateProxy(s)
+        refilter(shape)
+    }
+    /// Tight world bounds. Stale id: an empty box at the origin.
+    public func aabb(of shape: ShapeID) -> AABB { slot(shape).map { shapes[$0].aabb } ?? AABB(lower: .zero, upper: .zero) }
 
     // MARK: - Joints
 
-    public func createJoint(_ def: JointDef) throws(PhysicsError) -> JointID { unimplemented() }
-    public func destroyJoint(_ id: JointID) { unimplemented() }
-    public func isValid(_ id: JointID) -> Bool { unimplemented() }
-    public var joints: [JointID] { unimplemented() }
-    public func kind(of joint: JointID) -> JointKind { unimplemented() }
-    public func bodies(of joint: JointID) -> (BodyID, BodyID) { unimplemented() }
+    /// Throws for stale bodies, a joint from a body to itself, non-finite values, non-positive lengths
+    /// and inverted ranges.
+    public func createJoint(_ def: JointDef) throws(PhysicsError) -> JointID {
+        insertJoint(try makeJoint(def))
+    }
+    public func destroyJoint(_ id: JointID) {
+        guard let j = slot(id) else { return }
+        removeJoint(j)
+    }
+    public func isValid(_ id: JointID) -> Bool { slot(id) != nil }
+    /// Live joints in index order.
+    public var joints: [JointID] { jointStore.indices.filter { jointStore[$0].isLive }.map { jointID(Int32($0)) } }
+    /// Stale id: `.distance`.
+    public func kind(of joint: JointID) -> JointKind { slot(joint).map { jointStore[$0].kind } ?? .distance }
+    /// A target joint returns (its body, `.null`). Stale id: (`.null`, `.null`).
+    public func bodies(of joint: JointID) -> (BodyID, BodyID) {
+        guard let j = slot(joint) else { return (.null, .null) }
+        if jointStore[j].bodyA < 0 { return (bodyID(jointStore[j].bodyB), .null) }
+        return (bodyID(jointStore[j].bodyA), bodyID(jointStore[j].bodyB))
+    }
     /// The two anchors in world coordinates (for a target joint: the body anchor and the target).
-    public func worldAnchors(of joint: JointID) -> (Vec2, Vec2) { unimplemented() }
-    /// Distance joint: rest length, limits and spring.
-    public func setLength(_ length: Double, of joint: JointID) { unimplemented() }
-    public func setLengthRange(min: Double, max: Double, enabled: Bool, of joint: JointID) { unimplemented() }
-    public func setSpring(hertz: Double, dampingRatio: Double, enabled: Bool, of joint: JointID) { unimplemented() }
+    public func worldAnchors(of joint: JointID) -> (Vec2, Vec2) {
+        guard let j = slot(joint) else { return (.zero, .zero) }
+        let anchorB = bodyStore[Int(jointStore[j].bodyB)].xf.apply(jointStore[j].localAnchorB)
+        if jointStore[j].bodyA < 0 { return (anchorB, jointStore[j].target) }
+        return (bodyStore[Int(jointStore[j].bodyA)].xf.apply(jointStore[j].localAnchorA), anchorB)
+    }
+    /// Distance joint: rest length, limits and spring. Invalid values are ignored.
+    public func setLength(_ length: Double, of joint: JointID) {
+        guard let j = slot(joint, .distance), length.isFinite, length > 0 else { return }
+        jointStore[j].length = length
+        wakeJoint(j)
+    }
+    public func setLengthRange(min: Double, max: Double, enabled: Bool, of joint: JointID) {
+        guard let j = slot(joint, .distance), min.isFinite, min >= 0, !max.isNaN, max >= min else { return }
+        jointStore[j].minLength = min; jointStore[j].maxLength = max; jointStore[j].enableLimit = enabled
+        wakeJoint(j)
+    }
+    public func setSpring(hertz: Double, dampingRatio: Double, enabled: Bool, of joint: JointID) {
+        guard let j = slot(joint, .distance), hertz.isFinite, hertz >= 0, dampingRatio.isFinite, dampingRatio >= 0 else { return }
+        jointStore[j].hertz = hertz; jointStore[j].dampingRatio = dampingRatio; jointStore[j].enableSpring = enabled
+        wakeJoint(j)
+    }
     /// Revolute: angle limits (radians) and motor; prismatic: translation limits and motor.
-    public func setLimits(lower: Double, upper: Double, enabled: Bool, of joint: JointID) { unimplemented() }
-    public func setMotor(speed: Double, maxTorqueOrForce: Double, enabled: Bool, of joint: JointID) { unimplemented() }
+    public func setLimits(lower: Double, upper: Double, enabled: Bool, of joint: JointID) {
+        guard let j = slot(joint), jointStore[j].kind == .revolute || jointStore[j].kind == .prismatic,
+              lower.isFinite, upper.isFinite, lower <= upper else { return }
+        jointStore[j].lower = lower; jointStore[j].upper = upper; jointStore[j].enableLimit = enabled
+        wakeJoint(j)
+    }
+    public func setMotor(speed: Double, maxTorqueOrForce: Double, enabled: Bool, of joint: JointID) {
+        guard let j = slot(joint), jointStore[j].kind == .revolute || jointStore[j].kind == .prismatic,
+              speed.isFinite, maxTorqueOrForce.isFinite, maxTorqueOrForce >= 0 else { return }
+        jointStore[j].motorSpeed = speed; jointStore[j].maxMotor = maxTorqueOrForce; jointStore[j].enableMotor = enabled
+        wakeJoint(j)
+    }
     /// Revolute joint angle (angleB − angleA − reference), prismatic translation.
-    public func jointAngle(of joint: JointID) -> Double { unimplemented() }
-    public func jointTranslation(of joint: JointID) -> Double { unimplemented() }
+    public func jointAngle(of joint: JointID) -> Double {
+        guard let j = slot(joint) else { return 0 }
+        let qA = jointStore[j].bodyA >= 0 ? bodyStore[Int(jointStore[j].bodyA)].xf.q : .identity
+        return unwind(Rot.relativeAngle(qA, bodyStore[Int(jointStore[j].bodyB)].xf.q) - jointStore[j].referenceAngle)
+    }
+    /// Prismatic: position of anchor B along the axis from anchor A. Other kinds: anchor distance.
+    public func jointTranslation(of joint: JointID) -> Double {
+        guard let j = slot(joint) else { return 0 }
+        let (pA, pB) = worldAnchors(of: joint)
+        guard jointStore[j].kind == .prismatic, jointStore[j].bodyA >= 0 else { return distance(pA, pB) }
+        return dot(bodyStore[Int(jointStore[j].bodyA)].xf.q.rotate(jointStore[j].localAxisA), pB - pA)
+    }
     /// Target joint: move the target (wakes the body), and change its spring.
-    public func setTarget(_ p: Vec2, of joint: JointID) { unimplemented() }
-    public func setTargetSpring(hertz: Double, dampingRatio: Double, maxForce: Double, of joint: JointID) { unimplemented() }
+    public func setTarget(_ p: Vec2, of joint: JointID) {
+        guard let j = slot(joint, .target), p.isFinite else { return }
+        jointStore[j].target = p
+        wakeJoint(j)
+    }
+    public func setTargetSpring(hertz: Double, dampingRatio: Double, maxForce: Double, of joint: JointID) {
+        guard let j = slot(joint, .target), hertz.isFinite, hertz >= 0, dampingRatio.isFinite, dampingRatio >= 0,
+              !maxForce.isNaN, maxForce >= 0 else { return }
+        jointStore[j].hertz = hertz; jointStore[j].dampingRatio = dampingRatio; jointStore[j].maxForce = maxForce
+        wakeJoint(j)
+    }
     /// Moves the anchor that is on the static/world side (body A) of any joint, in world coordinates.
-    public func setWorldAnchorA(_ p: Vec2, of joint: JointID) { unimplemented() }
+    /// For a target joint this moves the target.
+    public func setWorldAnchorA(_ p: Vec2, of joint: JointID) {
+        guard let j = slot(joint), p.isFinite else { return }
+        if jointStore[j].bodyA < 0 {
+            jointStore[j].target = p
+        } else {
+            jointStore[j].localAnchorA = bodyStore[Int(jointStore[j].bodyA)].xf.applyInverse(p)
+        }
+        wakeJoint(j)
+    }
 
     // MARK: - Filtering
 
     /// Asked once when the broad phase finds a new pair of shapes whose `Filter`s let them collide;
-    /// returning false keeps them apart. Never called inside the solver's inner loops.
-    public var customFilter: ((ShapeID, ShapeID) -> Bool)? { get { unimplemented() } set { unimplemented() } }
+    /// returning false keeps them apart. Never called inside the solver's inner loops. Also asked by
+    /// continuous collision before sweeping a fast shape against another. Shape ids come lower index first.
+    public var customFilter: ((ShapeID, ShapeID) -> Bool)?
     /// Re-runs filtering (Filter and `customFilter`) for the shape's existing and future pairs on the
     /// next step: call it after whatever `customFilter` depends on has changed.
-    public func refilter(_ shape: ShapeID) { unimplemented() }
+    public func refilter(_ shape: ShapeID) {
+        guard let s = slot(shape), !shapes[s].needsRefilter else { return }
+        shapes[s].needsRefilter = true
+        refilterQueue.append(Int32(s))
+        wake(Int(shapes[s].body))
+    }
 
     // MARK: - Queries
 
     /// Shapes whose AABB overlaps `box`, in ascending shape index order.
-    public func queryAABB(_ box: AABB) -> [ShapeID] { unimplemented() }
-    /// Shapes containing the point.
-    public func queryPoint(_ p: Vec2) -> [ShapeID] { unimplemented() }
-    /// Closest hit along the ray from `origin` to `origin + translation`.
-    public func rayCast(from origin: Vec2, translation: Vec2, filter: Filter = Filter()) -> RayHit? { unimplemented() }
+    public func queryAABB(_ box: AABB) -> [ShapeID] {
+        collectOverlaps(box)
+        return queryScratch.map { shapeID($0) }
+    }
+    /// Shapes containing the point, in ascending shape index order.
+    public func queryPoint(_ p: Vec2) -> [ShapeID] {
+        guard p.isFinite else { return [] }
+        collectOverlaps(AABB(lower: p, upper: p))
+        return queryScratch.filter { shapes[Int($0)].geometry.testPoint(p, bodyStore[Int(shapes[Int($0)].body)].xf) }.map { shapeID($0) }
+    }
+    /// Closest hit along the ray from `origin` to `origin + translation`, among shapes whose filter
+    /// accepts `filter` (each one's category in the other's mask).
+    public func rayCast(from origin: Vec2, translation: Vec2, filter: Filter = Filter()) -> RayHit? { castRay(origin, translation, filter) }
     /// Current contact points (world) of touching shapes, for debug drawing.
-    public func contactPoints() -> [Vec2] { unimplemented() }
+    public func contactPoints() -> [Vec2] {
+        var points: [Vec2] = []
+        for c in contacts where c.isLive && c.isTouching && !c.isSensor {
+            for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
+        }
+        return points
+    }
 }

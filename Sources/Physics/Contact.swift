@@ -1,0 +1,150 @@
+// Contacts: one per overlapping pair of fat bounds. Each step the narrow phase refreshes the manifold
+// of contacts with an awake body, carries impulses over by feature id (warm starting) and reports
+// touch changes as begin/end events.
+
+/// A potential or actual contact between two shapes (`shapeA < shapeB` by index).
+struct ContactData {
+    var isLive = false
+    var shapeA: Int32 = -1, shapeB: Int32 = -1
+    var bodyA: Int32 = -1, bodyB: Int32 = -1
+    var edgeA = Edge(), edgeB = Edge()
+    var manifold = Manifold()
+    var friction = 0.0, restitution = 0.0
+    /// The manifold has points (for a sensor: the shapes overlap).
+    var isTouching = false
+    var isSensor = false
+    var enableEvents = false
+
+    @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
+    @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }
+}
+
+extension World {
+    func createContact(_ a: Int, _ b: Int) {
+        let (index, isNew) = contactPool.allocate()
+        var c = ContactData()
+        c.isLive = true
+        c.shapeA = Int32(a); c.shapeB = Int32(b)
+        c.bodyA = shapes[a].body; c.bodyB = shapes[b].body
+        c.friction = World.mixFriction(shapes[a].friction, shapes[b].friction)
+        c.restitution = World.mixRestitution(shapes[a].restitution, shapes[b].restitution)
+        c.isSensor = shapes[a].isSensor || shapes[b].isSensor
+        c.enableEvents = shapes[a].enableContactEvents || shapes[b].enableContactEvents
+        if isNew { contacts.append(c) } else { contacts[Int(index)] = c }
+        islandsDirty = true
+        linkContact(Int(index), side: 0)
+        linkContact(Int(index), side: 1)
+        broadPhase.pairs[BroadPhase.pairKey(Int32(a), Int32(b))] = index
+    }
+
+    private func linkContact(_ c: Int, side: Int) {
+        let b = Int(side == 0 ? contacts[c].bodyA : contacts[c].bodyB)
+        let key = Int32(c << 1 | side)
+        let head = bodyStore[b].contactHead
+        contacts[c].setEdge(side, Edge(prev: -1, next: head))
+        if head >= 0 {
+            var e = contacts[Int(head >> 1)].edge(Int(head & 1)); e.prev = key
+            contacts[Int(head >> 1)].setEdge(Int(head & 1), e)
+        }
+        bodyStore[b].contactHead = key
+    }
+
+    private func unlinkContact(_ c: Int, side: Int) {
+        let b = Int(side == 0 ? contacts[c].bodyA : contacts[c].bodyB)
+        let e = contacts[c].edge(side)
+        if e.prev >= 0 {
+            var p = contacts[Int(e.prev >> 1)].edge(Int(e.prev & 1)); p.next = e.next
+            contacts[Int(e.prev >> 1)].setEdge(Int(e.prev & 1), p)
+        } else {
+            bodyStore[b].contactHead = e.next
+        }
+        if e.next >= 0 {
+            var n = contacts[Int(e.next >> 1)].edge(Int(e.next & 1)); n.prev = e.prev
+            contacts[Int(e.next >> 1)].setEdge(Int(e.next & 1), n)
+        }
+    }
+
+    /// Removes a contact; reports an end event when it was touching (and events are on).
+    func destroyContact(_ c: Int, reportEnd: Bool) {
+        let contact = contacts[c]
+        if reportEnd && contact.isTouching && contact.enableEvents {
+            pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(contact.shapeA), shapeB: shapeID(contact.shapeB)))
+        }
+        broadPhase.pairs[BroadPhase.pairKey(contact.shapeA, contact.shapeB)] = nil
+        unlinkContact(c, side: 0)
+        unlinkContact(c, side: 1)
+        contacts[c].isLive = false
+        contacts[c].isTouching = false
+        islandsDirty = true
+        contactPool.release(Int32(c))
+    }
+
+    func wakeContactBodies(_ c: Int) {
+        wake(Int(contacts[c].bodyA))
+        wake(Int(contacts[c].bodyB))
+    }
+
+    /// Destroys every contact of a body (type change, destruction).
+    func destroyContacts(ofBody b: Int) {
+        var key = bodyStore[b].contactHead
+        while key >= 0 {
+            let c = Int(key >> 1)
+            let next = contacts[c].edge(Int(key & 1)).next
+            wakeContactBodies(c)
+            destroyContact(c, reportEnd: true)
+            key = next
+        }
+    }
+
+    // MARK: - Narrow phase
+
+    /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
+    /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
+    func updateContacts() {
+        let speculative = speculativeDistance
+        for c in 0..<contacts.count where contacts[c].isLive {
+            let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
+            guard bodyStore[ia].isSimulated || bodyStore[ib].isSimulated else { continue }
+            let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
+            guard shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) else {
+                destroyContact(c, reportEnd: true)
+                continue
+            }
+            let xfA = bodyStore[ia].xf, xfB = bodyStore[ib].xf
+            var m = collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
+            let old = contacts[c].manifold
+            // Anchors relative to the centres of mass; impulses carried over by feature id.
+            let offsetA = xfA.q.rotate(bodyStore[ia].localCenter), offsetB = xfB.q.rotate(bodyStore[ib].localCenter)
+            for i in 0..<m.pointCount {
+                var p = m[i]
+                p.anchorA -= offsetA
+                p.anchorB -= offsetB
+                p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
+                for k in 0..<old.pointCount where old[k].id == p.id {
+                    p.normalImpulse = old[k].normalImpulse
+                    p.tangentImpulse = old[k].tangentImpulse
+                    p.persisted = true
+                    break
+                }
+                m[i] = p
+            }
+            let wasTouching = contacts[c].isTouching
+            var touching = m.pointCount > 0
+            if contacts[c].isSensor && touching {
+                // A sensor reports overlap, not speculative proximity.
+                touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
+            }
+            contacts[c].manifold = m
+            contacts[c].isTouching = touching
+            if touching != wasTouching { islandsDirty = true }
+            if touching != wasTouching && contacts[c].enableEvents {
+                if touching {
+                    let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                    beginEvents.append(ContactBeginEvent(shapeA: shapeID(Int32(sa)), shapeB: shapeID(Int32(sb)), point: point, normal: m.normal))
+                } else {
+                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(Int32(sa)), shapeB: shapeID(Int32(sb))))
+                }
+            }
+        }
+    }
+}

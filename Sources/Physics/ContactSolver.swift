@@ -1,0 +1,366 @@
+// Soft contact constraints (Box2D v3 contact_solver.c, scalar path): prepared once per step with
+// anchors relative to the centres of mass, effective masses and soft coefficients; solved per
+// substep with and without position bias; restitution applied once after the substeps.
+
+/// Soft constraint coefficients for a spring of `hertz` and `dampingRatio` over a substep `h`
+/// (Box2D b2MakeSoft). Rigid when hertz is 0.
+struct Softness {
+    var biasRate = 0.0
+    var massScale = 1.0
+    var impulseScale = 0.0
+
+    init() {}
+    init(hertz: Double, dampingRatio zeta: Double, h: Double) {
+        guard hertz > 0 else { return }
+        let omega = 2 * Double.pi * hertz
+        let a1 = 2 * zeta + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+}
+
+/// One point of a contact constraint.
+struct ContactConstraintPoint {
+    var anchorA = Vec2.zero, anchorB = Vec2.zero
+    /// Separation at the start of the step minus the anchors' offset along the normal, so the
+    /// current separation is `dot(dpB − dpA + dqB·rB − dqA·rA, n) + adjustedSeparation`.
+    var adjustedSeparation = 0.0
+    /// Normal velocity before the solve (restitution target).
+    var relativeVelocity = 0.0
+    var normalImpulse = 0.0, tangentImpulse = 0.0
+    /// Largest normal impulse applied in a substep: zero means the point never pushed.
+    var maxNormalImpulse = 0.0
+    var normalMass = 0.0, tangentMass = 0.0
+}
+
+/// A contact's constraint for one step.
+struct ContactConstraint {
+    var indexA: Int32 = 0, indexB: Int32 = 0
+    var contact: Int32 = 0
+    var normal = Vec2.zero
+    var friction = 0.0, restitution = 0.0
+    var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+    var softness = Softness()
+    var pointCount = 0
+    var p0 = ContactConstraintPoint()
+    var p1 = ContactConstraintPoint()
+    /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and whether it is well
+    /// conditioned enough for the block solver.
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    /// Its inverse [[i11, i12], [i12, i22]].
+    var i11 = 0.0, i12 = 0.0, i22 = 0.0
+    var useBlock = false
+    /// Two-point friction: the anchors' centres and the tangent mass there.
+    var centerA = Vec2.zero, centerB = Vec2.zero
+    var centralTangentMass = 0.0
+}
+
+/// Fills the two-point normal mass matrix (Box2D 2.4 b2ContactSolver block solver setup).
+func prepareBlock(_ c: inout ContactConstraint) {
+    guard c.pointCount == 2 else { c.useBlock = false; return }
+    let n = c.normal
+    let rn1A = cross(c.p0.anchorA, n), rn1B = cross(c.p0.anchorB, n)
+    let rn2A = cross(c.p1.anchorA, n), rn2B = cross(c.p1.anchorB, n)
+    c.k11 = c.mA + c.mB + c.iA * rn1A * rn1A + c.iB * rn1B * rn1B
+    c.k22 = c.mA + c.mB + c.iA * rn2A * rn2A + c.iB * rn2B * rn2B
+    c.k12 = c.mA + c.mB + c.iA * rn1A * rn2A + c.iB * rn1B * rn2B
+    // Condition number bound 1000, as Box2D 2.4.
+    let det = c.k11 * c.k22 - c.k12 * c.k12
+    c.useBlock = c.k11 * c.k11 < 1000 * det
+    if c.useBlock {
+        let inv = 1 / det
+        c.i11 = inv * c.k22; c.i12 = -inv * c.k12; c.i22 = inv * c.k11
+    }
+    let tangent = n.rightPerp
+    c.centerA = 0.5 * (c.p0.anchorA + c.p1.anchorA)
+    c.centerB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
+    let rtA = cross(c.centerA, tangent), rtB = cross(c.centerB, tangent)
+    let kt = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
+    c.centralTangentMass = kt > 0 ? 1 / kt : 0
+}
+
+// MARK: - Stages
+
+/// Fills effective masses, anchors and warm-start impulses from the manifold.
+@inline(__always)
+func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint, _ c: ContactConstraint) {
+    cp.normalImpulse = mp.normalImpulse
+    cp.tangentImpulse = mp.tangentImpulse
+    cp.maxNormalImpulse = 0
+    let rA = mp.anchorA, rB = mp.anchorB
+    cp.anchorA = rA; cp.anchorB = rB
+    cp.adjustedSeparation = mp.separation - dot(rB - rA, c.normal)
+    let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+    let kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
+    cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
+    let tangent = c.normal.rightPerp
+    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+    let kTangent = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
+    cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+}
+
+/// Normal velocity of B relative to A at each point, before the solve.
+func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    for i in cs.indices {
+        let a = states[Int(cs[i].indexA)], b = states[Int(cs[i].indexB)]
+        let n = cs[i].normal
+        cs[i].p0.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p0.anchorB) - a.v - cross(a.w, cs[i].p0.anchorA))
+        if cs[i].pointCount > 1 {
+            cs[i].p1.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p1.anchorB) - a.v - cross(a.w, cs[i].p1.anchorA))
+        }
+    }
+}
+
+/// Applies last step's impulses at the start of a substep.
+func warmStartContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+    for i in 0..<cs.count {
+        let c = base + i
+        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+        var a = sa.pointee, b = sbB.pointee
+        let normal = c.pointee.normal, tangent = normal.rightPerp
+        let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+        do {
+            let P = c.pointee.p0.normalImpulse * normal + c.pointee.p0.tangentImpulse * tangent
+            a.w -= iA * cross(c.pointee.p0.anchorA, P); a.v -= mA * P
+            b.w += iB * cross(c.pointee.p0.anchorB, P); b.v += mB * P
+        }
+        if c.pointee.pointCount > 1 {
+            let P = c.pointee.p1.normalImpulse * normal + c.pointee.p1.tangentImpulse * tangent
+            a.w -= iA * cross(c.pointee.p1.anchorA, P); a.v -= mA * P
+            b.w += iB * cross(c.pointee.p1.anchorB, P); b.v += mB * P
+        }
+        sa.pointee.v = a.v; sa.pointee.w = a.w
+        sbB.pointee.v = b.v; sbB.pointee.w = b.w
+    }
+}
+
+/// The constants of a constraint that every point's solve reads.
+struct ContactPair {
+    var normal: Vec2
+    var mA: Double, iA: Double, mB: Double, iB: Double
+}
+
+@inline(__always)
+private func solveNormal(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ softness: Softness, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot,
+                         _ a: inout BodyState, _ b: inout BodyState, _ ctx: StepContext, _ useBias: Bool) {
+    // Current separation from the position change within the step.
+    let prA = dqA.rotate(cp.anchorA), prB = dqB.rotate(cp.anchorB)
+    let s = dot(dp + prB - prA, k.normal) + cp.adjustedSeparation
+    var velocityBias = 0.0, massScale = 1.0, impulseScale = 0.0
+    if s > 0 {
+        // Speculative: allow closing the gap within this substep.
+        velocityBias = s * ctx.invH
+    } else if useBias {
+        velocityBias = Swift.max(softness.biasRate * s, -ctx.maxContactPushSpeed)
+        massScale = softness.massScale
+        impulseScale = softness.impulseScale
+    }
+    let rA = cp.anchorA, rB = cp.anchorB
+    let dv = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
+    let vn = dot(dv, k.normal)
+    var impulse = -cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse
+    let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
+    impulse = newImpulse - cp.normalImpulse
+    cp.normalImpulse = newImpulse
+    cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
+    let P = impulse * k.normal
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
+}
+
+@inline(__always)
+private func solveFriction(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ friction: Double, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+    let rA = cp.anchorA, rB = cp.anchorB
+    let dv = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
+    let vt = dot(dv, tangent)
+    var impulse = -cp.tangentMass * vt
+    let maxFriction = friction * cp.normalImpulse
+    let newImpulse = Swift.min(Swift.max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
+    impulse = newImpulse - cp.tangentImpulse
+    cp.tangentImpulse = newImpulse
+    let P = impulse * tangent
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
+}
+
+/// Solves both normal impulses of a two-point manifold together (the 2×2 LCP of Box2D 2.4's block
+/// solver, in soft form: λ = −massScale·K⁻¹(b + bias) with b the normal velocity without the
+/// accumulated impulse). Solving the points one after the other gives them unequal impulses, and the
+/// resulting torque makes tall stacks lean. Returns false (caller falls back to one point at a time)
+/// when the points are in different regimes (one speculative, one touching) or no case fits.
+@inline(__always)
+private func solveNormalBlock(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ dp: Vec2, _ a: inout BodyState, _ b: inout BodyState,
+                              _ ctx: StepContext, _ useBias: Bool) -> Bool {
+    let n = k.normal
+    let rA0 = c.pointee.p0.anchorA, rB0 = c.pointee.p0.anchorB, rA1 = c.pointee.p1.anchorA, rB1 = c.pointee.p1.anchorB
+    let s0 = dot(dp + b.dq.rotate(rB0) - a.dq.rotate(rA0), n) + c.pointee.p0.adjustedSeparation
+    let s1 = dot(dp + b.dq.rotate(rB1) - a.dq.rotate(rA1), n) + c.pointee.p1.adjustedSeparation
+    guard (s0 > 0) == (s1 > 0) else { return false }
+    var bias0 = 0.0, bias1 = 0.0, massScale = 1.0
+    if s0 > 0 {
+        bias0 = s0 * ctx.invH; bias1 = s1 * ctx.invH
+    } else if useBias {
+        let softness = c.pointee.softness
+        bias0 = Swift.max(softness.biasRate * s0, -ctx.maxContactPushSpeed)
+        bias1 = Swift.max(softness.biasRate * s1, -ctx.maxContactPushSpeed)
+        massScale = softness.massScale
+    }
+    let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+    let vn0 = dot(b.v + cross(b.w, rB0) - a.v - cross(a.w, rA0), n)
+    let vn1 = dot(b.v + cross(b.w, rB1) - a.v - cross(a.w, rA1), n)
+    let old0 = c.pointee.p0.normalImpulse, old1 = c.pointee.p1.normalImpulse
+    // Right-hand side: velocity without the accumulated impulses, plus bias.
+    let r0 = vn0 - (k11 * old0 + k12 * old1) + bias0
+    let r1 = vn1 - (k12 * old0 + k22 * old1) + bias1
+    // Case 1: both points push.
+    var x0 = -massScale * (c.pointee.i11 * r0 + c.pointee.i12 * r1)
+    var x1 = -massScale * (c.pointee.i12 * r0 + c.pointee.i22 * r1)
+    if !(x0 >= 0 && x1 >= 0) {
+        // Case 2: only the first pushes; the second must not approach (k12·x0/massScale + r1 ≥ 0,
+        // and x0/massScale = −r0/k11).
+        x0 = -massScale * c.pointee.p0.normalMass * r0; x1 = 0
+        if !(x0 >= 0 && -k12 * c.pointee.p0.normalMass * r0 + r1 >= 0) {
+            // Case 3: only the second pushes.
+            x0 = 0; x1 = -massScale * c.pointee.p1.normalMass * r1
+            if !(x1 >= 0 && -k12 * c.pointee.p1.normalMass * r1 + r0 >= 0) {
+                // Case 4: neither pushes.
+                guard r0 >= 0 && r1 >= 0 else { return false }
+                x0 = 0; x1 = 0
+            }
+        }
+    }
+    let d0 = x0 - old0, d1 = x1 - old1
+    c.pointee.p0.normalImpulse = x0; c.pointee.p1.normalImpulse = x1
+    c.pointee.p0.maxNormalImpulse = Swift.max(c.pointee.p0.maxNormalImpulse, d0)
+    c.pointee.p1.maxNormalImpulse = Swift.max(c.pointee.p1.maxNormalImpulse, d1)
+    let P0 = d0 * n, P1 = d1 * n
+    a.v -= k.mA * (P0 + P1)
+    a.w -= k.iA * (cross(rA0, P0) + cross(rA1, P1))
+    b.v += k.mB * (P0 + P1)
+    b.w += k.iB * (cross(rB0, P0) + cross(rB1, P1))
+    return true
+}
+
+/// Friction of a two-point manifold as one tangent impulse at the centre of the two anchors, capped
+/// by μ times the summed normal impulses, and stored half at each point. Solving the two points one
+/// after the other lets the first take all the friction, which twists stacked boxes.
+@inline(__always)
+private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+    let rA = c.pointee.centerA, rB = c.pointee.centerB
+    let vt = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), tangent)
+    let old = c.pointee.p0.tangentImpulse + c.pointee.p1.tangentImpulse
+    let maxFriction = c.pointee.friction * (c.pointee.p0.normalImpulse + c.pointee.p1.normalImpulse)
+    let total = Swift.min(Swift.max(old - vt * c.pointee.centralTangentMass, -maxFriction), maxFriction)
+    let impulse = total - old
+    c.pointee.p0.tangentImpulse = 0.5 * total
+    c.pointee.p1.tangentImpulse = 0.5 * total
+    let P = impulse * tangent
+    a.v -= k.mA * P
+    a.w -= k.iA * cross(rA, P)
+    b.v += k.mB * P
+    b.w += k.iB * cross(rB, P)
+}
+
+/// One Gauss-Seidel pass over the contacts: normal (soft when `useBias`) then friction.
+func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                   _ ctx: StepContext, useBias: Bool) {
+    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+    for i in 0..<cs.count {
+        let c = base + i
+        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+        var a = sa.pointee, b = sbB.pointee
+        let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
+        let dp = b.dp - a.dp
+        let twoPoints = c.pointee.pointCount > 1
+        if !(c.pointee.useBlock && solveNormalBlock(c, k, dp, &a, &b, ctx, useBias)) {
+            let softness = c.pointee.softness
+            solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
+            if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+        }
+        let tangent = k.normal.rightPerp
+        if twoPoints {
+            solveCentralFriction(c, k, tangent, &a, &b)
+        } else {
+            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+        }
+        sa.pointee.v = a.v; sa.pointee.w = a.w
+        sbB.pointee.v = b.v; sbB.pointee.w = b.w
+    }
+}
+
+/// After the substeps: points that were approaching faster than the threshold and pushed get a
+/// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
+func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
+    for i in cs.indices where cs[i].restitution > 0 {
+        var c = cs[i]
+        var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
+        for k in 0..<c.pointCount {
+            var cp = k == 0 ? c.p0 : c.p1
+            if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
+            let rA = cp.anchorA, rB = cp.anchorB
+            let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
+            var impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
+            let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
+            impulse = newImpulse - cp.normalImpulse
+            cp.normalImpulse = newImpulse
+            cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
+            let P = impulse * c.normal
+            a.v -= c.mA * P
+            a.w -= c.iA * cross(rA, P)
+            b.v += c.mB * P
+            b.w += c.iB * cross(rB, P)
+            if k == 0 { c.p0 = cp } else { c.p1 = cp }
+        }
+        cs[i] = c
+        states[Int(c.indexA)] = a
+        states[Int(c.indexB)] = b
+    }
+}
+
+/// Elastic impacts between two dynamic bodies that already touch (or will within the step) are
+/// resolved before the soft solve as a sequence of pairwise collisions, repeated until no such
+/// contact still approaches. The soft solve treats a row of touching bodies as one block, which
+/// would split a Newton's cradle's impact among all balls; sequential impulses pass it along instead.
+/// Momentum is conserved exactly; a bounce against static or kinematic bodies is left to the
+/// restitution stage, which reverses the velocity at the true contact position.
+func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+                      _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+    guard !list.isEmpty else { return }
+    let maxPasses = Swift.min(64, 2 * list.count + 2)
+    for _ in 0..<maxPasses {
+        var applied = false
+        for i32 in list {
+            let c = cs[Int(i32)]
+            var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
+            // One effective point at the manifold's centre keeps a face-to-face impact symmetric.
+            var rA = c.p0.anchorA, rB = c.p0.anchorB, separation = c.p0.adjustedSeparation + dot(rB - rA, c.normal)
+            if c.pointCount > 1 {
+                rA = 0.5 * (c.p0.anchorA + c.p1.anchorA); rB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
+                separation = Swift.min(separation, c.p1.adjustedSeparation + dot(c.p1.anchorB - c.p1.anchorA, c.normal))
+            }
+            let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
+            guard vn < -ctx.restitutionThreshold, separation + vn * ctx.dt < 0 else { continue }
+            let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+            let k = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
+            guard k > 0 else { continue }
+            let impulse = -(1 + c.restitution) * vn / k
+            let P = impulse * c.normal
+            a.v -= c.mA * P
+            a.w -= c.iA * cross(rA, P)
+            b.v += c.mB * P
+            b.w += c.iB * cross(rB, P)
+            states[Int(c.indexA)] = a
+            states[Int(c.indexB)] = b
+            applied = true
+        }
+        if !applied { break }
+    }
+}

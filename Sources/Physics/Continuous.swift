@@ -1,0 +1,77 @@
+// Continuous collision (Box2D v3 b2SolveContinuous): a body that moved more than half its smallest
+// extent in a step is swept from its start to its end pose against static shapes (bullets: also
+// against non-bullet moving shapes) and pulled back to the first time of impact. It keeps its
+// velocity; the speculative contact created on the next step stops it.
+
+extension World {
+    func solveContinuous(_ b: Int, isBullet: Bool) {
+        var body = bodyStore[b]
+        let sweep = Sweep(localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.q0, q2: body.xf.q)
+        let xf1 = World.transform(center: body.center0, q: body.q0, localCenter: body.localCenter)
+        let xf2 = body.xf
+        let target = linearSlop
+        var fraction = 1.0
+
+        var s = body.shapeHead
+        while s >= 0 {
+            let si = Int(s)
+            let shape = shapes[si]
+            s = shape.next
+            if shape.isSensor { continue }
+            let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2))
+            continuousCandidates.removeAll(keepingCapacity: true)
+            broadPhase.staticTree.query(box, maskBits: shape.filter.maskBits) { _, userData in
+                self.continuousCandidates.append(userData)
+                return true
+            }
+            if isBullet {
+                broadPhase.movingTree.query(box, maskBits: shape.filter.maskBits) { _, userData in
+                    self.continuousCandidates.append(userData)
+                    return true
+                }
+            }
+
+            for t32 in continuousCandidates {
+                let t = Int(t32)
+                let other = shapes[t]
+                let ob = Int(other.body)
+                if ob == b || other.isSensor { continue }
+                if bodyStore[ob].type == .dynamic && bodyStore[ob].isBullet { continue }
+                if !World.filtersCollide(shape.filter, other.filter) { continue }
+                if jointPreventsCollision(b, ob) { continue }
+                if let customFilter, !customFilter(shapeID(Int32(Swift.min(si, t))), shapeID(Int32(Swift.max(si, t)))) { continue }
+                // The other body does not move during this sweep (static, or already finalized).
+                let otherBody = bodyStore[ob]
+                let otherSweep = Sweep(localCenter: otherBody.localCenter, c1: otherBody.center, c2: otherBody.center, q1: otherBody.xf.q, q2: otherBody.xf.q)
+                var result = timeOfImpact(other.geometry, otherSweep, shape.geometry, sweep, maxFraction: fraction, target: target)
+                if result.fraction == 0 || result.state == .overlapped {
+                    // Already touching at the start: sweep only a small core around the centroid, so a
+                    // body sliding along a surface is not held back while a tunnelling one still is.
+                    let core = Geometry.circle(Circle(center: centroid(of: shape.geometry), radius: speculativeDistance))
+                    result = timeOfImpact(other.geometry, otherSweep, core, sweep, maxFraction: fraction, target: target)
+                    if result.state == .overlapped { continue }
+                }
+                if result.fraction > 0 && result.fraction < fraction { fraction = result.fraction }
+            }
+        }
+
+        if fraction < 1 {
+            let xf = sweep.transform(at: fraction)
+            body.xf = xf
+            body.center = xf.apply(body.localCenter)
+        }
+        body.center0 = body.center
+        body.q0 = body.xf.q
+        bodyStore[b] = body
+    }
+}
+
+/// The body-local centre of a geometry's area (a segment's midpoint).
+func centroid(of g: Geometry) -> Vec2 {
+    switch g {
+    case .circle(let c): return c.center
+    case .ellipse(let e): return e.center
+    case .polygon(let p): return p.centroid
+    case .segment(let s): return 0.5 * (s.p1 + s.p2)
+    }
+}

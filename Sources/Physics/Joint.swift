@@ -1,0 +1,213 @@
+// Joint storage shared by every kind, body links, and per-step dispatch to the kind's prepare,
+// warm-start and solve functions (one file per kind, as in Box2D v3).
+
+/// Everything the engine keeps about one joint. Fields a kind does not use keep their defaults.
+/// A target joint has no body A (`bodyA == −1`): its body is `bodyB` and the world target plays A.
+struct JointData {
+    var generation: UInt16 = 0
+    var isLive = false
+    var kind = JointKind.distance
+    var bodyA: Int32 = -1, bodyB: Int32 = -1
+    var edgeA = Edge(), edgeB = Edge()
+    /// Anchors relative to each body's origin, in its frame.
+    var localAnchorA = Vec2.zero, localAnchorB = Vec2.zero
+    var referenceAngle = 0.0
+    var collideConnected = false
+
+    // Distance.
+    var length = 1.0, minLength = 0.0, maxLength = Double.greatestFiniteMagnitude
+    var enableSpring = false
+    var hertz = 0.0, dampingRatio = 0.0
+    // Limits and motor (distance, revolute, prismatic).
+    var enableLimit = false, enableMotor = false
+    var lower = 0.0, upper = 0.0
+    var motorSpeed = 0.0
+    /// Torque (revolute) or force (prismatic) cap of the motor.
+    var maxMotor = 0.0
+    var localAxisA = Vec2(1, 0)
+    // Weld.
+    var linearHertz = 0.0, angularHertz = 0.0, linearDampingRatio = 1.0, angularDampingRatio = 1.0
+    // Target.
+    var target = Vec2.zero, maxForce = Double.greatestFiniteMagnitude, targetAngle = 0.0
+
+    // MARK: Solver state (prepared each step; impulses persist for warm starting)
+    var indexA: Int32 = 0, indexB: Int32 = 0
+    var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+    /// Anchors relative to the centres of mass, world-aligned at the start of the step.
+    var anchorA = Vec2.zero, anchorB = Vec2.zero
+    /// cB − cA at the start of the step (target joint: cB − target).
+    var deltaCenter = Vec2.zero
+    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π].
+    var deltaAngle = 0.0
+    /// Prismatic axis in world at the start of the step.
+    var axis = Vec2.zero
+    var linearImpulse = Vec2.zero
+    var angularImpulse = 0.0
+    var impulse = 0.0
+    var lowerImpulse = 0.0, upperImpulse = 0.0, motorImpulse = 0.0, springImpulse = 0.0
+    var axialMass = 0.0
+    var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
+
+    @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
+    @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }
+
+    mutating func resetImpulses() {
+        linearImpulse = .zero; angularImpulse = 0; impulse = 0
+        lowerImpulse = 0; upperImpulse = 0; motorImpulse = 0; springImpulse = 0
+    }
+}
+
+/// Solves a 2×2 symmetric system [[a11, a12], [a12, a22]] x = b; zero when singular.
+@inline(__always)
+func solve22(_ a11: Double, _ a12: Double, _ a22: Double, _ b: Vec2) -> Vec2 {
+    var det = a11 * a22 - a12 * a12
+    if det != 0 { det = 1 / det }
+    return Vec2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a12 * b.x))
+}
+
+/// An angle wrapped into (−π, π].
+@inline(__always)
+func unwind(_ angle: Double) -> Double {
+    if angle < -Double.pi { return angle + 2 * Double.pi }
+    if angle > Double.pi { return angle - 2 * Double.pi }
+    return angle
+}
+
+extension World {
+    @inline(__always) func slot(_ id: JointID) -> Int? {
+        let i = Int(id.index)
+        guard i >= 0, i < jointStore.count, jointStore[i].isLive, jointStore[i].generation == id.generation else { return nil }
+        return i
+    }
+
+    func jointID(_ index: Int32) -> JointID { JointID(index: index, generation: jointStore[Int(index)].generation) }
+
+    func insertJoint(_ joint: JointData) -> JointID {
+        let (index, isNew) = jointPool.allocate()
+        var j = joint
+        j.generation = isNew ? 0 : jointStore[Int(index)].generation
+        j.isLive = true
+        if isNew { jointStore.append(j) } else { jointStore[Int(index)] = j }
+        islandsDirty = true
+        if j.bodyA >= 0 { linkJoint(Int(index), side: 0) }
+        linkJoint(Int(index), side: 1)
+        // Bodies joined without collideConnected lose their contacts with each other.
+        if j.bodyA >= 0 && !j.collideConnected { destroyContacts(between: Int(j.bodyA), Int(j.bodyB)) }
+        if j.bodyA >= 0 { wake(Int(j.bodyA)) }
+        wake(Int(j.bodyB))
+        return JointID(index: index, generation: jointStore[Int(index)].generation)
+    }
+
+    func removeJoint(_ j: Int) {
+        let joint = jointStore[j]
+        if joint.bodyA >= 0 { unlinkJoint(j, side: 0); wake(Int(joint.bodyA)) }
+        unlinkJoint(j, side: 1)
+        wake(Int(joint.bodyB))
+        jointStore[j].isLive = false
+        jointStore[j].generation &+= 1
+        jointPool.release(Int32(j))
+        islandsDirty = true
+        // A pair the joint kept apart may collide now.
+        if joint.bodyA >= 0 && !joint.collideConnected {
+            for b in [Int(joint.bodyA), Int(joint.bodyB)] {
+                var s = bodyStore[b].shapeHead
+                while s >= 0 { bufferMove(Int(s)); s = shapes[Int(s)].next }
+            }
+        }
+    }
+
+    private func linkJoint(_ j: Int, side: Int) {
+        let b = Int(side == 0 ? jointStore[j].bodyA : jointStore[j].bodyB)
+        let key = Int32(j << 1 | side)
+        let head = bodyStore[b].jointHead
+        jointStore[j].setEdge(side, Edge(prev: -1, next: head))
+        if head >= 0 {
+            var e = jointStore[Int(head >> 1)].edge(Int(head & 1)); e.prev = key
+            jointStore[Int(head >> 1)].setEdge(Int(head & 1), e)
+        }
+        bodyStore[b].jointHead = key
+    }
+
+    private func unlinkJoint(_ j: Int, side: Int) {
+        let b = Int(side == 0 ? jointStore[j].bodyA : jointStore[j].bodyB)
+        let e = jointStore[j].edge(side)
+        if e.prev >= 0 {
+            var p = jointStore[Int(e.prev >> 1)].edge(Int(e.prev & 1)); p.next = e.next
+            jointStore[Int(e.prev >> 1)].setEdge(Int(e.prev & 1), p)
+        } else {
+            bodyStore[b].jointHead = e.next
+        }
+        if e.next >= 0 {
+            var n = jointStore[Int(e.next >> 1)].edge(Int(e.next & 1)); n.prev = e.prev
+            jointStore[Int(e.next >> 1)].setEdge(Int(e.next & 1), n)
+        }
+    }
+
+    func destroyContacts(between a: Int, _ b: Int) {
+        var key = bodyStore[a].contactHead
+        while key >= 0 {
+            let c = Int(key >> 1)
+            let next = contacts[c].edge(Int(key & 1)).next
+            if (contacts[c].bodyA == Int32(a) && contacts[c].bodyB == Int32(b)) || (contacts[c].bodyA == Int32(b) && contacts[c].bodyB == Int32(a)) {
+                destroyContact(c, reportEnd: true)
+            }
+            key = next
+        }
+    }
+
+    // MARK: - Per-step dispatch
+
+    /// Fills the shared solver fields (masses, anchors, centres) then the kind's own.
+    func prepareJoint(_ j: Int, _ ctx: StepContext) {
+        var joint = jointStore[j]
+        let dummy = Int32(awakeBodies.count)
+        let b = Int(joint.bodyB)
+        let bodyB = bodyStore[b]
+        joint.indexB = solverIndex[b]
+        joint.mB = bodyB.invMass; joint.iB = bodyB.invI
+        joint.anchorB = bodyB.xf.q.rotate(joint.localAnchorB - bodyB.localCenter)
+        var centerA = joint.target, qA = Rot.identity
+        if joint.bodyA >= 0 {
+            let a = Int(joint.bodyA)
+            let bodyA = bodyStore[a]
+            joint.indexA = solverIndex[a]
+            joint.mA = bodyA.invMass; joint.iA = bodyA.invI
+            joint.anchorA = bodyA.xf.q.rotate(joint.localAnchorA - bodyA.localCenter)
+            centerA = bodyA.center; qA = bodyA.xf.q
+        } else {
+            joint.indexA = dummy
+            joint.mA = 0; joint.iA = 0
+            joint.anchorA = .zero
+        }
+        joint.deltaCenter = bodyB.center - centerA
+        joint.deltaAngle = unwind(Rot.relativeAngle(qA, bodyB.xf.q) - joint.referenceAngle)
+        switch joint.kind {
+        case .distance: prepareDistance(&joint, ctx)
+        case .revolute: prepareRevolute(&joint, ctx)
+        case .weld: prepareWeld(&joint, ctx)
+        case .prismatic: preparePrismatic(&joint, qA: qA, ctx)
+        case .target: prepareTarget(&joint, qB: bodyB.xf.q, ctx)
+        }
+        jointStore[j] = joint
+    }
+}
+
+func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    switch j.kind {
+    case .distance: warmStartDistance(&j, states)
+    case .revolute: warmStartRevolute(&j, states)
+    case .weld: warmStartWeld(&j, states)
+    case .prismatic: warmStartPrismatic(&j, states)
+    case .target: warmStartTarget(&j, states)
+    }
+}
+
+func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    switch j.kind {
+    case .distance: solveDistance(&j, states, ctx, useBias: useBias)
+    case .revolute: solveRevolute(&j, states, ctx, useBias: useBias)
+    case .weld: solveWeld(&j, states, ctx, useBias: useBias)
+    case .prismatic: solvePrismatic(&j, states, ctx, useBias: useBias)
+    case .target: solveTarget(&j, states, ctx, useBias: useBias)
+    }
+}

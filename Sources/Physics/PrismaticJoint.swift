@@ -1,0 +1,112 @@
+// Prismatic joint (Box2D v3 prismatic_joint.c): body B slides along an axis fixed in body A with no
+// relative rotation; optional translation limits and a motor.
+
+func preparePrismatic(_ j: inout JointData, qA: Rot, _ ctx: StepContext) {
+    j.axis = qA.rotate(j.localAxisA)
+    let rA = j.anchorA, rB = j.anchorB
+    let d = j.deltaCenter + rB - rA
+    let a1 = cross(d + rA, j.axis), a2 = cross(rB, j.axis)
+    let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
+    j.axialMass = k > 0 ? 1 / k : 0
+    if !j.enableMotor { j.motorImpulse = 0 }
+    if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }
+}
+
+func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
+    let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
+    let d = b.dp - a.dp + j.deltaCenter + rB - rA
+    let axis = a.dq.rotate(j.axis)
+    let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+    let perp = axis.leftPerp
+    let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+    let axialImpulse = j.motorImpulse + j.lowerImpulse - j.upperImpulse
+    // linearImpulse.x: perpendicular impulse, .y: angular impulse.
+    let P = axialImpulse * axis + j.linearImpulse.x * perp
+    let LA = axialImpulse * a1 + j.linearImpulse.x * s1 + j.linearImpulse.y
+    let LB = axialImpulse * a2 + j.linearImpulse.x * s2 + j.linearImpulse.y
+    a.v -= j.mA * P; a.w -= j.iA * LA
+    b.v += j.mB * P; b.w += j.iB * LB
+    states[Int(j.indexA)] = a
+    states[Int(j.indexB)] = b
+}
+
+func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
+    let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
+    let d = b.dp - a.dp + j.deltaCenter + rB - rA
+    let axis = a.dq.rotate(j.axis)
+    let translation = dot(axis, d)
+    let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+
+    @inline(__always) func applyAxial(_ impulse: Double, _ a: inout BodyState, _ b: inout BodyState) {
+        let P = impulse * axis
+        a.v -= j.mA * P; a.w -= j.iA * impulse * a1
+        b.v += j.mB * P; b.w += j.iB * impulse * a2
+    }
+    @inline(__always) func axialSpeed(_ a: BodyState, _ b: BodyState) -> Double {
+        dot(axis, b.v - a.v) + a2 * b.w - a1 * a.w
+    }
+
+    if j.enableMotor {
+        let maxImpulse = ctx.h * j.maxMotor
+        let old = j.motorImpulse
+        j.motorImpulse = Swift.min(Swift.max(old + j.axialMass * (j.motorSpeed - axialSpeed(a, b)), -maxImpulse), maxImpulse)
+        applyAxial(j.motorImpulse - old, &a, &b)
+    }
+
+    if j.enableLimit {
+        do {
+            let c = translation - j.lower
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 { bias = c * ctx.invH } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+            }
+            var impulse = -j.axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
+            let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
+            impulse = newImpulse - j.lowerImpulse
+            j.lowerImpulse = newImpulse
+            applyAxial(impulse, &a, &b)
+        }
+        do {
+            let c = j.upper - translation
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 { bias = c * ctx.invH } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+            }
+            var impulse = -j.axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
+            let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
+            impulse = newImpulse - j.upperImpulse
+            j.upperImpulse = newImpulse
+            applyAxial(-impulse, &a, &b)
+        }
+    }
+
+    // Perpendicular and angular constraints as one 2×2 block.
+    do {
+        let perp = axis.leftPerp
+        let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+        let cdot = Vec2(dot(perp, b.v - a.v) + s2 * b.w - s1 * a.w, b.w - a.w)
+        var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+        if useBias {
+            let c = Vec2(dot(perp, d), Rot.relativeAngle(a.dq, b.dq) + j.deltaAngle)
+            bias = ctx.jointSoftness.biasRate * c
+            massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+        }
+        let k11 = j.mA + j.mB + j.iA * s1 * s1 + j.iB * s2 * s2
+        let k12 = j.iA * s1 + j.iB * s2
+        var k22 = j.iA + j.iB
+        if k22 == 0 { k22 = 1 }  // bodies with fixed rotation
+        let x = solve22(k11, k12, k22, cdot + bias)
+        let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
+        j.linearImpulse += impulse
+        let P = impulse.x * perp
+        let LA = impulse.x * s1 + impulse.y, LB = impulse.x * s2 + impulse.y
+        a.v -= j.mA * P; a.w -= j.iA * LA
+        b.v += j.mB * P; b.w += j.iB * LB
+    }
+    states[Int(j.indexA)] = a
+    states[Int(j.indexB)] = b
+}

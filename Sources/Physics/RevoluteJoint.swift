@@ -1,0 +1,104 @@
+// Revolute joint (Box2D v3 revolute_joint.c): the anchors coincide; optional angle limits and a
+// motor. A motor with speed 0 and a torque cap acts as joint friction.
+
+func prepareRevolute(_ j: inout JointData, _ ctx: StepContext) {
+    let k = j.iA + j.iB
+    j.axialMass = k > 0 ? 1 / k : 0
+    if !j.enableMotor { j.motorImpulse = 0 }
+    if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }
+}
+
+func warmStartRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
+    let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
+    let axialImpulse = j.motorImpulse + j.lowerImpulse - j.upperImpulse
+    a.v -= j.mA * j.linearImpulse
+    a.w -= j.iA * (cross(rA, j.linearImpulse) + axialImpulse)
+    b.v += j.mB * j.linearImpulse
+    b.w += j.iB * (cross(rB, j.linearImpulse) + axialImpulse)
+    states[Int(j.indexA)] = a
+    states[Int(j.indexB)] = b
+}
+
+func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
+    let fixedRotation = j.iA + j.iB == 0
+
+    // Motor: drives the relative angular speed to motorSpeed with at most maxMotor torque.
+    if j.enableMotor && !fixedRotation {
+        let cdot = b.w - a.w - j.motorSpeed
+        let maxImpulse = ctx.h * j.maxMotor
+        let old = j.motorImpulse
+        j.motorImpulse = Swift.min(Swift.max(old - j.axialMass * cdot, -maxImpulse), maxImpulse)
+        let impulse = j.motorImpulse - old
+        a.w -= j.iA * impulse
+        b.w += j.iB * impulse
+    }
+
+    if j.enableLimit && !fixedRotation {
+        let jointAngle = j.deltaAngle + Rot.relativeAngle(a.dq, b.dq)
+        // Lower limit.
+        do {
+            let c = jointAngle - j.lower
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 {
+                bias = c * ctx.invH  // speculative
+            } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale
+                impulseScale = ctx.jointSoftness.impulseScale
+            }
+            let cdot = b.w - a.w
+            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.lowerImpulse
+            let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
+            impulse = newImpulse - j.lowerImpulse
+            j.lowerImpulse = newImpulse
+            a.w -= j.iA * impulse
+            b.w += j.iB * impulse
+        }
+        // Upper limit (signs flipped).
+        do {
+            let c = j.upper - jointAngle
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 {
+                bias = c * ctx.invH
+            } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale
+                impulseScale = ctx.jointSoftness.impulseScale
+            }
+            let cdot = a.w - b.w
+            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.upperImpulse
+            let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
+            impulse = newImpulse - j.upperImpulse
+            j.upperImpulse = newImpulse
+            a.w += j.iA * impulse
+            b.w -= j.iB * impulse
+        }
+    }
+
+    // Point constraint.
+    do {
+        let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
+        let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
+        var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
+        if useBias {
+            let separation = b.dp - a.dp + (rB - rA) + j.deltaCenter
+            bias = ctx.jointSoftness.biasRate * separation
+            massScale = ctx.jointSoftness.massScale
+            impulseScale = ctx.jointSoftness.impulseScale
+        }
+        let k11 = j.mA + j.mB + rA.y * rA.y * j.iA + rB.y * rB.y * j.iB
+        let k12 = -rA.y * rA.x * j.iA - rB.y * rB.x * j.iB
+        let k22 = j.mA + j.mB + rA.x * rA.x * j.iA + rB.x * rB.x * j.iB
+        let x = solve22(k11, k12, k22, cdot + bias)
+        let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
+        j.linearImpulse += impulse
+        a.v -= j.mA * impulse
+        a.w -= j.iA * cross(rA, impulse)
+        b.v += j.mB * impulse
+        b.w += j.iB * cross(rB, impulse)
+    }
+    states[Int(j.indexA)] = a
+    states[Int(j.indexB)] = b
+}

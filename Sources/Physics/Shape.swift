@@ -1,0 +1,130 @@
+// Shape storage: geometry, material and filter of each shape, its body's list links and its
+// broad-phase proxy.
+
+/// Everything the engine keeps about one shape.
+struct ShapeData {
+    var generation: UInt16 = 0
+    var isLive = false
+    var body: Int32 = -1
+    /// Links in the body's shape list.
+    var prev: Int32 = -1
+    var next: Int32 = -1
+    var geometry: Geometry
+    var density = 1.0, friction = 0.6, restitution = 0.0
+    var filter = Filter()
+    var isSensor = false
+    var enableContactEvents = true
+    var userData = 0
+    /// Proxy in `broadPhase.staticTree` (static body) or `broadPhase.movingTree`, −1 when none.
+    var proxy: Int32 = -1
+    var inStaticTree = false
+    /// Tight world bounds and the fattened bounds stored in the tree.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    var fatAABB = AABB(lower: .zero, upper: .zero)
+    /// Queued for new-pair search on the next step.
+    var inMoveBuffer = false
+    /// Its contacts' filters are checked again on the next step.
+    var needsRefilter = false
+
+    init(geometry: Geometry) { self.geometry = geometry }
+}
+
+extension World {
+    @inline(__always) func slot(_ id: ShapeID) -> Int? {
+        let i = Int(id.index)
+        guard i >= 0, i < shapes.count, shapes[i].isLive, shapes[i].generation == id.generation else { return nil }
+        return i
+    }
+
+    func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapes[Int(index)].generation) }
+
+    /// Margin added around a shape's bounds in the tree: moving shapes get room to move before the
+    /// tree must be updated (Box2D's aabbMargin, 0.1 m); static ones only the speculative distance.
+    func aabbMargin(static isStatic: Bool) -> Double { isStatic ? speculativeDistance : aabbMargin }
+
+    /// Adds a shape to its body and to the broad phase.
+    func attachShape(_ def: ShapeDef, _ geometry: Geometry, to b: Int) -> ShapeID {
+        let (index, isNew) = shapePool.allocate()
+        var shape = ShapeData(geometry: geometry)
+        shape.generation = isNew ? 0 : shapes[Int(index)].generation
+        shape.isLive = true
+        shape.body = Int32(b)
+        shape.density = def.density; shape.friction = def.friction; shape.restitution = def.restitution
+        shape.filter = def.filter
+        shape.isSensor = def.isSensor
+        shape.enableContactEvents = def.enableContactEvents
+        shape.userData = def.userData
+        shape.next = bodyStore[b].shapeHead
+        if isNew { shapes.append(shape) } else { shapes[Int(index)] = shape }
+        if bodyStore[b].shapeHead >= 0 { shapes[Int(bodyStore[b].shapeHead)].prev = index }
+        bodyStore[b].shapeHead = index
+        bodyStore[b].shapeCount += 1
+        createProxy(Int(index))
+        return ShapeID(index: index, generation: shapes[Int(index)].generation)
+    }
+
+    /// Removes a shape: its contacts (with end events when touching), proxy and list links.
+    func detachShape(_ s: Int) {
+        let b = Int(shapes[s].body)
+        // Contacts of this shape, found through the body's contact list.
+        var key = bodyStore[b].contactHead
+        while key >= 0 {
+            let c = Int(key >> 1)
+            let next = contacts[c].edge(Int(key & 1)).next
+            if contacts[c].shapeA == Int32(s) || contacts[c].shapeB == Int32(s) {
+                wakeContactBodies(c)
+                destroyContact(c, reportEnd: true)
+            }
+            key = next
+        }
+        destroyProxy(s)
+        let prev = shapes[s].prev, next = shapes[s].next
+        if prev >= 0 { shapes[Int(prev)].next = next } else { bodyStore[b].shapeHead = next }
+        if next >= 0 { shapes[Int(next)].prev = prev }
+        bodyStore[b].shapeCount -= 1
+        shapes[s].isLive = false
+        shapes[s].generation &+= 1
+        shapes[s].inMoveBuffer = false
+        shapePool.release(Int32(s))
+    }
+
+    /// Pair values of two shapes' materials: friction √(fa·fb), restitution max(ea, eb) (Box2D).
+    @inline(__always) static func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
+    @inline(__always) static func mixRestitution(_ a: Double, _ b: Double) -> Double { Swift.max(a, b) }
+
+    /// Refreshes the tight bounds of every shape of a body and moves proxies whose fat bounds no
+    /// longer contain them (queued for pair search).
+    func updateShapeBounds(_ b: Int) {
+        let xf = bodyStore[b].xf
+        let isStatic = bodyStore[b].type == .static
+        var s = bodyStore[b].shapeHead
+        while s >= 0 {
+            let si = Int(s)
+            let box = shapes[si].geometry.aabb(xf)
+            shapes[si].aabb = box
+            if !shapes[si].fatAABB.contains(box) {
+                let fat = box.expanded(by: aabbMargin(static: isStatic))
+                shapes[si].fatAABB = fat
+                if shapes[si].proxy >= 0 {
+                    if shapes[si].inStaticTree {
+                        broadPhase.staticTree.moveProxy(shapes[si].proxy, fat)
+                    } else {
+                        broadPhase.movingTree.moveProxy(shapes[si].proxy, fat)
+                    }
+                    bufferMove(si)
+                }
+            }
+            s = shapes[si].next
+        }
+    }
+
+    /// Recomputes fat bounds from scratch for every shape of a body (after a teleport or type change).
+    func resetShapeBounds(_ b: Int) {
+        var s = bodyStore[b].shapeHead
+        while s >= 0 {
+            shapes[Int(s)].fatAABB = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
+            s = shapes[Int(s)].next
+        }
+        updateShapeBounds(b)
+    }
+}

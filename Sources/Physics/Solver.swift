@@ -1,0 +1,224 @@
+// The soft step (Box2D v3 solver.c, single-threaded): body states for the awake set, constraints
+// prepared once, then per substep integrate velocities → warm start → solve (bias) → integrate
+// positions → relax (no bias); restitution and impulse storage once at the end; finalize writes
+// transforms back and flags fast bodies for continuous collision.
+
+/// Constants of one step.
+struct StepContext {
+    var dt = 0.0, invDt = 0.0
+    /// Substep length and its inverse.
+    var h = 0.0, invH = 0.0
+    var substeps = 1
+    var gravity = Vec2.zero
+    var contactSoftness = Softness(), staticSoftness = Softness(), jointSoftness = Softness()
+    var restitutionThreshold = 0.0
+    var maxContactPushSpeed = 0.0
+    var maxLinearSpeed = 0.0
+    /// Largest angular speed, rad/s: a quarter turn per substep (Box2D b2_maxRotation).
+    var maxAngularSpeed = 0.0
+}
+
+extension World {
+    func makeStepContext(dt: Double, substeps: Int) -> StepContext {
+        var ctx = StepContext()
+        ctx.dt = dt
+        ctx.invDt = dt > 0 ? 1 / dt : 0
+        ctx.substeps = Swift.max(1, substeps)
+        ctx.h = dt / Double(ctx.substeps)
+        ctx.invH = ctx.h > 0 ? 1 / ctx.h : 0
+        ctx.gravity = def.gravity
+        // Contacts stiffer than a quarter of the substep rate ring (Box2D caps the same way).
+        let contactHertz = Swift.min(def.contactHertz, 0.25 * ctx.invH)
+        ctx.contactSoftness = Softness(hertz: contactHertz, dampingRatio: def.contactDampingRatio, h: ctx.h)
+        ctx.staticSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: def.contactDampingRatio, h: ctx.h)
+        ctx.jointSoftness = Softness(hertz: def.jointHertz, dampingRatio: def.jointDampingRatio, h: ctx.h)
+        ctx.restitutionThreshold = def.restitutionThreshold
+        ctx.maxContactPushSpeed = def.maxContactPushSpeed
+        ctx.maxLinearSpeed = def.maximumLinearSpeed
+        ctx.maxAngularSpeed = 0.25 * Double.pi * ctx.invH
+        return ctx
+    }
+
+    /// Solves the awake set for one step and moves its bodies.
+    func solve(_ ctx: StepContext) {
+        buildIslands()
+        let n = awakeBodies.count
+        guard n > 0 else { return }
+
+        // Body states and integration constants.
+        states.removeAll(keepingCapacity: true)
+        integration.removeAll(keepingCapacity: true)
+        bodyStore.withUnsafeBufferPointer { bodies in
+            for b32 in awakeBodies {
+                let body = bodies.baseAddress! + Int(b32)
+                states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
+                var bi = BodyIntegration()
+                if body.pointee.type == .dynamic {
+                    bi.isDynamic = true
+                    bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                    bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                    bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                    bi.linearDamping = body.pointee.linearDamping; bi.angularDamping = body.pointee.angularDamping
+                }
+                integration.append(bi)
+            }
+        }
+        states.append(BodyState())  // shared state of static (and sleeping) bodies
+
+        prepareContactConstraints(ctx)
+        activeJoints.removeAll(keepingCapacity: true)
+        for j in 0..<jointStore.count where jointStore[j].isLive {
+            let a = jointStore[j].bodyA >= 0 ? Int(solverIndex[Int(jointStore[j].bodyA)]) : n
+            let b = Int(solverIndex[Int(jointStore[j].bodyB)])
+            if a == n && b == n { continue }
+            activeJoints.append(Int32(j))
+            prepareJoint(j, ctx)
+        }
+
+        let restitutionThreshold = ctx.restitutionThreshold
+        states.withUnsafeMutableBufferPointer { sp in
+            constraints.withUnsafeMutableBufferPointer { cp in
+                jointStore.withUnsafeMutableBufferPointer { jp in
+                    propagateImpacts(cp, impactConstraints, sp, ctx)
+                    storeRelativeVelocities(cp, sp)
+                    integration.withUnsafeBufferPointer { ip in
+                        for _ in 0..<ctx.substeps {
+                            integrateVelocities(sp, ip, ctx)
+                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp) }
+                            warmStartContacts(cp, sp)
+                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
+                            solveContacts(cp, sp, ctx, useBias: true)
+                            integratePositions(sp, n, ctx.h)
+                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
+                            solveContacts(cp, sp, ctx, useBias: false)
+                        }
+                    }
+                    applyRestitution(cp, sp, threshold: restitutionThreshold)
+                }
+            }
+        }
+        storeImpulses()
+        finalizeBodies(ctx)
+    }
+
+    /// Builds one constraint per touching, non-sensor contact with an awake body.
+    private func prepareContactConstraints(_ ctx: StepContext) {
+        let n = Int32(awakeBodies.count)
+        constraints.removeAll(keepingCapacity: true)
+        impactConstraints.removeAll(keepingCapacity: true)
+        bodyStore.withUnsafeBufferPointer { bodies in
+            contacts.withUnsafeBufferPointer { contacts in
+                for ci in 0..<contacts.count {
+                    let contact = contacts.baseAddress! + ci
+                    guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
+                          contact.pointee.manifold.pointCount > 0 else { continue }
+                    let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                    if ia == n && ib == n { continue }
+                    let bodyA = bodies.baseAddress! + Int(contact.pointee.bodyA), bodyB = bodies.baseAddress! + Int(contact.pointee.bodyB)
+                    var c = ContactConstraint()
+                    c.indexA = ia; c.indexB = ib
+                    c.contact = Int32(ci)
+                    c.normal = contact.pointee.manifold.normal
+                    c.friction = contact.pointee.friction
+                    c.restitution = contact.pointee.restitution
+                    c.mA = bodyA.pointee.invMass; c.iA = bodyA.pointee.invI
+                    c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
+                    let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
+                    // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+                    c.softness = bothDynamic ? ctx.contactSoftness : ctx.staticSoftness
+                    c.pointCount = contact.pointee.manifold.pointCount
+                    prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+                    if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+                    prepareBlock(&c)
+                    if c.restitution > 0 && bothDynamic {
+                        impactConstraints.append(Int32(constraints.count))
+                    }
+                    constraints.append(c)
+                }
+            }
+        }
+    }
+
+    /// Copies the final impulses into the manifolds for next step's warm start.
+    private func storeImpulses() {
+        for c in constraints {
+            let ci = Int(c.contact)
+            contacts[ci].manifold.point0.normalImpulse = c.p0.normalImpulse
+            contacts[ci].manifold.point0.tangentImpulse = c.p0.tangentImpulse
+            contacts[ci].manifold.point0.totalNormalImpulse = c.p0.maxNormalImpulse
+            contacts[ci].manifold.point0.normalVelocity = c.p0.relativeVelocity
+            if c.pointCount > 1 {
+                contacts[ci].manifold.point1.normalImpulse = c.p1.normalImpulse
+                contacts[ci].manifold.point1.tangentImpulse = c.p1.tangentImpulse
+                contacts[ci].manifold.point1.totalNormalImpulse = c.p1.maxNormalImpulse
+                contacts[ci].manifold.point1.normalVelocity = c.p1.relativeVelocity
+            }
+        }
+    }
+
+    /// Writes states back to bodies, accumulates sleep time, runs continuous collision for fast
+    /// bodies and refreshes shape bounds.
+    private func finalizeBodies(_ ctx: StepContext) {
+        let n = awakeBodies.count
+        let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
+        fastBodies.removeAll(keepingCapacity: true)
+        bulletBodies.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let b = Int(awakeBodies[i])
+            let s = states[i]
+            var body = bodyStore[b]
+            body.center0 = body.center
+            body.q0 = body.xf.q
+            body.v = s.v; body.w = s.w
+            body.center += s.dp
+            let q = s.dq.multiplied(by: body.xf.q)
+            let mag = (q.c * q.c + q.s * q.s).squareRoot()
+            body.xf.q = Rot(c: q.c / mag, s: q.s / mag)
+            body.xf.p = body.center - body.xf.q.rotate(body.localCenter)
+            body.force = .zero; body.torque = 0
+            let speed = s.v.length + body.maxExtent * abs(s.w)
+            if !body.allowSleep || speed > sleepThreshold { body.sleepTime = 0 } else { body.sleepTime += ctx.dt }
+            if def.enableContinuous && body.type == .dynamic {
+                let travel = s.v.length * ctx.dt + abs(s.w) * ctx.dt * body.maxExtent
+                if travel > 0.5 * body.minExtent {
+                    if body.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
+                }
+            }
+            bodyStore[b] = body
+        }
+        for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
+        for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
+        for b in awakeBodies { updateShapeBounds(Int(b)) }
+    }
+}
+
+/// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
+private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let h = ctx.h
+    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
+    for i in integration.indices {
+        let bi = integration[i]
+        guard bi.isDynamic else { continue }
+        var s = states[i]
+        // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
+        let linearDamping = 1 / (1 + h * bi.linearDamping)
+        let angularDamping = 1 / (1 + h * bi.angularDamping)
+        var v = h * bi.linearAcceleration + linearDamping * s.v
+        var w = h * bi.angularAcceleration + angularDamping * s.w
+        let speedSq = v.lengthSquared
+        if speedSq > maxLinearSpeedSq { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
+        if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+        s.v = v; s.w = w
+        states[i] = s
+    }
+}
+
+/// Moves the awake bodies by their velocities over one substep.
+private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ n: Int, _ h: Double) {
+    for i in 0..<n {
+        var s = states[i]
+        s.dq = s.dq.integrated(by: h * s.w)
+        s.dp += h * s.v
+        states[i] = s
+    }
+}

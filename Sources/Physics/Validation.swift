@@ -1,0 +1,148 @@
+// Input checks for definitions: bad values become a `PhysicsError` naming the value, before anything
+// in the world changes.
+
+extension World {
+    func validate(_ def: BodyDef) throws(PhysicsError) {
+        guard def.position.isFinite else { throw PhysicsError("body position \(def.position) must be finite") }
+        guard def.angle.isFinite else { throw PhysicsError("body angle \(def.angle) must be finite") }
+        guard def.linearVelocity.isFinite else { throw PhysicsError("body linear velocity \(def.linearVelocity) must be finite") }
+        guard def.angularVelocity.isFinite else { throw PhysicsError("body angular velocity \(def.angularVelocity) must be finite") }
+        guard def.linearDamping.isFinite, def.linearDamping >= 0 else { throw PhysicsError("body linear damping must be finite and ≥ 0, got \(def.linearDamping)") }
+        guard def.angularDamping.isFinite, def.angularDamping >= 0 else { throw PhysicsError("body angular damping must be finite and ≥ 0, got \(def.angularDamping)") }
+        guard def.gravityScale.isFinite else { throw PhysicsError("body gravity scale \(def.gravityScale) must be finite") }
+    }
+
+    func validate(_ def: ShapeDef) throws(PhysicsError) {
+        guard def.density.isFinite, def.density >= 0 else { throw PhysicsError("shape density must be finite and ≥ 0, got \(def.density)") }
+        guard def.friction.isFinite, def.friction >= 0 else { throw PhysicsError("shape friction must be finite and ≥ 0, got \(def.friction)") }
+        guard def.restitution.isFinite, def.restitution >= 0 else { throw PhysicsError("shape restitution must be finite and ≥ 0, got \(def.restitution)") }
+    }
+
+    /// The slot of a live joint of the given kind.
+    func slot(_ id: JointID, _ kind: JointKind) -> Int? {
+        guard let j = slot(id), jointStore[j].kind == kind else { return nil }
+        return j
+    }
+
+    func wakeJoint(_ j: Int) {
+        if jointStore[j].bodyA >= 0 { wake(Int(jointStore[j].bodyA)) }
+        wake(Int(jointStore[j].bodyB))
+    }
+
+    /// Re-mixes friction and restitution of a shape's contacts after a material change.
+    func refreshContactMaterials(_ s: Int) {
+        var key = bodyStore[Int(shapes[s].body)].contactHead
+        while key >= 0 {
+            let c = Int(key >> 1)
+            let a = Int(contacts[c].shapeA), b = Int(contacts[c].shapeB)
+            if a == s || b == s {
+                contacts[c].friction = World.mixFriction(shapes[a].friction, shapes[b].friction)
+                contacts[c].restitution = World.mixRestitution(shapes[a].restitution, shapes[b].restitution)
+            }
+            key = contacts[c].edge(Int(key & 1)).next
+        }
+    }
+
+    // MARK: - Joints
+
+    private func jointBodies(_ a: BodyID, _ b: BodyID, _ name: String) throws(PhysicsError) -> (Int32, Int32) {
+        guard let ia = slot(a) else { throw PhysicsError("\(name) joint: body A \(a) is not a live body") }
+        guard let ib = slot(b) else { throw PhysicsError("\(name) joint: body B \(b) is not a live body") }
+        guard ia != ib else { throw PhysicsError("\(name) joint: body A and body B are the same body \(a)") }
+        return (Int32(ia), Int32(ib))
+    }
+
+    private func check(_ value: Double, _ what: String, min: Double? = nil, positive: Bool = false) throws(PhysicsError) {
+        guard value.isFinite else { throw PhysicsError("\(what) must be finite, got \(value)") }
+        if positive && !(value > 0) { throw PhysicsError("\(what) must be > 0, got \(value)") }
+        if let min, value < min { throw PhysicsError("\(what) must be ≥ \(min), got \(value)") }
+    }
+
+    private func check(_ v: Vec2, _ what: String) throws(PhysicsError) {
+        guard v.isFinite else { throw PhysicsError("\(what) \(v) must be finite") }
+    }
+
+    /// Validates a definition and builds the joint's storage (not yet inserted).
+    func makeJoint(_ def: JointDef) throws(PhysicsError) -> JointData {
+        var j = JointData()
+        switch def {
+        case .distance(let d):
+            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "distance")
+            try check(d.localAnchorA, "distance joint localAnchorA"); try check(d.localAnchorB, "distance joint localAnchorB")
+            try check(d.length, "distance joint length", positive: true)
+            try check(d.minLength, "distance joint minLength", min: 0)
+            guard !d.maxLength.isNaN, d.maxLength >= d.minLength else {
+                throw PhysicsError("distance joint maxLength \(d.maxLength) must be ≥ minLength \(d.minLength)")
+            }
+            try check(d.hertz, "distance joint hertz", min: 0); try check(d.dampingRatio, "distance joint dampingRatio", min: 0)
+            j.kind = .distance
+            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
+            j.length = d.length; j.minLength = d.minLength; j.maxLength = d.maxLength
+            j.enableLimit = d.enableLimit; j.enableSpring = d.enableSpring
+            j.hertz = d.hertz; j.dampingRatio = d.dampingRatio
+            j.collideConnected = d.collideConnected
+        case .revolute(let d):
+            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "revolute")
+            try check(d.localAnchorA, "revolute joint localAnchorA"); try check(d.localAnchorB, "revolute joint localAnchorB")
+            try check(d.referenceAngle, "revolute joint referenceAngle")
+            try check(d.lowerAngle, "revolute joint lowerAngle"); try check(d.upperAngle, "revolute joint upperAngle")
+            guard d.lowerAngle <= d.upperAngle else {
+                throw PhysicsError("revolute joint lowerAngle \(d.lowerAngle) must be ≤ upperAngle \(d.upperAngle)")
+            }
+            try check(d.motorSpeed, "revolute joint motorSpeed"); try check(d.maxMotorTorque, "revolute joint maxMotorTorque", min: 0)
+            j.kind = .revolute
+            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
+            j.referenceAngle = d.referenceAngle
+            j.enableLimit = d.enableLimit; j.lower = d.lowerAngle; j.upper = d.upperAngle
+            j.enableMotor = d.enableMotor; j.motorSpeed = d.motorSpeed; j.maxMotor = d.maxMotorTorque
+            j.collideConnected = d.collideConnected
+        case .weld(let d):
+            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "weld")
+            try check(d.localAnchorA, "weld joint localAnchorA"); try check(d.localAnchorB, "weld joint localAnchorB")
+            try check(d.referenceAngle, "weld joint referenceAngle")
+            try check(d.linearHertz, "weld joint linearHertz", min: 0); try check(d.angularHertz, "weld joint angularHertz", min: 0)
+            try check(d.linearDampingRatio, "weld joint linearDampingRatio", min: 0)
+            try check(d.angularDampingRatio, "weld joint angularDampingRatio", min: 0)
+            j.kind = .weld
+            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
+            j.referenceAngle = d.referenceAngle
+            j.linearHertz = d.linearHertz; j.angularHertz = d.angularHertz
+            j.linearDampingRatio = d.linearDampingRatio; j.angularDampingRatio = d.angularDampingRatio
+            j.collideConnected = d.collideConnected
+        case .prismatic(let d):
+            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "prismatic")
+            try check(d.localAnchorA, "prismatic joint localAnchorA"); try check(d.localAnchorB, "prismatic joint localAnchorB")
+            try check(d.localAxisA, "prismatic joint localAxisA")
+            guard d.localAxisA.length > 1e-9 else { throw PhysicsError("prismatic joint localAxisA \(d.localAxisA) must not be zero") }
+            try check(d.referenceAngle, "prismatic joint referenceAngle")
+            try check(d.lowerTranslation, "prismatic joint lowerTranslation"); try check(d.upperTranslation, "prismatic joint upperTranslation")
+            guard d.lowerTranslation <= d.upperTranslation else {
+                throw PhysicsError("prismatic joint lowerTranslation \(d.lowerTranslation) must be ≤ upperTranslation \(d.upperTranslation)")
+            }
+            try check(d.motorSpeed, "prismatic joint motorSpeed"); try check(d.maxMotorForce, "prismatic joint maxMotorForce", min: 0)
+            j.kind = .prismatic
+            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
+            j.localAxisA = d.localAxisA.normalized
+            j.referenceAngle = d.referenceAngle
+            j.enableLimit = d.enableLimit; j.lower = d.lowerTranslation; j.upper = d.upperTranslation
+            j.enableMotor = d.enableMotor; j.motorSpeed = d.motorSpeed; j.maxMotor = d.maxMotorForce
+            j.collideConnected = d.collideConnected
+        case .target(let d):
+            guard let b = slot(d.body) else { throw PhysicsError("target joint: body \(d.body) is not a live body") }
+            try check(d.localAnchor, "target joint localAnchor"); try check(d.target, "target joint target")
+            try check(d.hertz, "target joint hertz", min: 0); try check(d.dampingRatio, "target joint dampingRatio", min: 0)
+            guard !d.maxForce.isNaN, d.maxForce >= 0 else { throw PhysicsError("target joint maxForce must be ≥ 0, got \(d.maxForce)") }
+            try check(d.angularHertz, "target joint angularHertz", min: 0)
+            try check(d.angularDampingRatio, "target joint angularDampingRatio", min: 0)
+            try check(d.targetAngle, "target joint targetAngle")
+            j.kind = .target
+            j.bodyA = -1; j.bodyB = Int32(b)
+            j.localAnchorB = d.localAnchor
+            j.target = d.target
+            j.hertz = d.hertz; j.dampingRatio = d.dampingRatio; j.maxForce = d.maxForce
+            j.angularHertz = d.angularHertz; j.angularDampingRatio = d.angularDampingRatio; j.targetAngle = d.targetAngle
+            j.collideConnected = true
+        }
+        return j
+    }
+}
