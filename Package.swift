@@ -53,6 +53,10 @@ let package = Package(
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
         .target(name: "Scenes", dependencies: ["Physics"]),
 
+        // MARK: - Reliability (fuzzers and soak; scripts/fuzz.sh, scripts/soak.sh)
+        .target(name: "Fuzzing", dependencies: ["Physics"], path: "Sources/Fuzz/Fuzzing"),
+        .executableTarget(name: "kinetic-fuzz", dependencies: ["Fuzzing"], path: "Sources/Fuzz/kinetic-fuzz"),
+
         // MARK: - Executable
         .executableTarget(
             name: "kinetic",
@@ -68,5 +72,6 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics"]),
     ]
 )
