@@ -270,21 +270,20 @@ public final class World {
         return bodyStore[b].v + cross(bodyStore[b].w, p - bodyStore[b].center)
     }
     /// Force (mass·length/s²) at a world point, applied during the next step, then cleared.
-    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input, and input that would make the accumulated force infinite, is ignored.
+    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input, and input that would make the acceleration infinite, is ignored.
     public func applyForce(_ f: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
         guard let b = prepareToApply(id, wake: wake), f.isFinite, point.isFinite else { return }
-        let torque = bodyStore[b].torque + cross(point - bodyStore[b].center, f)
-        // Finite forces can still sum to infinity, which the step would turn into NaN.
-        guard (bodyStore[b].force + f).isFinite, torque.isFinite else { return }
-        bodyStore[b].force += f
+        let force = bodyStore[b].force + f, torque = bodyStore[b].torque + cross(point - bodyStore[b].center, f)
+        guard accelerationIsFinite(b, force, torque) else { return }
+        bodyStore[b].force = force
         bodyStore[b].torque = torque
     }
     public func applyForceToCenter(_ f: Vec2, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), f.isFinite, (bodyStore[b].force + f).isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), f.isFinite, accelerationIsFinite(b, bodyStore[b].force + f, bodyStore[b].torque) else { return }
         bodyStore[b].force += f
     }
     public func applyTorque(_ t: Double, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), t.isFinite, (bodyStore[b].torque + t).isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), t.isFinite, accelerationIsFinite(b, bodyStore[b].force, bodyStore[b].torque + t) else { return }
         bodyStore[b].torque += t
     }
     /// Impulse (mass·length/s) at a world point: changes velocity immediately.
@@ -296,6 +295,11 @@ public final class World {
     public func applyAngularImpulse(_ j: Double, to id: BodyID, wake: Bool = true) {
         guard let b = prepareToApply(id, wake: wake), j.isFinite else { return }
         bodyStore[b].w += bodyStore[b].invI * j
+    }
+    /// Finite forces can still sum, or divide by a small mass, to an infinite acceleration, which the
+    /// step would turn into NaN: such a force is ignored.
+    private func accelerationIsFinite(_ b: Int, _ force: Vec2, _ torque: Double) -> Bool {
+        (bodyStore[b].invMass * force).isFinite && (bodyStore[b].invI * torque).isFinite
     }
     /// The dynamic body's slot if it is (or is woken to be) awake.
     private func prepareToApply(_ id: BodyID, wake shouldWake: Bool) -> Int? {
