@@ -5,12 +5,19 @@ import Foundation
 import Physics
 
 extension PhysicsFuzzScene {
+    /// A hostile number; with "overflow" excluded, only those whose products cannot overflow
+    /// (non-finite, negative, zero), leaving out 1e308 and 1e-308.
+    func hostile() -> Double {
+        exclude.contains("overflow") ? rng.pick([.nan, .infinity, -.infinity, -1, -1e9, 0, -0.0]) : rng.hostileNumber()
+    }
+
     func editBetweenSteps() {
         let count = rng.chance(0.5) ? 0 : rng.int(1...4)
         for _ in 0..<count {
             stats.edits += 1
             let kind = rng.int(0...15)
             if exclude.contains("e\(kind)") { continue }
+            trace("step \(stats.steps + 1) edit e\(kind)")
             switch kind {
             case 0: addRandomBody()
             case 1: destroyRandomBody()
@@ -85,7 +92,8 @@ extension PhysicsFuzzScene {
 
     private func changeMaterial() {
         guard let body = live.randomElement(using: &rng), let shape = world.shapes(of: body).randomElement(using: &rng) else { return }
-        let value = rng.chance(0.2) ? rng.hostileNumber() : rng.logUniform(0.001...1_000)
+        let value = rng.chance(0.2) ? hostile() : rng.logUniform(0.001...1_000)
+        trace("material of \(shape) on \(body): \(value)")
         switch rng.int(0...2) {
         case 0: world.setDensity(value, of: shape)
         case 1: world.setFriction(value, of: shape)
@@ -100,19 +108,19 @@ extension PhysicsFuzzScene {
 
     private func changeJoint() {
         guard let joint = joints.randomElement(using: &rng) else { return }
-        let hostile = rng.chance(0.3)
-        func value(_ range: ClosedRange<Double>) -> Double { hostile ? rng.hostileNumber() : rng.uniform(range) }
+        let useHostile = rng.chance(0.3)
+        func value(_ range: ClosedRange<Double>) -> Double { useHostile ? hostile() : rng.uniform(range) }
         switch rng.int(0...7) {
         case 0: world.setLength(value(0.5...20_000), of: joint)
         case 1: world.setLengthRange(min: value(0...100), max: value(100...20_000), enabled: rng.chance(0.5), of: joint)
         case 2: world.setSpring(hertz: value(0...100), dampingRatio: value(0...10), enabled: rng.chance(0.5), of: joint)
         case 3: world.setLimits(lower: value(-5...0), upper: value(0...5), enabled: rng.chance(0.5), of: joint)
         case 4: world.setMotor(speed: value(-100...100), maxTorqueOrForce: value(0...1e12), enabled: rng.chance(0.5), of: joint)
-        case 5: world.setTarget(hostile ? Vec2(rng.hostileNumber(), 0) : randomPoint(), of: joint)
+        case 5: world.setTarget(useHostile ? Vec2(hostile(), 0) : randomPoint(), of: joint)
         case 6: world.setTargetSpring(hertz: value(0...100), dampingRatio: value(0...10), maxForce: value(0...1e12), of: joint)
-        default: world.setWorldAnchorA(hostile ? Vec2(0, rng.hostileNumber()) : randomPoint(), of: joint)
+        default: world.setWorldAnchorA(useHostile ? Vec2(0, hostile()) : randomPoint(), of: joint)
         }
-        if hostile { stats.hostileInputsRefused += 1 }
+        if useHostile { stats.hostileInputsRefused += 1 }
         _ = world.jointAngle(of: joint); _ = world.jointTranslation(of: joint)
     }
 
@@ -120,24 +128,26 @@ extension PhysicsFuzzScene {
         guard let body = live.randomElement(using: &rng) else { return }
         let p = world.worldCenter(of: body) + randomPoint(in: 100)
         let big = rng.logUniform(1...1e12)
+        trace("loads on \(body) big \(big)")
         world.applyForce(Vec2(big, -big), at: p, to: body)
         world.applyLinearImpulse(Vec2(-big, big) * 1e-3, at: p, to: body, wake: rng.chance(0.5))
         world.applyTorque(big, to: body)
         world.applyAngularImpulse(-big, to: body)
-        world.applyForceToCenter(Vec2(rng.hostileNumber(), 1), to: body)
+        world.applyForceToCenter(Vec2(hostile(), 1), to: body)
         stats.hostileInputsRefused += 1
     }
 
     private func toggleFlags() {
         guard let body = live.randomElement(using: &rng) else { return }
+        trace("flags of \(body)")
         switch rng.int(0...4) {
         case 0: world.setFixedRotation(rng.chance(0.5), of: body)
         case 1: world.setBullet(rng.chance(0.5), of: body)
         case 2: world.setAwake(rng.chance(0.5), of: body)
-        case 3: world.setGravityScale(rng.chance(0.2) ? rng.hostileNumber() : rng.uniform(-2...5), of: body)
+        case 3: world.setGravityScale(rng.chance(0.2) ? hostile() : rng.uniform(-2...5), of: body)
         default:
-            world.setLinearDamping(rng.chance(0.2) ? rng.hostileNumber() : rng.logUniform(0.01...100), of: body)
-            world.setAngularDamping(rng.chance(0.2) ? rng.hostileNumber() : rng.logUniform(0.01...100), of: body)
+            world.setLinearDamping(rng.chance(0.2) ? hostile() : rng.logUniform(0.01...100), of: body)
+            world.setAngularDamping(rng.chance(0.2) ? hostile() : rng.logUniform(0.01...100), of: body)
         }
     }
 
@@ -146,7 +156,7 @@ extension PhysicsFuzzScene {
         let before = world.bodyCount
         // Finite hostile values (1e308, −1e9) are legal positions and velocities: teleporting there
         // is allowed, so the state checks would flag the fuzzer itself. Half the time, non-finite only.
-        let bad = rng.chance(0.5) ? rng.pick([Double.nan, .infinity, -.infinity]) : rng.hostileNumber()
+        let bad = rng.chance(0.5) ? rng.pick([Double.nan, .infinity, -.infinity]) : hostile()
         func expectThrow(_ what: String, _ body: () throws(PhysicsError) -> Void) {
             do {
                 try body()
@@ -157,6 +167,7 @@ extension PhysicsFuzzScene {
                 if error.message.isEmpty { report("\(what) threw an empty message") }
             }
         }
+        trace("hostile \(bad)")
         switch rng.int(0...5) {
         case 0:
             guard !bad.isFinite else { return }
@@ -239,7 +250,7 @@ extension PhysicsFuzzScene {
     }
 
     private func queries() {
-        let p = rng.chance(0.2) ? Vec2(rng.hostileNumber(), 0) : randomPoint()
+        let p = rng.chance(0.2) ? Vec2(hostile(), 0) : randomPoint()
         _ = world.queryPoint(p)
         _ = world.queryAABB(AABB(lower: p, upper: p + Vec2(rng.uniform(0...1_000), rng.uniform(0...1_000))))
         _ = world.rayCast(from: p, translation: randomPoint(in: 100_000))

@@ -85,6 +85,8 @@ public final class PhysicsFuzzScene {
     var staleBodies: [BodyID] = []
     var staleShapes: [ShapeID] = []
     var staleJoints: [JointID] = []
+    /// Sensor shapes (looked up only, never iterated).
+    var sensors: Set<ShapeID> = []
     var stats = PhysicsFuzzStats()
     /// The first contract breach seen by an edit (a hostile value accepted, a stale id answering).
     var editFinding: String?
@@ -157,6 +159,9 @@ public final class PhysicsFuzzScene {
     /// A random convex geometry about `size` across (pt), at `offset` in the body frame.
     func randomGeometry(size: Double, offset: Vec2) -> Geometry {
         let r = size / 2
+        // The thinnest half-extent a squashed shape may have: 0.25 pt, or 2.5 pt without "tiny".
+        let minHalf = exclude.contains("tiny") ? 2.5 : 0.25
+        func squashed(_ f: Double) -> Double { max(r * f, min(minHalf, r)) }
         var kind = rng.int(0...4)
         let kinds = ["circle", "ellipse", "box", "polygon", "polygon"]
         while exclude.contains(kinds[kind]) { kind = (kind + 1) % 5 }
@@ -164,9 +169,9 @@ public final class PhysicsFuzzScene {
         switch kind {
         case 0: return .circle(Circle(center: offset, radius: r))
         case 1:
-            return .ellipse(Ellipse(center: offset, radii: Vec2(r, r * rng.logUniform(0.05...1)), angle: rng.uniform(-3...3)))
+            return .ellipse(Ellipse(center: offset, radii: Vec2(r, squashed(rng.logUniform(0.05...1))), angle: rng.uniform(-3...3)))
         case 2:
-            let box = try? Polygon.box(halfWidth: r, halfHeight: r * rng.logUniform(0.02...1), center: offset,
+            let box = try? Polygon.box(halfWidth: r, halfHeight: squashed(rng.logUniform(0.02...1)), center: offset,
                                        angle: rng.uniform(-3...3), radius: rng.chance(0.3) && rounded ? r * rng.uniform(0...0.3) : 0)
             return box.map { .polygon($0) } ?? .circle(Circle(center: offset, radius: r))
         default:
@@ -174,7 +179,7 @@ public final class PhysicsFuzzScene {
             let n = rng.int(3...Polygon.maxVertices)
             var angles = (0..<n).map { _ in rng.uniform(0...(2 * .pi)) }
             angles.sort()
-            let squash = rng.logUniform(0.1...1)
+            let squash = squashed(rng.logUniform(0.1...1)) / r
             let points = angles.map { Vec2(offset.x + r * cos($0), offset.y + squash * r * sin($0)) }
             let radius = rng.chance(0.4) && rounded ? r * rng.uniform(0...0.3) : 0
             if let polygon = try? Polygon.make(points: points, radius: radius) { return .polygon(polygon) }
@@ -242,8 +247,9 @@ public final class PhysicsFuzzScene {
         shape.isSensor = !closed && rng.chance(0.05) && !exclude.contains("sensor")
         if !closed && rng.chance(0.1) { shape.filter = Filter(categoryBits: 2, maskBits: 1) }
         let geometry = randomGeometry(size: size, offset: offset)
-        if (try? world.createShape(on: body, shape, geometry)) != nil {
+        if let id = try? world.createShape(on: body, shape, geometry) {
             stats.shapesCreated += 1
+            if shape.isSensor { sensors.insert(id) }
             trace("  shape on \(body) density \(shape.density) friction \(shape.friction) restitution \(shape.restitution) sensor \(shape.isSensor) \(geometry)")
         }
     }
@@ -346,8 +352,13 @@ public final class PhysicsFuzzScene {
                 return finding("finite state", "\(body) position \(p) centre \(c) angle \(a) velocity \(v) angular velocity \(w)")
             }
             stats.fastestSpeed = max(stats.fastestSpeed, v.length)
-            if world.type(of: body) == .dynamic && (abs(c.x) > limit || abs(c.y) > limit) {
-                return finding("tunnelling", "\(body) centre \(c) is outside the box interior ±\(Self.boxHalfSize) (velocity \(v), mass \(world.mass(of: body)))")
+            // Each solid shape's bounds centre must stay inside (sensors pass through walls by design).
+            guard world.type(of: body) == .dynamic else { continue }
+            for shape in world.shapes(of: body) where !sensors.contains(shape) {
+                let m = world.aabb(of: shape).center
+                if abs(m.x) > limit || abs(m.y) > limit {
+                    return finding("tunnelling", "\(shape) of \(body) has its centre at \(m), outside the box interior ±\(Self.boxHalfSize) (body velocity \(v), mass \(world.mass(of: body)), \(world.geometry(of: shape)))")
+                }
             }
         }
         for joint in joints {

@@ -44,7 +44,6 @@ func runPhysics() -> Int32 {
 let command = CommandLine.arguments.dropFirst().first ?? ""
 switch command {
 case "physics": exit(runPhysics())
-case "probe": probeTunnel()
 default:
     FileHandle.standardError.write(Data("usage: kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS]\n".utf8))
     exit(2)
