@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
-        .target(name: "KineticLua", dependencies: ["Dynamics", "LuaBridge", "Render"]),
+        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"],
+                exclude: ["README.md"]),
 
         // MARK: - Output
         .systemLibrary(
@@ -70,6 +71,8 @@ let package = Package(
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Scenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "LuaBridge", "Dynamics", "Render"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics"]),

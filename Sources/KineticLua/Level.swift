@@ -1,6 +1,9 @@
 // A loaded level: its Lua state, its world, and the lifecycle calls the host makes.
 // CONTRACT: the CLI (`kinetic run/render/watch/check`) is written against these signatures.
+import Dynamics
 import Foundation
+import LuaBridge
+import Physics
 import Render
 
 /// How a level is loaded and limited.
@@ -16,6 +19,8 @@ public struct LevelOptions: Sendable {
     public var callbackTimeBudget: Double = 2
     /// Deterministic instruction budget per callback (scenario runs); nil = use the time budget.
     public var instructionBudget: Int? = nil
+    /// Wall-clock budget of one scenario case (`ScenarioRunner`), seconds.
+    public var scenarioTimeBudget: Double = 120
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
     /// Where `print` output goes (default: standard output).
@@ -48,42 +53,179 @@ public struct PointerEvent: Sendable, Equatable {
     }
 }
 
-/// A running level.
+/// A running level: its Lua state, its world, and the lifecycle calls the host makes.
 public final class Level {
     /// Loads a level file or a folder holding `main.lua`, runs its `load(world, state)`.
     public static func load(path: String, options: LevelOptions = LevelOptions()) throws(LevelError) -> Level {
-        throw LevelError(message: "\(path): levels are not supported yet")
+        let (state, runtime, world) = try start(path: path, options: options)
+        return Level(path: path, options: options, state: state, runtime: runtime, world: world)
     }
-    public var title: String { "" }
+
+    /// The path the level was loaded from.
+    public let path: String
+    /// The options it was loaded with.
+    public let options: LevelOptions
+    var state: LuaState
+    var runtime: Runtime
+    var world: WorldModel
+
+    init(path: String, options: LevelOptions, state: LuaState, runtime: Runtime, world: WorldModel) {
+        self.path = path
+        self.options = options
+        self.state = state
+        self.runtime = runtime
+        self.world = world
+    }
+
+    /// The level's `title` field ("" when unset).
+    public var title: String { world.setup.title }
     /// Reference size, points.
-    public var width: Double { 375 }
-    public var height: Double { 667 }
+    public var width: Double { world.setup.width }
+    public var height: Double { world.setup.height }
     /// Fixed steps per second.
-    public var fps: Double { 60 }
+    public var fps: Double { world.fps }
     /// Seconds a headless run lasts when the command line gives none (level field `duration`).
-    public var duration: Double? { nil }
+    public var duration: Double? { world.setup.duration }
+    /// The seed in force.
+    public var seed: Int { world.setup.seed }
+    /// The background colour (level field `background`, default white).
+    public var background: Color { world.setup.background }
     /// Simulated seconds and fixed steps so far.
-    public var time: Double { 0 }
-    public var stepCount: Int { 0 }
-    public var itemCount: Int { 0 }
+    public var time: Double { world.time }
+    public var stepCount: Int { world.stepsTaken }
+    public var itemCount: Int { world.animator.items.count }
     /// False while the animator is paused because everything is at rest.
-    public var isRunning: Bool { true }
+    public var isRunning: Bool { world.animator.isRunning }
     /// The debug overlay flag (`world.debug`).
-    public var debug: Bool = false
+    public var debug: Bool {
+        get { world.animator.debugEnabled }
+        set { world.animator.debugEnabled = newValue }
+    }
     /// The level's folder (images and modules are relative to it).
-    public var folder: String { "." }
+    public var folder: String { world.setup.folder ?? "." }
+    /// The Lua state the level runs in (for tools that add globals, e.g. a scenario runner).
+    public var luaState: LuaState { state }
 
     /// One fixed step: `level.update`, behaviours, physics, callbacks, actions.
-    public func step() throws(LevelError) {}
-    public func pointer(_ event: PointerEvent) throws(LevelError) {}
-    public func key(_ name: String, down: Bool) throws(LevelError) {}
+    public func step() throws(LevelError) {
+        do { try runtime.step(world) } catch { throw LevelError(error) }
+    }
+
+    /// Delivers a pointer event to `level.pointer(world, e)`.
+    public func pointer(_ event: PointerEvent) throws(LevelError) {
+        do { try runtime.pointer(world, event) } catch { throw LevelError(error) }
+    }
+
+    /// Delivers a key to `level.key(world, name, down)`.
+    public func key(_ name: String, down: Bool) throws(LevelError) {
+        do { try runtime.key(world, name, down: down) } catch { throw LevelError(error) }
+    }
+
     /// The frame to draw now, with the HUD from `level.draw`. A `draw` error is returned in `hudError`
     /// (the scene is still drawn).
     public func scene() -> (scene: RenderScene, hudError: LevelError?) {
-        (RenderScene(size: SceneSize(width, height)), nil)
+        let (scene, error) = runtime.scene(world, hud: true)
+        return (scene, error.map(LevelError.init))
     }
-    /// Rebuilds the level from scratch (same options).
-    public func restart() throws(LevelError) {}
+
+    /// Every item's name, centre, angle and velocities, in creation order (for determinism checks).
+    public func snapshot() -> [ItemState] {
+        world.animator.snapshot().items.map {
+            ItemState(name: $0.name, x: $0.center.x, y: $0.center.y, angle: $0.angle,
+                      vx: $0.velocity.x, vy: $0.velocity.y, angularVelocity: $0.angularVelocity)
+        }
+    }
+
+    /// Rebuilds the level from scratch (same options): a new Lua state, world and `state` table.
+    public func restart() throws(LevelError) {
+        (state, runtime, world) = try Self.start(path: path, options: options)
+    }
+
+    /// Loads the file again into a new world, keeping the `state` table and the centre, angle and
+    /// velocities of named items, then calls `level.reloaded(world, state)`. On any error the old
+    /// world keeps running.
+    public func reload() throws(LevelError) {
+        guard let old = world.level else { return }
+        let kept = snapshot()
+        do {
+            // Modules the level required load again too (the host's libraries stay).
+            try state.run(Self.forgetModules, name: "=reload")
+            let fresh = try runtime.loadLevel(old.chunk, overrides: Self.overrides(options), ownEnvironment: false, keeping: old.state)
+            fresh.stepsTaken = world.stepsTaken
+            for item in kept {
+                guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
+                try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)
+                try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
+                try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
+            }
+            world = fresh
+            if let reloaded = runtime.function(named: "reloaded", in: fresh.level!.table) {
+                try runtime.call(reloaded) { lua in
+                    runtime.pushWorld(fresh, on: lua)
+                    lua.push(old.state)
+                    return 2
+                }
+            }
+        } catch {
+            throw LevelError(error)
+        }
+    }
+
+    /// Drops the level's own modules from `package.loaded` so that `require` reads them again.
+    static let forgetModules = """
+        local keep = { _G = true, string = true, table = true, math = true, utf8 = true, coroutine = true,
+          io = true, os = true, debug = true, package = true, kinetic = true }
+        local loaded = package.loaded
+        local names = {}
+        for name in pairs(loaded) do if not keep[name] then names[#names + 1] = name end end
+        for _, name in ipairs(names) do loaded[name] = nil end
+        """
+
+    static func overrides(_ options: LevelOptions) -> LevelOverrides {
+        LevelOverrides(seed: options.seed, width: options.width, height: options.height)
+    }
+
+    /// Makes the state, installs `kinetic` and loads the level.
+    static func start(path: String, options: LevelOptions) throws(LevelError) -> (LuaState, Runtime, WorldModel) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw LevelError(message: "\(path): no such file or folder")
+        }
+        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let file = isFolder.boolValue ? "main.lua" : (path as NSString).lastPathComponent
+        var lua = LuaOptions()
+        lua.trusted = options.trusted
+        lua.folder = folder.isEmpty ? "." : folder
+        lua.seed = options.seed ?? 0
+        lua.memoryLimit = options.memoryLimit
+        lua.timeBudget = options.callbackTimeBudget
+        lua.instructionBudget = options.instructionBudget
+        lua.output = options.print
+        lua.warnings = options.warn
+        do {
+            let state = try LuaState(options: lua)
+            let runtime = Runtime.install(in: state, options: options)
+            let world = try runtime.loadLevel(file, overrides: overrides(options), ownEnvironment: false)
+            return (state, runtime, world)
+        } catch {
+            throw LevelError(error)
+        }
+    }
+}
+
+/// One item's state in a `Level.snapshot()`: points, radians, pt/s, rad/s.
+public struct ItemState: Sendable, Equatable {
+    public var name: String?
+    public var x: Double, y: Double, angle: Double
+    public var vx: Double, vy: Double, angularVelocity: Double
+}
+
+extension LevelError {
+    /// A script error as the host reports it: `file:line: message` and the trimmed traceback.
+    init(_ error: LuaError) {
+        self.init(message: error.message,
+                  traceback: error.traceback.isEmpty ? nil : "stack traceback:\n" + error.traceback.map { "\t" + $0 }.joined(separator: "\n"))
+    }
 }
 
 enum FileHandleStderr {

@@ -104,7 +104,8 @@ extension World {
             let s = Int(m)
             guard shapes[s].isLive, shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
             let fat = shapes[s].fatAABB
-            let mask = shapes[s].filter.maskBits
+            // A positive group overrides the masks, so such a shape must see every category.
+            let mask = shapes[s].filter.groupIndex > 0 ? UInt64.max : shapes[s].filter.maskBits
             let queryStatic = !shapes[s].inStaticTree
             // Closure literals (not stored in a variable) stay non-escaping: no allocation per query.
             broadPhase.movingTree.query(fat, maskBits: mask) { _, userData in

@@ -102,49 +102,69 @@ extension World {
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
     func updateContacts() {
         let speculative = speculativeDistance
-        for c in 0..<contacts.count where contacts[c].isLive {
-            let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
-            guard bodyStore[ia].isSimulated || bodyStore[ib].isSimulated else { continue }
-            let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
-            guard shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) else {
-                destroyContact(c, reportEnd: true)
-                continue
-            }
-            let xfA = bodyStore[ia].xf, xfB = bodyStore[ib].xf
-            var m = collide(shapes[sa].geometry, xfA, shapes[sb].geometry, xfB, speculativeDistance: speculative)
-            let old = contacts[c].manifold
-            // Anchors relative to the centres of mass; impulses carried over by feature id.
-            let offsetA = xfA.q.rotate(bodyStore[ia].localCenter), offsetB = xfB.q.rotate(bodyStore[ib].localCenter)
-            for i in 0..<m.pointCount {
-                var p = m[i]
-                p.anchorA -= offsetA
-                p.anchorB -= offsetB
-                p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
-                for k in 0..<old.pointCount where old[k].id == p.id {
-                    p.normalImpulse = old[k].normalImpulse
-                    p.tangentImpulse = old[k].tangentImpulse
-                    p.persisted = true
-                    break
-                }
-                m[i] = p
-            }
-            let wasTouching = contacts[c].isTouching
-            var touching = m.pointCount > 0
-            if contacts[c].isSensor && touching {
-                // A sensor reports overlap, not speculative proximity.
-                touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
-            }
-            contacts[c].manifold = m
-            contacts[c].isTouching = touching
-            if touching != wasTouching { islandsDirty = true }
-            if touching != wasTouching && contacts[c].enableEvents {
-                if touching {
-                    let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                    beginEvents.append(ContactBeginEvent(shapeA: shapeID(Int32(sa)), shapeB: shapeID(Int32(sb)), point: point, normal: m.normal))
-                } else {
-                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(Int32(sa)), shapeB: shapeID(Int32(sb))))
+        disjointContacts.removeAll(keepingCapacity: true)
+        var touchingChanged = false
+        bodyStore.withUnsafeBufferPointer { bodies in
+            shapes.withUnsafeBufferPointer { shapes in
+                contacts.withUnsafeMutableBufferPointer { contacts in
+                    for c in 0..<contacts.count {
+                        let contact = contacts.baseAddress! + c
+                        guard contact.pointee.isLive else { continue }
+                        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                        guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+                        let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
+                        let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
+                        guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
+                            disjointContacts.append(Int32(c))
+                            continue
+                        }
+                        let xfA = bodies[ia].xf, xfB = bodies[ib].xf
+                        var m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
+                        // Anchors relative to the centres of mass; impulses carried over by feature id.
+                        let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
+                        let oldCount = contact.pointee.manifold.pointCount
+                        for i in 0..<m.pointCount {
+                            var p = m[i]
+                            p.anchorA -= offsetA
+                            p.anchorB -= offsetB
+                            p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
+                            for k in 0..<oldCount {
+                                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
+                                if old.id == p.id {
+                                    p.normalImpulse = old.normalImpulse
+                                    p.tangentImpulse = old.tangentImpulse
+                                    p.persisted = true
+                                    break
+                                }
+                            }
+                            m[i] = p
+                        }
+                        let wasTouching = contact.pointee.isTouching
+                        var touching = m.pointCount > 0
+                        if contact.pointee.isSensor && touching {
+                            // A sensor reports overlap, not speculative proximity.
+                            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
+                        }
+                        contact.pointee.manifold = m
+                        contact.pointee.isTouching = touching
+                        guard touching != wasTouching else { continue }
+                        touchingChanged = true
+                        if contact.pointee.enableEvents {
+                            let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
+                            let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
+                            if touching {
+                                let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
+                            } else {
+                                pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
+                            }
+                        }
+                    }
                 }
             }
         }
+        if touchingChanged { islandsDirty = true }
+        // Pairs whose fat bounds separated, destroyed after the pass (in contact order).
+        for c in disjointContacts { destroyContact(Int(c), reportEnd: true) }
     }
 }

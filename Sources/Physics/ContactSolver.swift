@@ -25,9 +25,10 @@ struct Softness {
 /// One point of a contact constraint.
 struct ContactConstraintPoint {
     var anchorA = Vec2.zero, anchorB = Vec2.zero
-    /// Separation at the start of the step minus the anchors' offset along the normal, so the
-    /// current separation is `dot(dpB − dpA + dqB·rB − dqA·rA, n) + adjustedSeparation`.
-    var adjustedSeparation = 0.0
+    /// Separation at the start of the step.
+    var baseSeparation = 0.0
+    /// cross(anchor, normal) for A and B: how far the separation changes per radian turned.
+    var rnA = 0.0, rnB = 0.0
     /// Normal velocity before the solve (restitution target).
     var relativeVelocity = 0.0
     var normalImpulse = 0.0, tangentImpulse = 0.0
@@ -36,25 +37,25 @@ struct ContactConstraintPoint {
     var normalMass = 0.0, tangentMass = 0.0
 }
 
-/// A contact's constraint for one step.
+/// A contact's constraint for one step. Kept compact: every substep streams the whole array three
+/// times (warm start, solve, relax).
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0
+    /// Against a static or kinematic body: the stiffer static softness applies.
+    var isStaticPair = false
+    /// The two-point normal matrix is well conditioned enough for the block solver.
+    var useBlock = false
+    var pointCount = 0
     var normal = Vec2.zero
     var friction = 0.0, restitution = 0.0
     var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
-    var softness = Softness()
-    var pointCount = 0
     var p0 = ContactConstraintPoint()
     var p1 = ContactConstraintPoint()
-    /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and whether it is well
-    /// conditioned enough for the block solver.
+    /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and its inverse.
     var k11 = 0.0, k12 = 0.0, k22 = 0.0
-    /// Its inverse [[i11, i12], [i12, i22]].
     var i11 = 0.0, i12 = 0.0, i22 = 0.0
-    var useBlock = false
-    /// Two-point friction: the anchors' centres and the tangent mass there.
-    var centerA = Vec2.zero, centerB = Vec2.zero
+    /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = 0.0
 }
 
@@ -75,9 +76,7 @@ func prepareBlock(_ c: inout ContactConstraint) {
         c.i11 = inv * c.k22; c.i12 = -inv * c.k12; c.i22 = inv * c.k11
     }
     let tangent = n.rightPerp
-    c.centerA = 0.5 * (c.p0.anchorA + c.p1.anchorA)
-    c.centerB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
-    let rtA = cross(c.centerA, tangent), rtB = cross(c.centerB, tangent)
+    let rtA = cross(0.5 * (c.p0.anchorA + c.p1.anchorA), tangent), rtB = cross(0.5 * (c.p0.anchorB + c.p1.anchorB), tangent)
     let kt = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
     c.centralTangentMass = kt > 0 ? 1 / kt : 0
 }
@@ -92,8 +91,9 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
     cp.maxNormalImpulse = 0
     let rA = mp.anchorA, rB = mp.anchorB
     cp.anchorA = rA; cp.anchorB = rB
-    cp.adjustedSeparation = mp.separation - dot(rB - rA, c.normal)
+    cp.baseSeparation = mp.separation
     let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+    cp.rnA = rnA; cp.rnB = rnB
     let kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
     cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
     let tangent = c.normal.rightPerp
@@ -144,12 +144,21 @@ struct ContactPair {
     var mA: Double, iA: Double, mB: Double, iB: Double
 }
 
+/// Separation of a point after the bodies moved by `dp` (B relative to A) and turned by `dqA`, `dqB`
+/// within the step. The turn enters to first order (sin θ · cross(r, n)), whereas Box2D v3 rotates
+/// the anchors exactly: for a round shape spinning fast (a small ball after a glancing bounce can
+/// turn a radian per substep) the exact rotation swings the anchor away from the surface and reads
+/// as a growing gap, letting the ball sink into whatever it touches. To first order a circle's
+/// separation does not depend on its spin, as it should.
+@inline(__always)
+private func currentSeparation(_ cp: ContactConstraintPoint, _ n: Vec2, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot) -> Double {
+    dot(dp, n) + dqB.s * cp.rnB - dqA.s * cp.rnA + cp.baseSeparation
+}
+
 @inline(__always)
 private func solveNormal(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ softness: Softness, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot,
                          _ a: inout BodyState, _ b: inout BodyState, _ ctx: StepContext, _ useBias: Bool) {
-    // Current separation from the position change within the step.
-    let prA = dqA.rotate(cp.anchorA), prB = dqB.rotate(cp.anchorB)
-    let s = dot(dp + prB - prA, k.normal) + cp.adjustedSeparation
+    let s = currentSeparation(cp, k.normal, dp, dqA, dqB)
     var velocityBias = 0.0, massScale = 1.0, impulseScale = 0.0
     if s > 0 {
         // Speculative: allow closing the gap within this substep.
@@ -201,14 +210,14 @@ private func solveNormalBlock(_ c: UnsafeMutablePointer<ContactConstraint>, _ k:
                               _ ctx: StepContext, _ useBias: Bool) -> Bool {
     let n = k.normal
     let rA0 = c.pointee.p0.anchorA, rB0 = c.pointee.p0.anchorB, rA1 = c.pointee.p1.anchorA, rB1 = c.pointee.p1.anchorB
-    let s0 = dot(dp + b.dq.rotate(rB0) - a.dq.rotate(rA0), n) + c.pointee.p0.adjustedSeparation
-    let s1 = dot(dp + b.dq.rotate(rB1) - a.dq.rotate(rA1), n) + c.pointee.p1.adjustedSeparation
+    let s0 = currentSeparation(c.pointee.p0, n, dp, a.dq, b.dq)
+    let s1 = currentSeparation(c.pointee.p1, n, dp, a.dq, b.dq)
     guard (s0 > 0) == (s1 > 0) else { return false }
     var bias0 = 0.0, bias1 = 0.0, massScale = 1.0
     if s0 > 0 {
         bias0 = s0 * ctx.invH; bias1 = s1 * ctx.invH
     } else if useBias {
-        let softness = c.pointee.softness
+        let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
         bias0 = Swift.max(softness.biasRate * s0, -ctx.maxContactPushSpeed)
         bias1 = Swift.max(softness.biasRate * s1, -ctx.maxContactPushSpeed)
         massScale = softness.massScale
@@ -254,7 +263,7 @@ private func solveNormalBlock(_ c: UnsafeMutablePointer<ContactConstraint>, _ k:
 /// after the other lets the first take all the friction, which twists stacked boxes.
 @inline(__always)
 private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ tangent: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
-    let rA = c.pointee.centerA, rB = c.pointee.centerB
+    let rA = 0.5 * (c.pointee.p0.anchorA + c.pointee.p1.anchorA), rB = 0.5 * (c.pointee.p0.anchorB + c.pointee.p1.anchorB)
     let vt = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), tangent)
     let old = c.pointee.p0.tangentImpulse + c.pointee.p1.tangentImpulse
     let maxFriction = c.pointee.friction * (c.pointee.p0.normalImpulse + c.pointee.p1.normalImpulse)
@@ -281,7 +290,7 @@ func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states
         let dp = b.dp - a.dp
         let twoPoints = c.pointee.pointCount > 1
         if !(c.pointee.useBlock && solveNormalBlock(c, k, dp, &a, &b, ctx, useBias)) {
-            let softness = c.pointee.softness
+            let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
             solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
             if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
         }
@@ -341,10 +350,10 @@ func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ lis
             let c = cs[Int(i32)]
             var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
             // One effective point at the manifold's centre keeps a face-to-face impact symmetric.
-            var rA = c.p0.anchorA, rB = c.p0.anchorB, separation = c.p0.adjustedSeparation + dot(rB - rA, c.normal)
+            var rA = c.p0.anchorA, rB = c.p0.anchorB, separation = c.p0.baseSeparation
             if c.pointCount > 1 {
                 rA = 0.5 * (c.p0.anchorA + c.p1.anchorA); rB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
-                separation = Swift.min(separation, c.p1.adjustedSeparation + dot(c.p1.anchorB - c.p1.anchorA, c.normal))
+                separation = Swift.min(separation, c.p1.baseSeparation)
             }
             let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
             guard vn < -ctx.restitutionThreshold, separation + vn * ctx.dt < 0 else { continue }

@@ -20,12 +20,13 @@ extension World {
             if shape.isSensor { continue }
             let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2))
             continuousCandidates.removeAll(keepingCapacity: true)
-            broadPhase.staticTree.query(box, maskBits: shape.filter.maskBits) { _, userData in
+            let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits
+            broadPhase.staticTree.query(box, maskBits: mask) { _, userData in
                 self.continuousCandidates.append(userData)
                 return true
             }
             if isBullet {
-                broadPhase.movingTree.query(box, maskBits: shape.filter.maskBits) { _, userData in
+                broadPhase.movingTree.query(box, maskBits: mask) { _, userData in
                     self.continuousCandidates.append(userData)
                     return true
                 }

@@ -4,33 +4,9 @@
 /// Everything the engine keeps about one joint. Fields a kind does not use keep their defaults.
 /// A target joint has no body A (`bodyA == −1`): its body is `bodyB` and the world target plays A.
 struct JointData {
-    var generation: UInt16 = 0
-    var isLive = false
+    // MARK: Read by every solver pass (kept together so a pass touches few cache lines)
     var kind = JointKind.distance
-    var bodyA: Int32 = -1, bodyB: Int32 = -1
-    var edgeA = Edge(), edgeB = Edge()
-    /// Anchors relative to each body's origin, in its frame.
-    var localAnchorA = Vec2.zero, localAnchorB = Vec2.zero
-    var referenceAngle = 0.0
-    var collideConnected = false
-
-    // Distance.
-    var length = 1.0, minLength = 0.0, maxLength = Double.greatestFiniteMagnitude
-    var enableSpring = false
-    var hertz = 0.0, dampingRatio = 0.0
-    // Limits and motor (distance, revolute, prismatic).
-    var enableLimit = false, enableMotor = false
-    var lower = 0.0, upper = 0.0
-    var motorSpeed = 0.0
-    /// Torque (revolute) or force (prismatic) cap of the motor.
-    var maxMotor = 0.0
-    var localAxisA = Vec2(1, 0)
-    // Weld.
-    var linearHertz = 0.0, angularHertz = 0.0, linearDampingRatio = 1.0, angularDampingRatio = 1.0
-    // Target.
-    var target = Vec2.zero, maxForce = Double.greatestFiniteMagnitude, targetAngle = 0.0
-
-    // MARK: Solver state (prepared each step; impulses persist for warm starting)
+    var enableLimit = false, enableMotor = false, enableSpring = false
     var indexA: Int32 = 0, indexB: Int32 = 0
     var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
     /// Anchors relative to the centres of mass, world-aligned at the start of the step.
@@ -39,14 +15,37 @@ struct JointData {
     var deltaCenter = Vec2.zero
     /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π].
     var deltaAngle = 0.0
+    var linearImpulse = Vec2.zero
+    var axialMass = 0.0
+    var lowerImpulse = 0.0, upperImpulse = 0.0, motorImpulse = 0.0
+    /// Limits (radians or length) and motor (rad/s or length/s).
+    var lower = 0.0, upper = 0.0
+    var motorSpeed = 0.0
+    /// Torque (revolute) or force (prismatic) cap of the motor.
+    var maxMotor = 0.0
     /// Prismatic axis in world at the start of the step.
     var axis = Vec2.zero
-    var linearImpulse = Vec2.zero
     var angularImpulse = 0.0
-    var impulse = 0.0
-    var lowerImpulse = 0.0, upperImpulse = 0.0, motorImpulse = 0.0, springImpulse = 0.0
-    var axialMass = 0.0
+    var impulse = 0.0, springImpulse = 0.0
     var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
+
+    // MARK: Definition
+    var generation: UInt16 = 0
+    var isLive = false
+    var collideConnected = false
+    var bodyA: Int32 = -1, bodyB: Int32 = -1
+    var edgeA = Edge(), edgeB = Edge()
+    /// Anchors relative to each body's origin, in its frame.
+    var localAnchorA = Vec2.zero, localAnchorB = Vec2.zero
+    var referenceAngle = 0.0
+    // Distance.
+    var length = 1.0, minLength = 0.0, maxLength = Double.greatestFiniteMagnitude
+    var hertz = 0.0, dampingRatio = 0.0
+    var localAxisA = Vec2(1, 0)
+    // Weld.
+    var linearHertz = 0.0, angularHertz = 0.0, linearDampingRatio = 1.0, angularDampingRatio = 1.0
+    // Target.
+    var target = Vec2.zero, maxForce = Double.greatestFiniteMagnitude, targetAngle = 0.0
 
     @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
     @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }

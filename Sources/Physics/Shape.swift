@@ -97,24 +97,28 @@ extension World {
     func updateShapeBounds(_ b: Int) {
         let xf = bodyStore[b].xf
         let isStatic = bodyStore[b].type == .static
+        let margin = aabbMargin(static: isStatic)
         var s = bodyStore[b].shapeHead
         while s >= 0 {
             let si = Int(s)
-            let box = shapes[si].geometry.aabb(xf)
-            shapes[si].aabb = box
-            if !shapes[si].fatAABB.contains(box) {
-                let fat = box.expanded(by: aabbMargin(static: isStatic))
-                shapes[si].fatAABB = fat
-                if shapes[si].proxy >= 0 {
-                    if shapes[si].inStaticTree {
-                        broadPhase.staticTree.moveProxy(shapes[si].proxy, fat)
-                    } else {
-                        broadPhase.movingTree.moveProxy(shapes[si].proxy, fat)
-                    }
-                    bufferMove(si)
-                }
+            let moved: Bool = shapes.withUnsafeMutableBufferPointer { shapes in
+                let shape = shapes.baseAddress! + si
+                let box = shape.pointee.geometry.aabb(xf)
+                shape.pointee.aabb = box
+                s = shape.pointee.next
+                guard !shape.pointee.fatAABB.contains(box) else { return false }
+                shape.pointee.fatAABB = box.expanded(by: margin)
+                return shape.pointee.proxy >= 0
             }
-            s = shapes[si].next
+            if moved {
+                let fat = shapes[si].fatAABB, proxy = shapes[si].proxy
+                if shapes[si].inStaticTree {
+                    broadPhase.staticTree.moveProxy(proxy, fat)
+                } else {
+                    broadPhase.movingTree.moveProxy(proxy, fat)
+                }
+                bufferMove(si)
+            }
         }
     }
 

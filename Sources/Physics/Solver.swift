@@ -125,7 +125,7 @@ extension World {
                     c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
                     let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
                     // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-                    c.softness = bothDynamic ? ctx.contactSoftness : ctx.staticSoftness
+                    c.isStaticPair = !bothDynamic
                     c.pointCount = contact.pointee.manifold.pointCount
                     prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                     if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
@@ -163,28 +163,37 @@ extension World {
         let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
         fastBodies.removeAll(keepingCapacity: true)
         bulletBodies.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let b = Int(awakeBodies[i])
-            let s = states[i]
-            var body = bodyStore[b]
-            body.center0 = body.center
-            body.q0 = body.xf.q
-            body.v = s.v; body.w = s.w
-            body.center += s.dp
-            let q = s.dq.multiplied(by: body.xf.q)
-            let mag = (q.c * q.c + q.s * q.s).squareRoot()
-            body.xf.q = Rot(c: q.c / mag, s: q.s / mag)
-            body.xf.p = body.center - body.xf.q.rotate(body.localCenter)
-            body.force = .zero; body.torque = 0
-            let speed = s.v.length + body.maxExtent * abs(s.w)
-            if !body.allowSleep || speed > sleepThreshold { body.sleepTime = 0 } else { body.sleepTime += ctx.dt }
-            if def.enableContinuous && body.type == .dynamic {
-                let travel = s.v.length * ctx.dt + abs(s.w) * ctx.dt * body.maxExtent
-                if travel > 0.5 * body.minExtent {
-                    if body.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
+        let enableContinuous = def.enableContinuous
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+            states.withUnsafeBufferPointer { states in
+                for i in 0..<n {
+                    let b = Int(awakeBodies[i])
+                    let s = states[i]
+                    let body = bodies.baseAddress! + b
+                    body.pointee.center0 = body.pointee.center
+                    body.pointee.q0 = body.pointee.xf.q
+                    body.pointee.v = s.v; body.pointee.w = s.w
+                    body.pointee.center += s.dp
+                    let q = s.dq.multiplied(by: body.pointee.xf.q)
+                    let invMag = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+                    body.pointee.xf.q = Rot(c: q.c * invMag, s: q.s * invMag)
+                    body.pointee.xf.p = body.pointee.center - body.pointee.xf.q.rotate(body.pointee.localCenter)
+                    body.pointee.force = .zero; body.pointee.torque = 0
+                    let speed = s.v.length
+                    let maxExtent = body.pointee.maxExtent
+                    if !body.pointee.allowSleep || speed + maxExtent * abs(s.w) > sleepThreshold {
+                        body.pointee.sleepTime = 0
+                    } else {
+                        body.pointee.sleepTime += ctx.dt
+                    }
+                    if enableContinuous && body.pointee.type == .dynamic {
+                        let travel = speed * ctx.dt + abs(s.w) * ctx.dt * maxExtent
+                        if travel > 0.5 * body.pointee.minExtent {
+                            if body.pointee.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
+                        }
+                    }
                 }
             }
-            bodyStore[b] = body
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }

@@ -75,6 +75,7 @@ public final class World {
     var bulletBodies: ContiguousArray<Int32> = []
     var continuousCandidates: ContiguousArray<Int32> = []
     var queryScratch: ContiguousArray<Int32> = []
+    var disjointContacts: ContiguousArray<Int32> = []
 
     // Events being gathered, and those of the last step.
     var beginEvents: [ContactBeginEvent] = []

@@ -1,0 +1,305 @@
+// The animator's items: storage (a slot array with generations), creation and removal, and the
+// per-item state API (center, angle, velocities, size, mass) that UIKit reads off a UIDynamicItem.
+import Physics
+
+/// The material and flags an item gets from its item behaviours (O8), with UIKit's defaults.
+struct Material: Equatable {
+    var elasticity = 0.0
+    var friction = 0.0
+    var density = 1.0
+    var resistance = 0.0
+    var angularResistance = 0.0
+    var allowsRotation = true
+    var charge = 0.0
+    var anchored = false
+}
+
+/// One item slot.
+struct ItemRecord {
+    var generation: UInt32 = 0
+    var isAlive = false
+    var name: String?
+    var bounds: CollisionBounds = .rectangle
+    var geometry = ItemGeometry.empty
+    // State while the item has no body (and the initial state of a new body).
+    var center = Vec2.zero
+    var angle = 0.0
+    var velocity = Vec2.zero
+    var angularVelocity = 0.0
+    var body = BodyID.null
+    var shapes: [ShapeID] = []
+    var material = Material()
+    var appliedMaterial: Material?
+    /// attachSerials of the collision behaviours (items mode) that list this item, ascending.
+    var collidesWithItemsOf: [Int] = []
+    /// attachSerials of the collision behaviours (boundaries mode) that list this item, ascending.
+    var collidesWithBoundariesOf: [Int] = []
+}
+
+extension ItemGeometry {
+    static let empty = ItemGeometry(shapes: [], size: .zero)
+}
+
+extension DynamicAnimator {
+    // MARK: - Creating and removing
+
+    /// Creates an item. It has no body (does not move or collide) until a behaviour lists it.
+    /// Throws for a non-finite or non-positive size, non-finite center or angle, a path with
+    /// fewer than 3 points or not convex (use `.parts`), or a name already in use.
+    @discardableResult
+    public func addItem(_ def: ItemDef) throws(DynamicsError) -> ItemID {
+        let label = def.name.map { "item '\($0)'" } ?? "item"
+        if let name = def.name, item(named: name) != nil {
+            throw DynamicsError("an item named '\(name)' already exists")
+        }
+        let geometry = try ItemGeometry(def, label: label)
+        let index: Int32
+        if let free = freeSlots.popLast() {
+            index = free
+        } else {
+            index = Int32(records.count)
+            records.append(ItemRecord())
+            forces.append(.zero); velocityOverridden.append(false); forceWakes.append(false)
+        }
+        var r = ItemRecord()
+        r.generation = records[Int(index)].generation &+ 1
+        r.isAlive = true
+        r.name = def.name
+        r.bounds = def.bounds
+        r.geometry = geometry
+        r.center = def.center
+        r.angle = def.angle
+        records[Int(index)] = r
+        itemOrder.append(index)
+        return ItemID(index: index, generation: r.generation, animator: serial)
+    }
+
+    /// Removes an item everywhere: from every behaviour in the tree (attachments and snaps that
+    /// hold it are removed from the tree), and its body. Throws for a stale or foreign handle.
+    public func removeItem(_ id: ItemID) throws(DynamicsError) {
+        try validate(id)
+        refreshTree()
+        for b in flat where b.animator === self && b.items.contains(id) {
+            if b.itemsAreFixed { removeBehavior(b) } else { b.removeItem(id) }
+        }
+        let i = Int(id.index)
+        destroyBody(ofSlot: i)
+        records[i].isAlive = false
+        records[i].geometry = .empty
+        itemOrder.removeAll { $0 == id.index }
+        freeSlots.append(id.index)
+        noteChange()
+    }
+
+    /// Live items in insertion order.
+    public var items: [ItemID] {
+        itemOrder.map { ItemID(index: $0, generation: records[Int($0)].generation, animator: serial) }
+    }
+
+    /// True for a live item of this animator.
+    public func isValid(_ id: ItemID) -> Bool {
+        id.animator == serial && id.index >= 0 && Int(id.index) < records.count
+            && records[Int(id.index)].isAlive && records[Int(id.index)].generation == id.generation
+    }
+
+    /// Throws a message naming the item when the handle is stale or belongs to another animator.
+    public func validate(_ id: ItemID) throws(DynamicsError) {
+        try validate(id, in: nil)
+    }
+
+    func validate(_ id: ItemID, in behavior: DynamicBehavior?) throws(DynamicsError) {
+        guard !isValid(id) else { return }
+        let context = behavior.map { " (in \($0.kindName))" } ?? ""
+        if id.animator != serial {
+            throw DynamicsError("\(id) belongs to another animator\(context)")
+        }
+        if id.index >= 0, Int(id.index) < records.count, let name = records[Int(id.index)].name,
+           records[Int(id.index)].generation == id.generation || !records[Int(id.index)].isAlive {
+            throw DynamicsError("item '\(name)' was removed\(context)")
+        }
+        throw DynamicsError("\(id) was removed\(context)")
+    }
+
+    /// The live item with this name.
+    public func item(named name: String) -> ItemID? {
+        for i in itemOrder where records[Int(i)].name == name {
+            return ItemID(index: i, generation: records[Int(i)].generation, animator: serial)
+        }
+        return nil
+    }
+
+    @inline(__always) func slot(_ id: ItemID) throws(DynamicsError) -> Int {
+        try validate(id)
+        return Int(id.index)
+    }
+
+    /// A label for messages: "item 'ball'" or "item#3.1".
+    func label(_ id: ItemID) -> String {
+        if isValid(id), let n = records[Int(id.index)].name { return "item '\(n)'" }
+        return id.description
+    }
+
+    // MARK: - Reading state
+
+    /// The name given at creation.
+    public func name(of id: ItemID) throws(DynamicsError) -> String? { records[try slot(id)].name }
+
+    /// Center, points, reference coordinates.
+    public func center(of id: ItemID) throws(DynamicsError) -> Vec2 {
+        let i = try slot(id)
+        let r = records[i]
+        return r.body.isNull ? r.center : world.position(of: r.body)
+    }
+
+    /// Rotation, radians, clockwise on screen.
+    public func angle(of id: ItemID) throws(DynamicsError) -> Double {
+        let i = try slot(id)
+        let r = records[i]
+        return r.body.isNull ? r.angle : world.angle(of: r.body)
+    }
+
+    /// Linear velocity of the center, pt/s.
+    public func velocity(of id: ItemID) throws(DynamicsError) -> Vec2 {
+        let i = try slot(id)
+        let r = records[i]
+        guard !r.body.isNull else { return r.velocity }
+        // The body's origin is the item center; its velocity may differ from the centre of mass's.
+        return world.velocity(atWorldPoint: world.position(of: r.body), of: r.body)
+    }
+
+    /// Angular velocity, rad/s, clockwise-positive.
+    public func angularVelocity(of id: ItemID) throws(DynamicsError) -> Double {
+        let i = try slot(id)
+        let r = records[i]
+        return r.body.isNull ? r.angularVelocity : world.angularVelocity(of: r.body)
+    }
+
+    /// Bounds size, points.
+    public func size(of id: ItemID) throws(DynamicsError) -> Size { records[try slot(id)].geometry.size }
+
+    /// Collision bounds as created.
+    public func bounds(of id: ItemID) throws(DynamicsError) -> CollisionBounds { records[try slot(id)].bounds }
+
+    /// Axis-aligned frame of the rotated bounds rectangle, points.
+    public func frame(of id: ItemID) throws(DynamicsError) -> Rect {
+        let c = try center(of: id), a = try angle(of: id), s = try size(of: id)
+        let q = Rot(angle: a)
+        let hx = abs(q.c) * s.width / 2 + abs(q.s) * s.height / 2
+        let hy = abs(q.s) * s.width / 2 + abs(q.c) * s.height / 2
+        return Rect(x: c.x - hx, y: c.y - hy, width: 2 * hx, height: 2 * hy)
+    }
+
+    /// UIKit mass: true collision area (pt²) × density / 10 000 (O1), whether or not the item has
+    /// a body, and also for anchored items.
+    public func mass(of id: ItemID) throws(DynamicsError) -> Double {
+        let i = try slot(id)
+        synchronize()
+        return Units.mass(area: records[i].geometry.area, density: records[i].material.density)
+    }
+
+    /// Charge from the item's item behaviours (default 0).
+    public func charge(of id: ItemID) throws(DynamicsError) -> Double {
+        let i = try slot(id)
+        synchronize()
+        return records[i].material.charge
+    }
+
+    /// True while some behaviour in the tree lists the item (it has a body).
+    public func isSimulated(_ id: ItemID) throws(DynamicsError) -> Bool {
+        let i = try slot(id)
+        synchronize()
+        return !records[i].body.isNull
+    }
+
+    /// Items whose frame intersects `rect`, in insertion order.
+    public func items(in rect: Rect) -> [ItemID] {
+        items.filter { (try? frame(of: $0).intersects(rect)) ?? false }
+    }
+
+    // MARK: - Writing state
+
+    /// UIKit's updateItemUsingCurrentState: moves the item to `center` and `angle` (radians);
+    /// velocities are kept. Throws for non-finite numbers or a stale handle.
+    public func updateItemUsingCurrentState(_ id: ItemID, center: Vec2, angle: Double) throws(DynamicsError) {
+        let i = try slot(id)
+        try requireFinite(center, "\(label(id)) center")
+        try requireFinite(angle, "\(label(id)) angle")
+        if records[i].body.isNull {
+            records[i].center = center; records[i].angle = angle
+        } else {
+            do { try world.setTransform(position: center, angle: angle, of: records[i].body) }
+            catch { throw DynamicsError("\(label(id)): \(error)") }
+        }
+        noteChange()
+    }
+
+    /// Moves the center (points), keeping angle and velocities.
+    public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
+        try updateItemUsingCurrentState(id, center: center, angle: try angle(of: id))
+    }
+
+    /// Turns the item (radians, clockwise on screen), keeping center and velocities.
+    public func setAngle(_ angle: Double, of id: ItemID) throws(DynamicsError) {
+        try updateItemUsingCurrentState(id, center: try center(of: id), angle: angle)
+    }
+
+    /// Sets the linear velocity of the center, pt/s (ignored for anchored items).
+    public func setVelocity(_ v: Vec2, of id: ItemID) throws(DynamicsError) {
+        let i = try slot(id)
+        try requireFinite(v, "\(label(id)) velocity")
+        let r = records[i]
+        if r.body.isNull { records[i].velocity = v; noteChange(); return }
+        guard world.type(of: r.body) == .dynamic else { return }
+        // Velocity of the center = v_com + ω × (center − com): solve for v_com.
+        let w = world.angularVelocity(of: r.body)
+        let arm = world.position(of: r.body) - world.worldCenter(of: r.body)
+        do { try world.setLinearVelocity(v - cross(w, arm), of: r.body) }
+        catch { throw DynamicsError("\(label(id)): \(error)") }
+        noteChange()
+    }
+
+    /// Sets the angular velocity, rad/s (ignored for anchored items and when rotation is off).
+    public func setAngularVelocity(_ w: Double, of id: ItemID) throws(DynamicsError) {
+        let i = try slot(id)
+        try requireFinite(w, "\(label(id)) angular velocity")
+        let r = records[i]
+        if r.body.isNull { records[i].angularVelocity = w; noteChange(); return }
+        guard world.type(of: r.body) == .dynamic, r.material.allowsRotation else { return }
+        let v = try velocity(of: id)
+        do { try world.setAngularVelocity(w, of: r.body) }
+        catch { throw DynamicsError("\(label(id)): \(error)") }
+        try setVelocity(v, of: id)
+    }
+
+    /// Teleports the item and stops it.
+    public func moveItem(_ id: ItemID, to center: Vec2, angle: Double) throws(DynamicsError) {
+        try updateItemUsingCurrentState(id, center: center, angle: angle)
+        try setAngularVelocity(0, of: id)
+        try setVelocity(.zero, of: id)
+    }
+
+    /// Replaces an item's size and collision bounds (Q19: UIKit never picks up a size change, even
+    /// after updateItemUsingCurrentState; this is the explicit way). Mass follows the new shape;
+    /// center, angle, velocities and attachments are kept. Throws like `addItem`, changing nothing.
+    public func rebuildItem(_ id: ItemID, size: Size?, bounds: CollisionBounds) throws(DynamicsError) {
+        let i = try slot(id)
+        let def = ItemDef(name: records[i].name, center: try center(of: id), size: size, angle: try angle(of: id), bounds: bounds)
+        let geometry = try ItemGeometry(def, label: label(id))
+        records[i].bounds = bounds
+        records[i].geometry = geometry
+        let body = records[i].body
+        if !body.isNull {
+            for s in records[i].shapes { world.destroyShape(s) }
+            forgetPairs(involvingSlot: i)
+            records[i].shapes = makeShapes(forSlot: i, on: body)
+            if world.type(of: body) == .dynamic { world.setAwake(true, of: body) }
+        }
+        noteChange()
+    }
+
+    /// Wakes an item's body so a change reaches it even if it was asleep.
+    func wake(_ id: ItemID) {
+        wakeQueue.append(id)
+        noteChange()
+    }
+}

@@ -1,0 +1,283 @@
+// UIDynamicAnimator: owns the engine world, the items and the behaviour tree, and advances them
+// in fixed steps. Items and behaviours may change at any time, also from callbacks.
+import Foundation
+import Physics
+
+/// The animator: a reference coordinate space (points, y down), its items, and a tree of
+/// behaviours, stepped at a fixed rate.
+///
+/// One `step()` does (reference §6): apply behaviour changes → gravity, pushes, fields →
+/// engine step → collision began/ended per collision behaviour → `action` callbacks (depth-first)
+/// → rest check with pause/resume events. While paused (everything at rest) `step()` does nothing
+/// until something changes.
+public final class DynamicAnimator {
+    /// Distinguishes this animator's item handles from every other animator's.
+    public let serial: UInt32
+    /// Size of the reference bounds (origin at 0, 0), or nil for an abstract space (UIKit init()).
+    public let referenceBounds: Size?
+    /// Fixed steps per second (default 60).
+    public private(set) var fps: Double
+    /// Engine substeps per step (default 4).
+    public private(set) var substeps: Int
+    /// Seconds per step: 1 / fps.
+    public var stepDuration: Double { 1 / fps }
+
+    /// False while paused because everything is at rest (and before the first step with work).
+    public private(set) var isRunning = false
+    /// Simulated seconds while running; frozen while paused; reset to 0 when the animator
+    /// resumes after it paused with no behaviours (O18).
+    public private(set) var elapsedTime = 0.0
+    /// Steps taken while running.
+    public private(set) var stepCount = 0
+    /// Read by the renderer: draw outlines, attachments, contacts and field vectors.
+    public var debugEnabled = false
+
+    /// Called when the animator pauses / is about to resume, and for warnings.
+    public var onPause: (() -> Void)?
+    public var onResume: (() -> Void)?
+    public var onWarning: ((String) -> Void)?
+
+    let world: World
+    var records: [ItemRecord] = []
+    var freeSlots: [Int32] = []
+    /// Live item slots in insertion order.
+    var itemOrder: [Int32] = []
+    /// Top-level behaviours in insertion order (children: `childBehaviors`, all: `allBehaviors`).
+    public private(set) var behaviors: [DynamicBehavior] = []
+
+    // Caches rebuilt when the tree changes.
+    var flat: [DynamicBehavior] = []
+    var treeDirty = true
+    var needsSync = true
+    var needsResume = false
+    var pendingEvents: [AnimatorEvent] = []
+    var attachCounter = 0
+    var resetClockOnResume = false
+    var isStepping = false
+    var ground: BodyID = .null
+    var boundaryRecords: [BoundaryRecord] = []
+    var freeBoundarySlots: [Int] = []
+    var pairs: [PairKey: PairState] = [:]
+    var wakeQueue: [ItemID] = []
+    var simulatedItemCount = 0
+    // Per-step scratch, indexed by item slot.
+    var forces: [Vec2] = []
+    var velocityOverridden: [Bool] = []
+    var forceWakes: [Bool] = []
+
+    /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
+    /// Throws for a non-positive or non-finite size, fps or substep count.
+    public init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+        if let b = referenceBounds {
+            try requirePositive(b.width, "reference bounds width")
+            try requirePositive(b.height, "reference bounds height")
+        }
+        try requirePositive(fps, "fps")
+        guard substeps >= 1 else { throw DynamicsError("substeps must be ≥ 1, got \(substeps)") }
+        self.referenceBounds = referenceBounds
+        self.fps = fps
+        self.substeps = substeps
+        self.serial = AnimatorSerial.next()
+        self.world = World(WorldDef())
+        world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
+    }
+
+    /// Changes the step rate and substeps. Throws for non-positive values.
+    public func setStepRate(fps: Double, substeps: Int) throws(DynamicsError) {
+        try requirePositive(fps, "fps")
+        guard substeps >= 1 else { throw DynamicsError("substeps must be ≥ 1, got \(substeps)") }
+        self.fps = fps; self.substeps = substeps
+    }
+
+    // MARK: - Behaviours
+
+    /// Adds a top-level behaviour. Throws when it is already in a tree (this one — at any level —
+    /// or another animator's), or when it refers to items this animator does not own or that
+    /// were removed. Resumes a paused animator.
+    public func addBehavior(_ behavior: DynamicBehavior) throws(DynamicsError) {
+        guard behavior.animator == nil, behavior.parent == nil else {
+            throw DynamicsError("\(behavior.kindName) is already in a behaviour tree; remove it first")
+        }
+        try validateTree(behavior)
+        behaviors.append(behavior)
+        attachTree(behavior)
+    }
+
+    /// Removes a behaviour from wherever it is in this animator's tree (ignored when it is not in
+    /// it). Its items keep their position; an item no behaviour references any more loses its body.
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard behavior.animator === self else { return }
+        if behavior.parent != nil {
+            behavior.parent!.removeChild(behavior)
+            return
+        }
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        detachTree(behavior)
+    }
+
+    /// Removes every top-level behaviour.
+    public func removeAllBehaviors() {
+        for b in behaviors.reversed() { removeBehavior(b) }
+    }
+
+    /// Every behaviour in the tree, depth-first, parent before children, in insertion order.
+    public var allBehaviors: [DynamicBehavior] { refreshTree(); return flat }
+
+    func validateTree(_ root: DynamicBehavior) throws(DynamicsError) {
+        var list: [DynamicBehavior] = []
+        root.subtree(into: &list)
+        for b in list {
+            if b !== root, b.animator != nil {
+                throw DynamicsError("\(b.kindName) is already in a behaviour tree; remove it first")
+            }
+            for item in b.items { try validate(item, in: b) }
+            try b.validate(in: self)
+        }
+    }
+
+    func attachTree(_ root: DynamicBehavior) {
+        var list: [DynamicBehavior] = []
+        root.subtree(into: &list)
+        var sawGravity = false
+        for b in list {
+            b.animator = self
+            attachCounter += 1
+            b.attachSerial = attachCounter
+            b.didAttach(to: self)
+            if b is GravityBehavior { sawGravity = true }
+            for item in b.items { wakeQueue.append(item) }
+        }
+        treeDirty = true
+        noteChange()
+        if sawGravity {
+            refreshTree()
+            let count = flat.reduce(0) { $0 + ($1 is GravityBehavior ? 1 : 0) }
+            if count > 1 {
+                warn("more than one GravityBehavior in the animator (\(count)); the most recently added one applies")
+            }
+        }
+    }
+
+    func detachTree(_ root: DynamicBehavior) {
+        var list: [DynamicBehavior] = []
+        root.subtree(into: &list)
+        for b in list {
+            b.willDetach(from: self)
+            for item in b.items { wakeQueue.append(item) }
+            b.animator = nil
+        }
+        treeDirty = true
+        noteChange()
+        // Emptied while paused: the next run starts a new clock (O18).
+        if behaviors.isEmpty && !isRunning { resetClockOnResume = true }
+    }
+
+    func behaviorDidChange(_ behavior: DynamicBehavior) {
+        for item in behavior.items { wakeQueue.append(item) }
+        noteChange()
+    }
+
+    /// Something changed: apply it on the next step and resume if paused.
+    func noteChange() {
+        needsSync = true
+        needsResume = true
+    }
+
+    func refreshTree() {
+        guard treeDirty else { return }
+        flat.removeAll(keepingCapacity: true)
+        for b in behaviors { b.subtree(into: &flat) }
+        treeDirty = false
+    }
+
+    func warn(_ message: String) {
+        pendingEvents.append(.warning(message))
+        onWarning?(message)
+    }
+
+    // MARK: - Events
+
+    /// Events since the last call, oldest first; the list is then emptied.
+    public func drainEvents() -> [AnimatorEvent] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    // MARK: - Stepping
+
+    /// Advances one fixed step of 1/fps seconds (does nothing while paused and nothing changed).
+    /// Calling it from inside a callback of the same animator is ignored.
+    public func step() {
+        guard !isStepping else { return }
+        isStepping = true
+        defer { isStepping = false }
+
+        synchronize()
+        if !isRunning {
+            guard needsResume, simulatedItemCount > 0 else { needsResume = false; return }
+            resume()
+        }
+        needsResume = false
+
+        let dt = stepDuration
+        applyBehaviors(dt: dt)
+        world.step(by: dt, substeps: substeps)
+        elapsedTime += dt
+        stepCount += 1
+        deliverCollisionEvents()
+        runActions()
+        checkRest()
+    }
+
+    /// Takes `count` steps.
+    public func step(count: Int) { for _ in 0..<max(0, count) { step() } }
+
+    /// Runs for `seconds` of simulated time (rounded to whole steps).
+    public func run(seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        step(count: Int((seconds * fps).rounded()))
+    }
+
+    func resume() {
+        if resetClockOnResume { elapsedTime = 0; resetClockOnResume = false }
+        isRunning = true
+        pendingEvents.append(.resumed)
+        onResume?()
+    }
+
+    func runActions() {
+        let snapshot = flat
+        for b in snapshot where b.animator === self {
+            b.action?()
+        }
+    }
+
+    func checkRest() {
+        // Wake requests made by callbacks count as changes too.
+        guard !needsResume, world.isAtRest, !hasPerpetualDrivers() else { return }
+        isRunning = false
+        resetClockOnResume = behaviors.isEmpty
+        pendingEvents.append(.paused)
+        onPause?()
+    }
+
+    /// Fields whose force changes with time alone keep the animator running (§2.11 composition).
+    func hasPerpetualDrivers() -> Bool {
+        for case let f as FieldBehavior in flat where !f.items.isEmpty {
+            if f.kind == .custom || (f.kind == .noise && f.animationSpeed != 0) { return true }
+        }
+        return false
+    }
+}
+
+/// Serial numbers for animators, so handles from one are refused by another.
+enum AnimatorSerial {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counter: UInt32 = 0
+    static func next() -> UInt32 {
+        lock.lock(); defer { lock.unlock() }
+        counter &+= 1
+        return counter
+    }
+}

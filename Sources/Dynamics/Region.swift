@@ -1,0 +1,90 @@
+// UIRegion: an immutable shape around the origin, placed by a field's `position`. A small CSG tree
+// (circle, centred rectangle, everything, nothing; not, or, and) evaluated per point.
+import Physics
+
+/// A field's domain of effect, defined around the origin (0, 0) and centred on the field's
+/// `position` (O12). A value type: combining regions makes new ones.
+public struct Region: Hashable, Sendable, CustomStringConvertible {
+    indirect enum Node: Hashable, Sendable {
+        case infinite
+        case empty
+        case circle(radius: Double)
+        case rectangle(halfWidth: Double, halfHeight: Double)
+        case inverse(Node)
+        case union(Node, Node)
+        case intersection(Node, Node)
+        case difference(Node, Node)
+    }
+    let node: Node
+
+    init(node: Node) { self.node = node }
+
+    /// Every point (UIRegion.infinite). The default region of a field.
+    public static let infinite = Region(node: .infinite)
+    /// No point: the inverse of `infinite`.
+    public static let empty = Region(node: .empty)
+
+    /// A disc of `radius` points centred on the origin; the circle itself is inside.
+    public init(radius: Double) throws(DynamicsError) {
+        try requireNonNegative(radius, "region radius")
+        node = .circle(radius: radius)
+    }
+
+    /// An axis-aligned rectangle of `size` centred on the origin (not anchored at its top-left).
+    public init(size: Size) throws(DynamicsError) {
+        try requireNonNegative(size.width, "region width")
+        try requireNonNegative(size.height, "region height")
+        node = .rectangle(halfWidth: size.width / 2, halfHeight: size.height / 2)
+    }
+
+    /// The complement. The inverse of `infinite` is `empty` and vice versa.
+    public func inverse() -> Region {
+        switch node {
+        case .infinite: return .empty
+        case .empty: return .infinite
+        case .inverse(let inner): return Region(node: inner)
+        default: return Region(node: .inverse(node))
+        }
+    }
+    /// Points in either region.
+    public func union(_ other: Region) -> Region { Region(node: .union(node, other.node)) }
+    /// Points in both regions.
+    public func intersection(_ other: Region) -> Region { Region(node: .intersection(node, other.node)) }
+    /// Points in this region and not in `other` (UIRegion.difference(from:) is "receiver minus
+    /// argument" despite its name).
+    public func difference(_ other: Region) -> Region { Region(node: .difference(node, other.node)) }
+
+    /// True when the point (in the region's own coordinates, origin at the centre) is inside.
+    /// Boundaries are inside.
+    public func contains(_ p: Vec2) -> Bool { Self.contains(node, p) }
+
+    public var isInfinite: Bool { node == .infinite }
+
+    static func contains(_ node: Node, _ p: Vec2) -> Bool {
+        switch node {
+        case .infinite: return true
+        case .empty: return false
+        case .circle(let r): return p.lengthSquared <= r * r
+        case .rectangle(let hw, let hh): return abs(p.x) <= hw && abs(p.y) <= hh
+        case .inverse(let a): return !contains(a, p)
+        case .union(let a, let b): return contains(a, p) || contains(b, p)
+        case .intersection(let a, let b): return contains(a, p) && contains(b, p)
+        case .difference(let a, let b): return contains(a, p) && !contains(b, p)
+        }
+    }
+
+    public var description: String { Self.describe(node) }
+
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .infinite: return "infinite"
+        case .empty: return "empty"
+        case .circle(let r): return "radius \(r)"
+        case .rectangle(let hw, let hh): return "size \(2 * hw) × \(2 * hh)"
+        case .inverse(let a): return "inverse(\(describe(a)))"
+        case .union(let a, let b): return "union(\(describe(a)), \(describe(b)))"
+        case .intersection(let a, let b): return "intersection(\(describe(a)), \(describe(b)))"
+        case .difference(let a, let b): return "difference(\(describe(a)), \(describe(b)))"
+        }
+    }
+}

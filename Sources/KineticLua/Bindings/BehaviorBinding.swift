@@ -1,0 +1,151 @@
+// What every behaviour has in Lua (items, action, children, world, kind), the composite
+// `kinetic.behavior{children=, action=}`, and the constructor steps every kind shares.
+import CLua
+import Dynamics
+import LuaBridge
+import Physics
+
+enum BehaviorBinding {
+    /// Registers the userdata type of one behaviour kind.
+    static func register(_ kind: BehaviorKind, members: [LuaMember<BehaviorHandle>], _ rt: Runtime) -> LuaHandleType<BehaviorHandle> {
+        LuaHandleType(in: rt.state, name: kind.typeName, members: members, describe: { [unowned rt] h in
+            let entry = rt.entry(h)
+            return "\(kind.typeName)#\(h.index) (\(kindName(entry)))"
+        })
+    }
+
+    /// The members of a kind: the shared ones first, then the kind's own.
+    static func members(of kind: BehaviorKind, _ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        let own: [LuaMember<BehaviorHandle>]
+        switch kind {
+        case .behavior: own = []
+        case .gravity: own = GravityBinding.members(rt)
+        case .collision: own = CollisionBinding.members(rt)
+        case .push: own = PushBinding.members(rt)
+        case .snap: own = SnapBinding.members(rt)
+        case .attachment: own = AttachmentBinding.members(rt)
+        case .itemBehavior: own = ItemBehaviorBinding.members(rt)
+        case .field: own = FieldBinding.members(rt)
+        }
+        return shared(rt) + own
+    }
+
+    /// `b.kind`: the constructor's name, or the attachment or field kind.
+    static func kindName(_ entry: BehaviorEntry) -> String {
+        switch entry.behavior {
+        case let a as AttachmentBehavior: return a.kind.rawValue
+        case let f as FieldBehavior: return f.kind.rawValue
+        default:
+            switch entry.kind {
+            case .behavior: return "behavior"
+            case .gravity: return "gravity"
+            case .collision: return "collision"
+            case .push: return "push"
+            case .snap: return "snap"
+            case .attachment: return "attachment"
+            case .itemBehavior: return "itemBehavior"
+            case .field: return "field"
+            }
+        }
+    }
+
+    // MARK: - Shared members
+
+    static func shared(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func b(_ h: BehaviorHandle) -> DynamicBehavior { rt.entry(h).behavior }
+        /// A behaviour in a world may not change while that world evaluates a field.
+        func unlocked(_ h: BehaviorHandle, _ function: String) throws {
+            try rt.world(of: b(h).animator)?.requireUnlocked(function)
+        }
+        return [
+            .readOnly("kind") { lua, h in lua.push(kindName(rt.entry(h))) },
+            .readOnly("items") { lua, h in rt.pushItems(b(h).items, on: lua) },
+            .method("addItem") { lua, h in
+                try unlocked(h, "Behavior:addItem")
+                let (_, id) = try rt.item(lua, at: 2, "item")
+                try rt.dynamics("Behavior:addItem") { () throws(DynamicsError) in try b(h).addItem(id) }
+                return 0
+            },
+            .method("removeItem") { lua, h in
+                try unlocked(h, "Behavior:removeItem")
+                let (_, id) = try rt.item(lua, at: 2, "item")
+                b(h).removeItem(id)
+                return 0
+            },
+            .property("action", get: { lua, h in
+                if let f = rt.entry(h).action { lua.push(f) } else { lua.pushNil() }
+            }, set: { lua, h, v in
+                let entry = rt.entry(h)
+                entry.action = try lua.optionalFunction(v, "action")
+                let behavior = entry.behavior
+                behavior.action = entry.action == nil ? nil : { [unowned rt, unowned behavior] in
+                    rt.enqueue(.action(h.index), from: behavior.animator)
+                }
+            }),
+            .method("addChild") { lua, h in
+                try unlocked(h, "Behavior:addChild")
+                let child = try rt.behavior(lua, at: 2, "child")
+                try rt.dynamics("Behavior:addChild") { () throws(DynamicsError) in try b(h).addChild(child.behavior) }
+                return 0
+            },
+            .method("removeChild") { lua, h in
+                try unlocked(h, "Behavior:removeChild")
+                b(h).removeChild(try rt.behavior(lua, at: 2, "child").behavior)
+                return 0
+            },
+            .readOnly("children") { lua, h in rt.pushBehaviors(b(h).childBehaviors, on: lua) },
+            .readOnly("world") { lua, h in
+                if let world = rt.world(of: b(h).animator) { rt.pushWorld(world, on: lua) } else { lua.pushNil() }
+            },
+        ]
+    }
+
+    // MARK: - Constructors
+
+    /// The steps every constructor ends with: register the behaviour, add `items`, then write every
+    /// other present field through its property setter (so constructor fields and later writes are
+    /// the same code). Pushes the new behaviour.
+    static func finish(_ rt: Runtime, _ lua: Lua, _ def: LuaTable, _ behavior: DynamicBehavior, _ kind: BehaviorKind,
+                       fields: [String]) throws -> Int32 {
+        if fields.contains("items"), def.has("items") {
+            let ids = try def.read("items") { i in try rt.itemList(lua, at: i, "items") }
+            for id in ids {
+                try rt.dynamics("kinetic.\(kindName(BehaviorEntry(behavior: behavior, kind: kind)))") { () throws(DynamicsError) in
+                    try behavior.addItem(id)
+                }
+            }
+        }
+        let handle = rt.add(behavior, kind: kind)
+        try applyFields(def, fields, members: rt.behaviorMembers[kind.rawValue], to: handle)
+        rt.behaviorTypes[kind.rawValue].push(handle, on: lua)
+        return 1
+    }
+
+    static let compositeFields = ["children", "action"]
+
+    /// `kinetic.behavior{ children = {...}, action = fn }`.
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = lua.isNil(1) ? nil : try lua.table(1, "definition")
+        let behavior = DynamicBehavior()
+        guard let def else {
+            rt.behaviorTypes[BehaviorKind.behavior.rawValue].push(rt.add(behavior, kind: .behavior), on: lua)
+            return 1
+        }
+        try def.checkFields(compositeFields)
+        if def.has("children") {
+            try def.read("children") { index in
+                guard lua.type(at: index) == LUA_TTABLE else {
+                    throw LuaArgumentError(.field("children"), mustBe: "an array of behaviours", got: lua.describe(index))
+                }
+                for i in 0..<Int(lua_rawlen(lua.L, index)) {
+                    lua_rawgeti(lua.L, index, lua_Integer(i + 1))
+                    defer { lua.pop() }
+                    let child = try rt.behavior(lua, at: lua.top, "children[\(i + 1)]")
+                    try rt.dynamics("kinetic.behavior") { () throws(DynamicsError) in try behavior.addChild(child.behavior) }
+                }
+            }
+        }
+        return try finish(rt, lua, def, behavior, .behavior, fields: compositeFields)
+    }
+}

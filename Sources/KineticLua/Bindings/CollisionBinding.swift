@@ -1,0 +1,152 @@
+// Lua's `Collision`: `kinetic.collision{ items=, mode=, referenceBounds=, boundaries=, began=, ended= }`.
+// Callbacks are queued by the animator and called after the step: `began(a, b, point)`, `ended(a, b)`,
+// where `b` is an item, a boundary id, or "bounds" for the reference bounds.
+import CLua
+import Dynamics
+import LuaBridge
+import Physics
+
+enum CollisionBinding {
+    static let fields = ["items", "mode", "referenceBounds", "boundaries", "began", "ended", "action"]
+    static let modes = ["everything", "items", "boundaries"]
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = lua.isNil(1) ? nil : try lua.table(1, "definition")
+        let collision = CollisionBehavior()
+        guard let def else {
+            rt.behaviorTypes[BehaviorKind.collision.rawValue].push(rt.add(collision, kind: .collision), on: lua)
+            return 1
+        }
+        try def.checkFields(fields)
+        return try BehaviorBinding.finish(rt, lua, def, collision, .collision, fields: fields)
+    }
+
+    /// Adds the boundary `{id=, from=, to=}` or `{id=, path=, closed=true}` at `index`.
+    static func addBoundary(_ rt: Runtime, _ c: CollisionBehavior, _ lua: Lua, at index: Int32, _ name: String) throws {
+        let def = try lua.table(index, name)
+        do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch {
+            throw LuaArgumentError(message: "\(name): \(error.message)")
+        }
+        let id = try def.string("id")
+        if def.has("path") {
+            let path = try def.read("path") { i in try lua.points(i, "path") }
+            let closed = try def.boolean("closed", default: true)
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
+        } else {
+            let from = Vec2(try def.point("from")), to = Vec2(try def.point("to"))
+            try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
+        }
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func c(_ h: BehaviorHandle) -> CollisionBehavior { rt.entry(h).behavior as! CollisionBehavior }
+        return [
+            .property("mode", get: { lua, h in
+                let m = c(h).collisionMode
+                lua.push(m == .everything ? "everything" : m == .items ? "items" : "boundaries")
+            }, set: { lua, h, v in
+                switch try lua.choice(v, "mode", in: modes) {
+                case "items": c(h).collisionMode = .items
+                case "boundaries": c(h).collisionMode = .boundaries
+                default: c(h).collisionMode = .everything
+                }
+            }),
+            .property("referenceBounds", get: { lua, h in
+                let b = c(h)
+                let i = b.referenceBoundsInsets
+                if !b.translatesReferenceBoundsIntoBoundary { lua.push(false) } else if i == .zero { lua.push(true) } else {
+                    lua.reserve(3)
+                    lua.pushTable(fields: 4)
+                    lua.push(i.top); lua.setField("top", inTableAt: -2)
+                    lua.push(i.left); lua.setField("left", inTableAt: -2)
+                    lua.push(i.bottom); lua.setField("bottom", inTableAt: -2)
+                    lua.push(i.right); lua.setField("right", inTableAt: -2)
+                }
+            }, set: { lua, h, v in
+                let b = c(h)
+                if lua.type(at: v) == LUA_TBOOLEAN {
+                    b.referenceBoundsInsets = .zero
+                    b.translatesReferenceBoundsIntoBoundary = lua_toboolean(lua.L, v) != 0
+                    return
+                }
+                guard lua.type(at: v) == LUA_TTABLE else {
+                    throw LuaArgumentError(.field("referenceBounds"), mustBe: "false, true or insets {top=, left=, bottom=, right=}",
+                                           got: lua.describe(v))
+                }
+                let t = try lua.table(v, "referenceBounds")
+                try t.checkFields(["top", "left", "bottom", "right"])
+                let insets = EdgeInsets(top: try t.number("top", default: 0), left: try t.number("left", default: 0),
+                                        bottom: try t.number("bottom", default: 0), right: try t.number("right", default: 0))
+                try rt.checked(b, "Collision.referenceBounds") { b.setTranslatesReferenceBoundsIntoBoundary(insets: insets) }
+            }),
+            .property("boundaries", get: { lua, h in
+                let b = c(h)
+                let ids = b.boundaryIdentifiers
+                lua.reserve(4)
+                lua.pushTable(array: Int32(ids.count))
+                for (k, id) in ids.enumerated() {
+                    guard let boundary = b.boundary(withIdentifier: id) else { continue }
+                    lua.pushTable(fields: 3)
+                    lua.push(id); lua.setField("id", inTableAt: -2)
+                    if boundary.points.count == 2 && !boundary.isClosed {
+                        lua.push(boundary.points[0]); lua.setField("from", inTableAt: -2)
+                        lua.push(boundary.points[1]); lua.setField("to", inTableAt: -2)
+                    } else {
+                        lua.push(points: boundary.points); lua.setField("path", inTableAt: -2)
+                        lua.push(boundary.isClosed); lua.setField("closed", inTableAt: -2)
+                    }
+                    lua.setIndex(k + 1, inTableAt: -2)
+                }
+            }, set: { lua, h, v in
+                let b = c(h)
+                guard lua.type(at: v) == LUA_TTABLE else {
+                    throw LuaArgumentError(.field("boundaries"), mustBe: "a list of boundaries {{id=, from=, to=}, ...}", got: lua.describe(v))
+                }
+                b.removeAllBoundaries()
+                let t = lua.absolute(v)
+                for k in 0..<Int(lua_rawlen(lua.L, t)) {
+                    lua_rawgeti(lua.L, t, lua_Integer(k + 1))
+                    defer { lua.pop() }
+                    try addBoundary(rt, b, lua, at: lua.top, "boundaries[\(k + 1)]")
+                }
+            }),
+            .property("began", get: { lua, h in
+                if let f = rt.entry(h).began { lua.push(f) } else { lua.pushNil() }
+            }, set: { lua, h, v in
+                let entry = rt.entry(h)
+                entry.began = try lua.optionalFunction(v, "began")
+                c(h).began = entry.began == nil ? nil : { [unowned rt] behavior, item, partner, point in
+                    rt.enqueue(.began(h.index, item, partner, point), from: behavior.animator)
+                }
+            }),
+            .property("ended", get: { lua, h in
+                if let f = rt.entry(h).ended { lua.push(f) } else { lua.pushNil() }
+            }, set: { lua, h, v in
+                let entry = rt.entry(h)
+                entry.ended = try lua.optionalFunction(v, "ended")
+                c(h).ended = entry.ended == nil ? nil : { [unowned rt] behavior, item, partner in
+                    rt.enqueue(.ended(h.index, item, partner), from: behavior.animator)
+                }
+            }),
+            .method("addBoundary") { lua, h in
+                try addBoundary(rt, c(h), lua, at: 2, "boundary")
+                return 0
+            },
+            .method("removeBoundary") { lua, h in
+                c(h).removeBoundary(withIdentifier: try lua.string(2, "id"))
+                return 0
+            },
+            .method("boundaryIds") { lua, h in
+                let ids = c(h).boundaryIdentifiers
+                lua.reserve(3)
+                lua.pushTable(array: Int32(ids.count))
+                for (k, id) in ids.enumerated() {
+                    lua.push(id)
+                    lua.setIndex(k + 1, inTableAt: -2)
+                }
+                return 1
+            },
+        ]
+    }
+}

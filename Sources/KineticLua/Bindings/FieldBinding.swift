@@ -1,0 +1,85 @@
+// Lua's `Field`: `kinetic.field{ kind=, items=, position=, region=, strength=, falloff=, minimumRadius=,
+// direction=, smoothness=, animationSpeed=, evaluate= }`. A custom field's `evaluate(x, y, vx, vy,
+// mass, charge, time) → fx, fy` (UIKit newtons) runs under pcall while the animator steps.
+import CLua
+import Dynamics
+import LuaBridge
+import Physics
+
+enum FieldBinding {
+    static let fields = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction",
+                         "smoothness", "animationSpeed", "evaluate", "action"]
+    static let kinds = FieldBehavior.Kind.allCases.map(\.rawValue)
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        let kind = FieldBehavior.Kind(rawValue: try def.read("kind") { i in try lua.choice(i, "kind", in: kinds) })!
+        if kind == .custom, !def.has("evaluate") {
+            throw LuaArgumentError(.field("evaluate"), mustBe: "a function (x, y, vx, vy, mass, charge, time) -> fx, fy for a custom field",
+                                   got: "nil")
+        }
+        return try BehaviorBinding.finish(rt, lua, def, FieldBehavior(kind: kind), .field, fields: fields)
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func f(_ h: BehaviorHandle) -> FieldBehavior { rt.entry(h).behavior as! FieldBehavior }
+        func number(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Double>) -> LuaMember<BehaviorHandle> {
+            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
+                let x = try lua.number(v, name)
+                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = x }
+            })
+        }
+        func vector(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Vec2>) -> LuaMember<BehaviorHandle> {
+            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
+                let p = Vec2(try lua.point(v, name))
+                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = p }
+            })
+        }
+        return [
+            vector("position", \.position),
+            .property("region", get: { lua, h in rt.pushRegion(f(h).region, on: lua) },
+                      set: { lua, h, v in f(h).region = try rt.region(lua, at: v, "region") }),
+            number("strength", \.strength),
+            number("falloff", \.falloff),
+            number("minimumRadius", \.minimumRadius),
+            vector("direction", \.direction),
+            number("smoothness", \.smoothness),
+            number("animationSpeed", \.animationSpeed),
+            .property("evaluate", get: { lua, h in
+                if let fn = rt.entry(h).evaluate { lua.push(fn) } else { lua.pushNil() }
+            }, set: { lua, h, v in
+                let entry = rt.entry(h)
+                entry.evaluate = try lua.optionalFunction(v, "evaluate")
+                f(h).evaluator = entry.evaluate == nil ? nil : { [unowned rt] sample in rt.evaluate(h.index, sample) }
+            }),
+        ]
+    }
+}
+
+extension Runtime {
+    /// A custom field's force at one item: calls `evaluate` under pcall. An error (or results that
+    /// are not two finite numbers) is kept for the step to throw, and the force is zero.
+    func evaluate(_ index: Int32, _ sample: FieldSample) -> Vec2 {
+        let entry = behaviors[Int(index)]
+        guard let fn = entry.evaluate, let world = world(of: entry.behavior.animator), world.pendingError == nil else { return .zero }
+        do {
+            let force: Vec2? = try state.call(fn, arguments: { lua in
+                for v in [sample.position.x, sample.position.y, sample.velocity.x, sample.velocity.y,
+                          sample.mass, sample.charge, sample.time] { lua.push(v) }
+                return 7
+            }, results: { lua, first, count in
+                guard count >= 2, lua.type(at: first) == LUA_TNUMBER, lua.type(at: first + 1) == LUA_TNUMBER else { return nil }
+                let v = Vec2(lua_tonumberx(lua.L, first, nil), lua_tonumberx(lua.L, first + 1, nil))
+                return v.isFinite ? v : nil
+            })
+            if let force { return force }
+            world.pendingError = LuaError(kind: .runtime,
+                message: "\(location(of: fn)): field evaluate must return two finite numbers fx, fy")
+        } catch {
+            world.pendingError = error
+        }
+        return .zero
+    }
+}

@@ -1,0 +1,73 @@
+// Lua's `ItemBehavior`: `kinetic.itemBehavior{ items=, elasticity=, friction=, density=, resistance=,
+// angularResistance=, allowsRotation=, charge=, anchored= }` and its velocity methods.
+import Dynamics
+import LuaBridge
+import Physics
+
+enum ItemBehaviorBinding {
+    static let fields = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
+                         "allowsRotation", "charge", "anchored", "action"]
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        return try BehaviorBinding.finish(rt, lua, def, DynamicItemBehavior(), .itemBehavior, fields: fields)
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func ib(_ h: BehaviorHandle) -> DynamicItemBehavior { rt.entry(h).behavior as! DynamicItemBehavior }
+        func number(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Double>) -> LuaMember<BehaviorHandle> {
+            .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) }, set: { lua, h, v in
+                let x = try lua.number(v, name)
+                try rt.checked(ib(h), "ItemBehavior.\(name)") { ib(h)[keyPath: key] = x }
+            })
+        }
+        func flag(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Bool>) -> LuaMember<BehaviorHandle> {
+            .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) },
+                      set: { lua, h, v in ib(h)[keyPath: key] = try lua.boolean(v, name) })
+        }
+        /// The item argument, which must be one of the behaviour's items.
+        func member(_ lua: Lua, _ h: BehaviorHandle, _ function: String) throws -> ItemID {
+            let (world, id) = try rt.item(lua, at: 2, "item")
+            guard ib(h).items.contains(id) else {
+                throw LuaBindingError("\(function): \(world.label(id)) is not an item of this behaviour")
+            }
+            return id
+        }
+        return [
+            number("elasticity", \.elasticity),
+            number("friction", \.friction),
+            number("density", \.density),
+            number("resistance", \.resistance),
+            number("angularResistance", \.angularResistance),
+            flag("allowsRotation", \.allowsRotation),
+            number("charge", \.charge),
+            flag("anchored", \.isAnchored),
+            .method("addLinearVelocity") { lua, h in
+                let id = try member(lua, h, "ItemBehavior:addLinearVelocity")
+                let v = Vec2(try lua.number(3, "vx"), try lua.number(4, "vy"))
+                try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
+                return 0
+            },
+            .method("linearVelocity") { lua, h in
+                let id = try member(lua, h, "ItemBehavior:linearVelocity")
+                let v = try rt.dynamics("ItemBehavior:linearVelocity") { () throws(DynamicsError) in try ib(h).linearVelocity(for: id) }
+                lua.push(v.x)
+                lua.push(v.y)
+                return 2
+            },
+            .method("addAngularVelocity") { lua, h in
+                let id = try member(lua, h, "ItemBehavior:addAngularVelocity")
+                let w = try lua.number(3, "w")
+                try rt.dynamics("ItemBehavior:addAngularVelocity") { () throws(DynamicsError) in try ib(h).addAngularVelocity(w, for: id) }
+                return 0
+            },
+            .method("angularVelocity") { lua, h in
+                let id = try member(lua, h, "ItemBehavior:angularVelocity")
+                lua.push(try rt.dynamics("ItemBehavior:angularVelocity") { () throws(DynamicsError) in try ib(h).angularVelocity(for: id) })
+                return 1
+            },
+        ]
+    }
+}

@@ -1,0 +1,278 @@
+// Lua's `Item`: a dynamic item's state (centre, angle, velocities), geometry and appearance.
+import CLua
+import Dynamics
+import Foundation
+import LuaBridge
+import Physics
+
+enum ItemBinding {
+    /// The fields `world:addItem{...}` accepts.
+    static let definitionFields = [
+        "name", "frame", "center", "size", "angle", "bounds", "path", "parts",
+        "fill", "stroke", "strokeWidth", "cornerRadius", "opacity", "image", "label", "labelColor", "labelSize",
+        "z", "hidden",
+    ]
+    /// The appearance fields, applied through the property setters after the item exists.
+    static let appearanceFields = [
+        "fill", "stroke", "strokeWidth", "cornerRadius", "opacity", "image", "label", "labelColor", "labelSize",
+        "z", "hidden",
+    ]
+
+    static func register(_ rt: Runtime) -> LuaHandleType<ItemHandle> {
+        LuaHandleType(in: rt.state, name: "Item", members: rt.itemMembers, describe: { [unowned rt] handle in
+            let world = rt.worlds[Int(handle.world)]
+            let id = ItemID(index: handle.index, generation: handle.generation, animator: world.animator.serial)
+            let name = ((try? world.animator.name(of: id)) ?? nil) ?? world.removedNames[id]
+            return "Item#\(handle.index)" + (name.map { " \"\($0)\"" } ?? "")
+        })
+    }
+
+    // MARK: - Members
+
+    static func members(_ rt: Runtime) -> [LuaMember<ItemHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        /// A state member: reads and writes through the live item.
+        func live(_ h: ItemHandle) throws -> (WorldModel, ItemID) { try rt.live(h) }
+        func appearance(_ name: String, get: @escaping (Lua, Appearance) -> Void,
+                        set: @escaping (Lua, inout Appearance, Int32) throws -> Void) -> LuaMember<ItemHandle> {
+            .property(name, get: { lua, h in
+                let (w, id) = try live(h)
+                get(lua, w.appearance[id] ?? Appearance())
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                var a = w.appearance[id] ?? Appearance()
+                try set(lua, &a, v)
+                w.appearance[id] = a
+            })
+        }
+        func optionalColor(_ lua: Lua, _ v: Int32, _ name: String) throws -> LuaColor? {
+            lua.isNil(v) || (lua.type(at: v) == LUA_TBOOLEAN && lua_toboolean(lua.L, v) == 0) ? nil : try lua.color(v, name)
+        }
+        func nonNegative(_ lua: Lua, _ v: Int32, _ name: String) throws -> Double {
+            let x = try lua.number(v, name)
+            guard x >= 0 else { throw LuaArgumentError(.field(name), mustBe: "a number >= 0", got: lua.describe(v)) }
+            return x
+        }
+
+        return [
+            .readOnly("name") { lua, h in
+                let w = rt.worlds[Int(h.world)]
+                let id = ItemID(index: h.index, generation: h.generation, animator: w.animator.serial)
+                lua.push(optional: ((try? w.animator.name(of: id)) ?? nil) ?? w.removedNames[id])
+            },
+            .property("center", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.center") { () throws(DynamicsError) in try w.animator.center(of: id) })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.center")
+                let p = Vec2(try lua.point(v, "center"))
+                try rt.dynamics("Item.center") { () throws(DynamicsError) in try w.animator.setCenter(p, of: id) }
+            }),
+            .property("x", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.x") { () throws(DynamicsError) in try w.animator.center(of: id).x })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.x")
+                let x = try lua.number(v, "x")
+                try rt.dynamics("Item.x") { () throws(DynamicsError) in
+                    try w.animator.setCenter(Vec2(x, try w.animator.center(of: id).y), of: id)
+                }
+            }),
+            .property("y", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.y") { () throws(DynamicsError) in try w.animator.center(of: id).y })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.y")
+                let y = try lua.number(v, "y")
+                try rt.dynamics("Item.y") { () throws(DynamicsError) in
+                    try w.animator.setCenter(Vec2(try w.animator.center(of: id).x, y), of: id)
+                }
+            }),
+            .property("angle", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.angle") { () throws(DynamicsError) in try w.animator.angle(of: id) })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.angle")
+                let a = try lua.number(v, "angle")
+                try rt.dynamics("Item.angle") { () throws(DynamicsError) in try w.animator.setAngle(a, of: id) }
+            }),
+            .property("velocity", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.velocity") { () throws(DynamicsError) in try w.animator.velocity(of: id) })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.velocity")
+                let p = Vec2(try lua.point(v, "velocity"))
+                try rt.dynamics("Item.velocity") { () throws(DynamicsError) in try w.animator.setVelocity(p, of: id) }
+            }),
+            .property("angularVelocity", get: { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.angularVelocity") { () throws(DynamicsError) in try w.animator.angularVelocity(of: id) })
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.angularVelocity")
+                let a = try lua.number(v, "angularVelocity")
+                try rt.dynamics("Item.angularVelocity") { () throws(DynamicsError) in try w.animator.setAngularVelocity(a, of: id) }
+            }),
+            .readOnly("size") { lua, h in
+                let (w, id) = try live(h)
+                let s = try rt.dynamics("Item.size") { () throws(DynamicsError) in try w.animator.size(of: id) }
+                lua.push(LuaSize(width: s.width, height: s.height))
+            },
+            .readOnly("frame") { lua, h in
+                let (w, id) = try live(h)
+                let f = try rt.dynamics("Item.frame") { () throws(DynamicsError) in try w.animator.frame(of: id) }
+                lua.push(LuaFrame(x: f.x, y: f.y, width: f.width, height: f.height))
+            },
+            .readOnly("mass") { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.mass") { () throws(DynamicsError) in try w.animator.mass(of: id) })
+            },
+            .readOnly("bounds") { lua, h in
+                let (w, id) = try live(h)
+                switch try rt.dynamics("Item.bounds", { () throws(DynamicsError) in try w.animator.bounds(of: id) }) {
+                case .rectangle: lua.push("rectangle")
+                case .ellipse: lua.push("ellipse")
+                case .path: lua.push("path")
+                case .parts: lua.push("parts")
+                }
+            },
+            appearance("fill", get: { lua, a in if let c = a.fill { lua.push(c) } else { lua.pushNil() } },
+                       set: { lua, a, v in a.fill = try optionalColor(lua, v, "fill") }),
+            appearance("stroke", get: { lua, a in if let c = a.stroke { lua.push(c) } else { lua.pushNil() } },
+                       set: { lua, a, v in a.stroke = try optionalColor(lua, v, "stroke") }),
+            appearance("strokeWidth", get: { lua, a in lua.push(a.strokeWidth) },
+                       set: { lua, a, v in a.strokeWidth = try nonNegative(lua, v, "strokeWidth") }),
+            appearance("cornerRadius", get: { lua, a in lua.push(a.cornerRadius) },
+                       set: { lua, a, v in a.cornerRadius = try nonNegative(lua, v, "cornerRadius") }),
+            appearance("opacity", get: { lua, a in lua.push(a.opacity) }, set: { lua, a, v in
+                let x = try lua.number(v, "opacity")
+                guard x >= 0, x <= 1 else { throw LuaArgumentError(.field("opacity"), mustBe: "a number in 0...1", got: lua.describe(v)) }
+                a.opacity = x
+            }),
+            appearance("image", get: { lua, a in lua.push(optional: a.image) },
+                       set: { lua, a, v in a.image = try lua.optionalString(v, "image") }),
+            appearance("label", get: { lua, a in lua.push(optional: a.label) }, set: { lua, a, v in
+                a.label = lua.type(at: v) == LUA_TNUMBER ? lua.describe(v) : try lua.optionalString(v, "label")
+            }),
+            appearance("labelColor", get: { lua, a in lua.push(a.labelColor) },
+                       set: { lua, a, v in a.labelColor = try lua.color(v, "labelColor") }),
+            appearance("labelSize", get: { lua, a in lua.push(a.labelSize) }, set: { lua, a, v in
+                let x = try lua.number(v, "labelSize")
+                guard x > 0 else { throw LuaArgumentError(.field("labelSize"), mustBe: "a number > 0", got: lua.describe(v)) }
+                a.labelSize = x
+            }),
+            appearance("z", get: { lua, a in lua.push(a.z) }, set: { lua, a, v in a.z = try lua.number(v, "z") }),
+            appearance("hidden", get: { lua, a in lua.push(a.hidden) },
+                       set: { lua, a, v in a.hidden = try lua.optionalBoolean(v, "hidden") ?? false }),
+            .method("moveTo") { lua, h in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item:moveTo")
+                let x = try lua.number(2, "x"), y = try lua.number(3, "y")
+                let angle = try lua.optionalNumber(4, "angle")
+                try rt.dynamics("Item:moveTo") { () throws(DynamicsError) in
+                    var a = 0.0
+                    if let angle { a = angle } else { a = try w.animator.angle(of: id) }
+                    try w.animator.moveItem(id, to: Vec2(x, y), angle: a)
+                }
+                return 0
+            },
+            .readOnly("removed") { lua, h in
+                let w = rt.worlds[Int(h.world)]
+                lua.push(!w.animator.isValid(ItemID(index: h.index, generation: h.generation, animator: w.animator.serial)))
+            },
+            .readOnly("world") { lua, h in rt.pushWorld(rt.worlds[Int(h.world)], on: lua) },
+        ]
+    }
+
+    // MARK: - world:addItem
+
+    /// `world:addItem{...}` for `world`: the definition table is at stack index 2.
+    static func addItem(_ rt: Runtime, _ world: WorldModel, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(2, "definition")
+        try def.checkFields(definitionFields)
+        var item = ItemDef()
+        item.name = try def.optionalString("name")
+        item.angle = try def.number("angle", default: 0)
+        let hasPath = def.has("path"), hasParts = def.has("parts")
+        let boundsName = try def.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
+        if let frame = try def.optionalFrame("frame") {
+            item.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
+            item.size = Size(frame.width, frame.height)
+        } else if let center = try def.optionalPoint("center") {
+            item.center = Vec2(center)
+            if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+        } else {
+            throw LuaArgumentError(message: "give 'frame' = {x, y, width, height}, or 'center' = {x, y} and 'size' = {width, height}")
+        }
+        if hasParts {
+            item.bounds = .parts(try parts(lua, def))
+        } else {
+            switch boundsName {
+            case "ellipse": item.bounds = .ellipse
+            case "path":
+                guard hasPath else { throw LuaArgumentError(message: "bounds = \"path\" needs 'path' = {{x, y}, ...} (points relative to the centre)") }
+                item.bounds = .path(try def.read("path") { i in try lua.points(i, "path") })
+            default: item.bounds = .rectangle
+            }
+        }
+        if item.size == nil, !hasParts, boundsName != "path" {
+            throw LuaArgumentError(.field("size"), mustBe: "a size {width, height} (or give 'frame')", got: "nil")
+        }
+        let id = try rt.dynamics("World:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
+        guard let handle = rt.handle(of: id) else { return 0 }
+        world.appearance[id] = Appearance()
+        do {
+            try applyFields(def, appearanceFields, members: rt.itemMembers, to: handle)
+        } catch {
+            try? world.removeItem(id)
+            throw error
+        }
+        rt.itemType.push(handle, on: lua)
+        return 1
+    }
+
+    /// `parts = { {bounds=, frame= | center=, size= | path=, angle=}, ... }`, relative to the item centre.
+    static func parts(_ lua: Lua, _ def: LuaTable) throws -> [ItemPart] {
+        try def.read("parts") { (index: Int32) throws -> [ItemPart] in
+            guard lua.type(at: index) == LUA_TTABLE else {
+                throw LuaArgumentError(.field("parts"), mustBe: "a list of parts {{bounds=, frame=}, ...}", got: lua.describe(index))
+            }
+            var list: [ItemPart] = []
+            let count = Int(lua_rawlen(lua.L, index))
+            for i in 0..<count {
+                lua_rawgeti(lua.L, index, lua_Integer(i + 1))
+                defer { lua.pop() }
+                let name = "parts[\(i + 1)]"
+                let part = try lua.table(lua.top, name)
+                do throws(LuaArgumentError) {
+                    try part.checkFields(["bounds", "frame", "center", "size", "path", "angle"])
+                } catch {
+                    throw LuaArgumentError(message: "\(name): \(error.message)")
+                }
+                var p = ItemPart()
+                p.angle = try part.number("angle", default: 0)
+                let hasPath = part.has("path")
+                let bounds = try part.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
+                if let frame = try part.optionalFrame("frame") {
+                    p.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
+                    p.size = Size(frame.width, frame.height)
+                } else {
+                    p.center = Vec2(try part.optionalPoint("center") ?? LuaPoint(x: 0, y: 0))
+                    if let size = try part.optionalSize("size") { p.size = Size(size.width, size.height) }
+                }
+                switch bounds {
+                case "ellipse": p.bounds = .ellipse
+                case "path": p.bounds = .path(try part.read("path") { i in try lua.points(i, "\(name).path") })
+                default: p.bounds = .rectangle
+                }
+                list.append(p)
+            }
+            return list
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Lua's `Push`: `kinetic.push{ items=, mode=, direction= | angle=, magnitude=, active=true, offset= }`.
+import Dynamics
+import LuaBridge
+import Physics
+
+enum PushBinding {
+    static let fields = ["items", "mode", "direction", "angle", "magnitude", "active", "offset", "action"]
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        let mode = try def.choice("mode", in: ["continuous", "instantaneous"], default: "continuous")
+        let push = PushBehavior(mode: mode == "continuous" ? .continuous : .instantaneous)
+        return try BehaviorBinding.finish(rt, lua, def, push, .push, fields: fields)
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func p(_ h: BehaviorHandle) -> PushBehavior { rt.entry(h).behavior as! PushBehavior }
+        return [
+            .readOnly("mode") { lua, h in lua.push(p(h).mode == .continuous ? "continuous" : "instantaneous") },
+            .property("direction", get: { lua, h in lua.push(p(h).pushDirection) }, set: { lua, h, v in
+                let d = Vec2(try lua.point(v, "direction"))
+                try rt.checked(p(h), "Push.direction") { p(h).pushDirection = d }
+            }),
+            .property("angle", get: { lua, h in lua.push(p(h).angle) }, set: { lua, h, v in
+                let a = try lua.number(v, "angle")
+                // A zero vector has no direction to keep: give it unit length so the angle sticks
+                // until a magnitude is written (UIKit's magnitude defaults to 1 with an angle).
+                if p(h).pushDirection == .zero {
+                    try rt.checked(p(h), "Push.angle") { p(h).setAngle(a, magnitude: 1) }
+                } else {
+                    try rt.checked(p(h), "Push.angle") { p(h).angle = a }
+                }
+            }),
+            .property("magnitude", get: { lua, h in lua.push(p(h).magnitude) }, set: { lua, h, v in
+                let m = try lua.number(v, "magnitude")
+                try rt.checked(p(h), "Push.magnitude") { p(h).magnitude = m }
+            }),
+            .property("active", get: { lua, h in lua.push(p(h).active) },
+                      set: { lua, h, v in p(h).active = try lua.boolean(v, "active") }),
+            .property("offset", get: { lua, h in lua.push(p(h).offset) }, set: { lua, h, v in
+                let o = Vec2(try lua.point(v, "offset"))
+                try rt.checked(p(h), "Push.offset") { p(h).offset = o }
+            }),
+        ]
+    }
+}

@@ -1,0 +1,55 @@
+// Lua's `Region`: `kinetic.region{ radius= }` / `{ size={w,h} }` / `kinetic.region.infinite`, with
+// `:inverse()`, `:union(r)`, `:intersection(r)`, `:difference(r)`, `:contains(x, y)`.
+import Dynamics
+import LuaBridge
+import Physics
+
+enum RegionBinding {
+    static let fields = ["radius", "size"]
+
+    static func register(_ rt: Runtime) -> LuaHandleType<RegionHandle> {
+        LuaHandleType(in: rt.state, name: "Region", members: members(rt), describe: { [unowned rt] h in
+            "Region(\(rt.regions[Int(h.index)]))"
+        })
+    }
+
+    /// `kinetic.region{...}` (called through the table's `__call`: the definition is argument 2).
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(2, "definition")
+        try def.checkFields(fields)
+        let region: Region
+        if let radius = try def.optionalNumber("radius") {
+            region = try rt.dynamics("kinetic.region") { () throws(DynamicsError) in try Region(radius: radius) }
+        } else if let size = try def.optionalSize("size") {
+            region = try rt.dynamics("kinetic.region") { () throws(DynamicsError) in try Region(size: Size(size.width, size.height)) }
+        } else {
+            throw LuaArgumentError(message: "give 'radius' = r or 'size' = {width, height} (or use kinetic.region.infinite)")
+        }
+        rt.pushRegion(region, on: lua)
+        return 1
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<RegionHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func r(_ h: RegionHandle) -> Region { rt.regions[Int(h.index)] }
+        func combine(_ name: String, _ op: @escaping (Region, Region) -> Region) -> LuaMember<RegionHandle> {
+            .method(name) { lua, h in
+                rt.pushRegion(op(r(h), try rt.region(lua, at: 2, "other")), on: lua)
+                return 1
+            }
+        }
+        return [
+            .method("inverse") { lua, h in
+                rt.pushRegion(r(h).inverse(), on: lua)
+                return 1
+            },
+            combine("union") { $0.union($1) },
+            combine("intersection") { $0.intersection($1) },
+            combine("difference") { $0.difference($1) },
+            .method("contains") { lua, h in
+                lua.push(r(h).contains(Vec2(try lua.number(2, "x"), try lua.number(3, "y"))))
+                return 1
+            },
+        ]
+    }
+}

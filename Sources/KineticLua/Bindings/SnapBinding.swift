@@ -1,0 +1,33 @@
+// Lua's `Snap`: `kinetic.snap{ item=, point={x,y}, damping=0.5 }`.
+import Dynamics
+import LuaBridge
+import Physics
+
+enum SnapBinding {
+    static let fields = ["item", "point", "damping", "action"]
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        let (_, item) = try def.read("item") { i in try rt.item(lua, at: i, "item") }
+        let point = Vec2(try def.point("point"))
+        let snap = try rt.dynamics("kinetic.snap") { () throws(DynamicsError) in try SnapBehavior(item: item, snapTo: point) }
+        return try BehaviorBinding.finish(rt, lua, def, snap, .snap, fields: fields)
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func s(_ h: BehaviorHandle) -> SnapBehavior { rt.entry(h).behavior as! SnapBehavior }
+        return [
+            .readOnly("item") { lua, h in rt.pushItem(s(h).item, on: lua) },
+            .property("point", get: { lua, h in lua.push(s(h).snapPoint) }, set: { lua, h, v in
+                let p = Vec2(try lua.point(v, "point"))
+                try rt.checked(s(h), "Snap.point") { s(h).snapPoint = p }
+            }),
+            .property("damping", get: { lua, h in lua.push(s(h).damping) }, set: { lua, h, v in
+                let d = try lua.number(v, "damping")
+                try rt.checked(s(h), "Snap.damping") { s(h).damping = d }
+            }),
+        ]
+    }
+}

@@ -1,0 +1,206 @@
+// Lua's `World`: the animator and its reference view — items, behaviours, stepping, input, output.
+import CLua
+import Dynamics
+import Foundation
+import LuaBridge
+import Physics
+import Render
+
+enum WorldBinding {
+    static func register(_ rt: Runtime) -> LuaHandleType<WorldHandle> {
+        LuaHandleType(in: rt.state, name: "World", members: members(rt), describe: { [unowned rt] h in
+            let w = rt.worlds[Int(h.slot)]
+            return "World#\(h.slot) \(Int(w.setup.width))x\(Int(w.setup.height))"
+        })
+    }
+
+    /// Throws when called from inside a step of `world` (update, actions, callbacks, fields).
+    static func requireOutsideStep(_ world: WorldModel, _ function: String) throws {
+        guard world.phase == .idle else {
+            throw LuaBindingError("\(function) cannot be called from inside a step (level.update, actions and callbacks run inside one)")
+        }
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
+        unowned let rt = rt  // the member tables are kept by the runtime: no cycle
+        func w(_ h: WorldHandle) -> WorldModel { rt.world(h) }
+        /// Runs `body`, which may step the world or call the level; its Lua errors pass through as they are.
+        func stepping(_ world: WorldModel, _ function: String, _ count: Int) throws {
+            try requireOutsideStep(world, function)
+            for _ in 0..<count { try rt.step(world) }
+        }
+        return [
+            .readOnly("width") { lua, h in lua.push(w(h).setup.width) },
+            .readOnly("height") { lua, h in lua.push(w(h).setup.height) },
+            .readOnly("bounds") { lua, h in lua.push(LuaFrame(x: 0, y: 0, width: w(h).setup.width, height: w(h).setup.height)) },
+            .readOnly("time") { lua, h in lua.push(w(h).time) },
+            .readOnly("steps") { lua, h in lua.push(w(h).stepsTaken) },
+            .readOnly("fps") { lua, h in lua.push(w(h).fps) },
+            .readOnly("substeps") { lua, h in lua.push(w(h).animator.substeps) },
+            .readOnly("running") { lua, h in lua.push(w(h).animator.isRunning) },
+            .property("debug", get: { lua, h in lua.push(w(h).animator.debugEnabled) },
+                      set: { lua, h, v in w(h).animator.debugEnabled = try lua.boolean(v, "debug") }),
+            .readOnly("seed") { lua, h in lua.push(w(h).setup.seed) },
+
+            // MARK: Items
+            .method("addItem") { lua, h in
+                try w(h).requireUnlocked("World:addItem")
+                return try ItemBinding.addItem(rt, w(h), lua)
+            },
+            .method("removeItem") { lua, h in
+                let world = w(h)
+                try world.requireUnlocked("World:removeItem")
+                let (owner, id) = try rt.item(lua, at: 2, "item")
+                guard owner === world else { throw LuaBindingError("World:removeItem: \(owner.label(id)) belongs to another world") }
+                try rt.dynamics("World:removeItem") { () throws(DynamicsError) in try world.removeItem(id) }
+                return 0
+            },
+            .method("item") { lua, h in
+                let name = try lua.string(2, "name")
+                if let id = w(h).animator.item(named: name) { rt.pushItem(id, on: lua) } else { lua.pushNil() }
+                return 1
+            },
+            .method("items") { lua, h in
+                rt.pushItems(w(h).animator.items, on: lua)
+                return 1
+            },
+            .method("itemsIn") { lua, h in
+                let f = try lua.frame(2, "frame")
+                rt.pushItems(w(h).animator.items(in: Rect(x: f.x, y: f.y, width: f.width, height: f.height)), on: lua)
+                return 1
+            },
+
+            // MARK: Behaviours
+            .method("addBehavior") { lua, h in
+                let world = w(h)
+                try world.requireUnlocked("World:addBehavior")
+                let entry = try rt.behavior(lua, at: 2, "behavior")
+                try rt.dynamics("World:addBehavior") { () throws(DynamicsError) in try world.animator.addBehavior(entry.behavior) }
+                lua.pushValue(at: 2)
+                return 1
+            },
+            .method("removeBehavior") { lua, h in
+                let world = w(h)
+                try world.requireUnlocked("World:removeBehavior")
+                world.animator.removeBehavior(try rt.behavior(lua, at: 2, "behavior").behavior)
+                return 0
+            },
+            .method("removeAllBehaviors") { _, h in
+                try w(h).requireUnlocked("World:removeAllBehaviors")
+                w(h).animator.removeAllBehaviors()
+                return 0
+            },
+            .method("behaviors") { lua, h in
+                rt.pushBehaviors(w(h).animator.behaviors, on: lua)
+                return 1
+            },
+            .method("on") { lua, h in
+                let event = try lua.choice(2, "event", in: ["pause", "resume"])
+                let handler = try lua.function(3, "handler")
+                if event == "pause" { w(h).pauseHandlers.append(handler) } else { w(h).resumeHandlers.append(handler) }
+                return 0
+            },
+
+            // MARK: Stepping
+            .method("step") { lua, h in
+                let n = try lua.optionalInteger(2, "n") ?? 1
+                guard n >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "a step count >= 0", got: lua.describe(2)) }
+                try stepping(w(h), "World:step", n)
+                return 0
+            },
+            .method("run") { lua, h in
+                let seconds = try lua.number(2, "seconds")
+                guard seconds >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "seconds >= 0", got: lua.describe(2)) }
+                try stepping(w(h), "World:run", Int((seconds * w(h).fps).rounded()))
+                return 0
+            },
+            .method("runUntil") { lua, h in
+                let world = w(h)
+                let predicate = try lua.function(2, "condition")
+                let timeout = try lua.number(3, "timeout")
+                try requireOutsideStep(world, "World:runUntil")
+                // Step first, then ask: a condition that holds before any step (a ball at rest before
+                // it falls) does not end the run early. A timeout of 0 only asks.
+                let limit = world.stepsTaken + Int((timeout * world.fps).rounded())
+                var met = world.stepsTaken >= limit ? try rt.call(predicate) { _ in 0 } : false
+                while !met && world.stepsTaken < limit {
+                    try rt.step(world)
+                    met = try rt.call(predicate) { _ in 0 }
+                }
+                lua.push(met)
+                return 1
+            },
+
+            // MARK: Input
+            .method("pointer") { lua, h in
+                let world = w(h)
+                try requireOutsideStep(world, "World:pointer")
+                let e = try lua.table(2, "event")
+                try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
+                let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
+                let event = PointerEvent(phase: phase, x: try e.number("x"), y: try e.number("y"),
+                                         vx: try e.number("vx", default: 0), vy: try e.number("vy", default: 0),
+                                         id: try e.optionalInteger("id") ?? 1)
+                try rt.pointer(world, event)
+                return 0
+            },
+            .method("drag") { lua, h in
+                let world = w(h)
+                try requireOutsideStep(world, "World:drag")
+                let d = try lua.table(2, "drag")
+                try d.checkFields(["from", "to", "duration", "release"])
+                let from = Vec2(try d.point("from")), to = Vec2(try d.point("to"))
+                let duration = try d.number("duration", default: 0.25)
+                guard duration >= 0 else { throw LuaArgumentError(.field("duration"), mustBe: "seconds >= 0", got: String(duration)) }
+                try rt.drag(world, from: from, to: to, duration: duration, release: try d.boolean("release", default: true))
+                return 0
+            },
+            .method("key") { lua, h in
+                let world = w(h)
+                try requireOutsideStep(world, "World:key")
+                try rt.key(world, try lua.string(2, "key"), down: try lua.optionalBoolean(3, "down") ?? true)
+                return 0
+            },
+
+            // MARK: Output
+            .method("snapshot") { lua, h in
+                let world = w(h)
+                let snapshot = world.animator.snapshot()
+                lua.reserve(6)
+                lua.pushTable(array: Int32(snapshot.items.count))
+                for (i, item) in snapshot.items.enumerated() {
+                    lua.pushTable(fields: 5)
+                    lua.push(optional: item.name); lua.setField("name", inTableAt: -2)
+                    lua.push(item.center); lua.setField("center", inTableAt: -2)
+                    lua.push(item.angle); lua.setField("angle", inTableAt: -2)
+                    lua.push(item.velocity); lua.setField("velocity", inTableAt: -2)
+                    lua.push(item.angularVelocity); lua.setField("angularVelocity", inTableAt: -2)
+                    lua.setIndex(i + 1, inTableAt: -2)
+                }
+                return 1
+            },
+            .method("screenshot") { lua, h in
+                let world = w(h)
+                let path = try lua.string(2, "path")
+                let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
+                let (scene, _) = rt.scene(world, hud: false)
+                do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
+                    throw LuaBindingError("World:screenshot: \(error)")
+                }
+                return 0
+            },
+        ]
+    }
+
+    /// Where a script may write a file: inside its folder unless trusted.
+    static func outputPath(_ rt: Runtime, _ path: String, caller: String) throws -> String {
+        let base = rt.state.folder ?? FileManager.default.currentDirectoryPath
+        let relative = caller.isEmpty || path.hasPrefix("/") ? path : caller + "/" + path
+        let full = relative.hasPrefix("/") ? relative : base + "/" + relative
+        let normalized = URL(fileURLWithPath: full).standardizedFileURL.path
+        if !rt.options.trusted, !normalized.hasPrefix(base + "/") {
+            throw LuaBindingError("World:screenshot: '\(path)' is outside the level folder (run with --trust to lift the sandbox)")
+        }
+        return normalized
+    }
+}

@@ -1,0 +1,117 @@
+// A world's frame for Render: items from the animator snapshot with their appearance, the debug
+// overlay when `world.debug` is on, and the HUD the level's `draw(world, canvas)` records.
+import Dynamics
+import Foundation
+import LuaBridge
+import Physics
+import Render
+
+extension Runtime {
+    /// Spacing of the grid the debug overlay samples fields on, points.
+    static let fieldGridSpacing = 40.0
+
+    /// The scene to draw now. With `hud`, calls `level.draw(world, canvas)`; its error is returned
+    /// (the scene is still complete without the HUD).
+    func scene(_ world: WorldModel, hud: Bool) -> (RenderScene, LuaError?) {
+        let snapshot = world.animator.snapshot()
+        var scene = RenderScene(size: SceneSize(world.setup.width, world.setup.height), background: world.setup.background)
+        scene.items = snapshot.items.map { sceneItem($0, world) }
+        if snapshot.debugEnabled { scene.debug = debugOverlay(snapshot, world) }
+        var hudError: LuaError?
+        if hud, let level = world.level, let draw = function(named: "draw", in: level.table) {
+            self.hud = []
+            do {
+                try call(draw) { lua in
+                    pushWorld(world, on: lua)
+                    canvasType.push(CanvasHandle(), on: lua)
+                    return 2
+                }
+            } catch {
+                hudError = error
+            }
+            scene.hud = self.hud ?? []
+            self.hud = nil
+        }
+        return (scene, hudError)
+    }
+
+    func sceneItem(_ item: ItemSnapshot, _ world: WorldModel) -> SceneItem {
+        let a = world.appearance[item.id] ?? Appearance()
+        let image = a.image.map { path in
+            path.hasPrefix("/") ? path : (world.setup.folder ?? FileManager.default.currentDirectoryPath) + "/" + path
+        }
+        return SceneItem(
+            id: Int(item.id.index) | Int(item.id.generation) << 32,
+            shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
+            center: ScenePoint(item.center.x, item.center.y), angle: item.angle,
+            fill: a.fill.map(Color.init), stroke: a.stroke.map(Color.init), strokeWidth: a.strokeWidth,
+            opacity: a.opacity, image: image, label: a.label, labelColor: Color(a.labelColor), labelSize: a.labelSize,
+            z: a.z, hidden: a.hidden)
+    }
+
+    /// The outline Render draws for collision bounds (parts keep their placement in the item).
+    static func shape(_ bounds: CollisionBounds, size: Size, cornerRadius: Double) -> SceneShape {
+        switch bounds {
+        case .rectangle: return .rectangle(size: SceneSize(size.width, size.height), cornerRadius: cornerRadius)
+        case .ellipse: return .ellipse(size: SceneSize(size.width, size.height))
+        case .path(let points): return .polygon(points.map { ScenePoint($0.x, $0.y) })
+        case .parts(let parts):
+            return .group(parts.map { part in
+                ShapePart(shape: shape(part.bounds, size: part.size, cornerRadius: 0),
+                          offset: ScenePoint(part.center.x, part.center.y), angle: part.angle)
+            })
+        }
+    }
+
+    func debugOverlay(_ snapshot: AnimatorSnapshot, _ world: WorldModel) -> DebugOverlay {
+        var overlay = DebugOverlay(enabled: true)
+        overlay.boundaries = snapshot.boundaries.map { b in
+            let points = b.points.map { ScenePoint($0.x, $0.y) }
+            return b.isClosed && !points.isEmpty ? points + [points[0]] : points
+        }
+        // Springs (distance attachments with a frequency) draw differently from rods: match each
+        // distance link to the attachments in tree order, the order the snapshot lists them in.
+        var springs = world.animator.allBehaviors.compactMap { $0 as? AttachmentBehavior }.filter { $0.kind == .distance }
+        overlay.attachments = snapshot.links.map { link in
+            var kind: AttachmentKind
+            switch link.kind {
+            case .snap: kind = .snap
+            case .attachment(let k): kind = AttachmentKind(rawValue: k.rawValue) ?? .distance
+            }
+            if kind == .distance, let i = springs.firstIndex(where: { $0.items == link.items }) {
+                if springs[i].frequency > 0 { kind = .spring }
+                springs.remove(at: i)
+            }
+            return DebugAttachment(anchorA: ScenePoint(link.itemPoint.x, link.itemPoint.y),
+                                   anchorB: ScenePoint(link.otherPoint.x, link.otherPoint.y), kind: kind)
+        }
+        overlay.contacts = snapshot.contactPoints.map { ScenePoint($0.x, $0.y) }
+        overlay.velocities = snapshot.items.filter(\.isSimulated).map {
+            DebugArrow(point: ScenePoint($0.center.x, $0.center.y), vector: ScenePoint($0.velocity.x, $0.velocity.y))
+        }
+        // Fields, sampled on a grid for a unit mass and charge at rest (custom fields would call Lua
+        // from the renderer, so they are left out).
+        let fields = world.animator.allBehaviors.compactMap { $0 as? FieldBehavior }.filter { $0.kind != .custom }
+        if !fields.isEmpty {
+            let step = Self.fieldGridSpacing
+            var y = step / 2
+            while y < world.setup.height {
+                var x = step / 2
+                while x < world.setup.width {
+                    let p = Vec2(x, y)
+                    var total = Vec2.zero
+                    for f in fields where f.region.contains(p - f.position) {
+                        total += f.kind == .velocity ? f.velocity
+                            : f.acceleration(for: FieldSample(position: p, mass: 1, charge: 1, time: snapshot.time))
+                    }
+                    if total != .zero, total.isFinite {
+                        overlay.fieldSamples.append(DebugArrow(point: ScenePoint(x, y), vector: ScenePoint(total.x, total.y)))
+                    }
+                    x += step
+                }
+                y += step
+            }
+        }
+        return overlay
+    }
+}

@@ -1,0 +1,243 @@
+// A world as Lua sees it: the animator, per-item appearance, the fixed-step clock, the level's
+// handlers, and the step that calls Lua back after the physics in a deterministic order.
+import CLua
+import Dynamics
+import Foundation
+import LuaBridge
+import Physics
+import Render
+
+/// The functions and state table of a level running in a world.
+struct LevelScript {
+    /// The table the level file returned (`load`, `update`, …, looked up by name at each call).
+    var table: LuaReference
+    /// The `state` table handed to `load` (kept across hot reloads).
+    var state: LuaReference
+    /// The level file's chunk name (`main.lua`), for messages.
+    var chunk: String
+}
+
+/// Lua work queued by the animator during a step and delivered right after it.
+enum PendingCallback {
+    case began(Int32, ItemID, CollisionPartner, Vec2)
+    case ended(Int32, ItemID, CollisionPartner)
+    case action(Int32)
+}
+
+/// One world: an animator with its reference view, its items' appearance and its level.
+final class WorldModel {
+    /// Where a world is in its step: Lua may not change it while a field is evaluated.
+    enum Phase { case idle, update, stepping, delivering }
+
+    let slot: Int32
+    let animator: DynamicAnimator
+    var setup: WorldSetup
+    var appearance: [ItemID: Appearance] = [:]  // lookups only
+    /// Names of removed items, so stale handles name them.
+    var removedNames: [ItemID: String] = [:]  // lookups only
+    var level: LevelScript?
+    var pauseHandlers: [LuaReference] = []
+    var resumeHandlers: [LuaReference] = []
+    var phase = Phase.idle
+    var queue: [PendingCallback] = []
+    /// The first Lua error of the current step (the rest of its callbacks are skipped).
+    var pendingError: LuaError?
+    /// Fixed steps taken (the clock runs while the animator is paused, too).
+    var stepsTaken = 0
+    /// How often each animator warning was seen: a warning repeated every step is shown only
+    /// `WorldModel.warningRepeats` times.
+    var warningCounts: [String: Int] = [:]  // lookups only
+    static let warningRepeats = 3
+
+    init(slot: Int32, animator: DynamicAnimator, setup: WorldSetup) {
+        self.slot = slot
+        self.animator = animator
+        self.setup = setup
+    }
+
+    var fps: Double { animator.fps }
+    var dt: Double { 1 / animator.fps }
+    /// Simulated seconds: fixed steps × 1/fps.
+    var time: Double { Double(stepsTaken) / animator.fps }
+
+    /// "item 'ball'" or "item#3".
+    func label(_ id: ItemID) -> String {
+        if let name = (try? animator.name(of: id)) ?? nil { return "item '\(name)'" }
+        if let name = removedNames[id] { return "item '\(name)'" }
+        return "item#\(id.index)"
+    }
+
+    /// Throws while a field's `evaluate` runs (the animator is mid-step).
+    func requireUnlocked(_ function: String) throws {
+        if phase == .stepping {
+            throw LuaBindingError("\(function) cannot change the world while a field is being evaluated")
+        }
+    }
+
+    func removeItem(_ id: ItemID) throws(DynamicsError) {
+        let name = try animator.name(of: id)
+        try animator.removeItem(id)
+        appearance[id] = nil
+        if let name { removedNames[id] = name }
+    }
+}
+
+// MARK: - Stepping
+
+extension Runtime {
+    /// One fixed step: `level.update(world, dt)`, the animator's step, then Lua callbacks
+    /// (resume handlers, collision began/ended and actions in the animator's order, pause handlers).
+    /// Throws the first Lua error; the world stays consistent.
+    func step(_ world: WorldModel) throws(LuaError) {
+        guard world.phase == .idle else {
+            throw LuaError(kind: .runtime, message: "the world cannot step from inside its own step")
+        }
+        world.pendingError = nil
+        defer { world.phase = .idle }
+        if let level = world.level, let update = function(named: "update", in: level.table) {
+            world.phase = .update
+            try call(update) { lua in
+                pushWorld(world, on: lua)
+                lua.push(world.dt)
+                return 2
+            }
+        }
+        world.phase = .stepping
+        world.animator.step()
+        world.stepsTaken += 1
+        world.phase = .delivering
+        deliver(world)
+        if let error = world.pendingError {
+            world.pendingError = nil
+            throw error
+        }
+    }
+
+    /// Calls `function` for a callback of `world`'s step; the first error is kept for the step to
+    /// throw and later callbacks are skipped.
+    func callback(_ world: WorldModel, _ function: LuaReference, _ push: (Lua) -> Int32) {
+        guard world.pendingError == nil else { return }
+        do { try call(function, push) } catch { world.pendingError = error }
+    }
+
+    func deliver(_ world: WorldModel) {
+        let events = world.animator.drainEvents()
+        let queue = world.queue
+        world.queue.removeAll()
+        for case .resumed in events {
+            for handler in world.resumeHandlers { callback(world, handler) { lua in pushWorld(world, on: lua); return 1 } }
+        }
+        for pending in queue {
+            guard world.pendingError == nil else { break }
+            switch pending {
+            case let .began(index, item, partner, point):
+                let entry = behaviors[Int(index)]
+                guard let began = entry.began, entry.behavior.animator === world.animator,
+                      world.animator.isValid(item), isLive(partner, in: world) else { continue }
+                callback(world, began) { lua in
+                    pushItem(item, on: lua)
+                    push(partner, on: lua)
+                    lua.push(point)
+                    return 3
+                }
+            case let .ended(index, item, partner):
+                let entry = behaviors[Int(index)]
+                guard let ended = entry.ended, entry.behavior.animator === world.animator,
+                      world.animator.isValid(item), isLive(partner, in: world) else { continue }
+                callback(world, ended) { lua in
+                    pushItem(item, on: lua)
+                    push(partner, on: lua)
+                    return 2
+                }
+            case let .action(index):
+                let entry = behaviors[Int(index)]
+                guard let action = entry.action, entry.behavior.animator === world.animator else { continue }
+                callback(world, action) { lua in
+                    pushWorld(world, on: lua)
+                    lua.push(world.dt)
+                    return 2
+                }
+            }
+        }
+        for event in events {
+            switch event {
+            case .paused:
+                for handler in world.pauseHandlers { callback(world, handler) { lua in pushWorld(world, on: lua); return 1 } }
+            case .warning(let message):
+                let count = (world.warningCounts[message] ?? 0) + 1
+                world.warningCounts[message] = count
+                if count < WorldModel.warningRepeats {
+                    options.warn(message)
+                } else if count == WorldModel.warningRepeats {
+                    options.warn(message + " (repeated \(count) times; further copies are not shown)")
+                }
+            case .resumed:
+                break
+            }
+        }
+    }
+
+    func isLive(_ partner: CollisionPartner, in world: WorldModel) -> Bool {
+        if case .item(let id) = partner { return world.animator.isValid(id) }
+        return true
+    }
+
+    /// Pushes the other side of a contact: an item, a boundary id, or "bounds".
+    func push(_ partner: CollisionPartner, on lua: Lua) {
+        switch partner {
+        case .item(let id): pushItem(id, on: lua)
+        case .boundary(let id): lua.push(id)
+        case .referenceBounds: lua.push("bounds")
+        }
+    }
+
+    /// Queues Lua work the animator asks for mid-step.
+    func enqueue(_ pending: PendingCallback, from animator: DynamicAnimator?) {
+        world(of: animator)?.queue.append(pending)
+    }
+
+    // MARK: - Input
+
+    /// Delivers a pointer event to `level.pointer(world, e)`.
+    func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+        guard let level = world.level, let handler = function(named: "pointer", in: level.table) else { return }
+        try call(handler) { lua in
+            pushWorld(world, on: lua)
+            lua.reserve(3)
+            lua.pushTable(fields: 6)
+            lua.push(e.phase.rawValue); lua.setField("phase", inTableAt: -2)
+            lua.push(e.x); lua.setField("x", inTableAt: -2)
+            lua.push(e.y); lua.setField("y", inTableAt: -2)
+            lua.push(e.vx); lua.setField("vx", inTableAt: -2)
+            lua.push(e.vy); lua.setField("vy", inTableAt: -2)
+            lua.push(e.id); lua.setField("id", inTableAt: -2)
+            return 2
+        }
+    }
+
+    /// Delivers a key to `level.key(world, name, down)`.
+    func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) {
+        guard let level = world.level, let handler = function(named: "key", in: level.table) else { return }
+        try call(handler) { lua in
+            pushWorld(world, on: lua)
+            lua.push(name)
+            lua.push(down)
+            return 3
+        }
+    }
+
+    /// A drag as a user makes it: `began` at `from`, one `moved` after each step of the duration
+    /// (straight line, constant pan velocity), then `ended` at `to` when `release`.
+    func drag(_ world: WorldModel, from: Vec2, to: Vec2, duration: Double, release: Bool) throws(LuaError) {
+        let steps = max(1, Int((duration * world.fps).rounded()))
+        let seconds = Double(steps) / world.fps
+        let v = (to - from) / seconds
+        try pointer(world, PointerEvent(phase: .began, x: from.x, y: from.y))
+        for k in 1...steps {
+            try step(world)
+            let p = from + (Double(k) / Double(steps)) * (to - from)
+            try pointer(world, PointerEvent(phase: .moved, x: p.x, y: p.y, vx: v.x, vy: v.y))
+        }
+        if release { try pointer(world, PointerEvent(phase: .ended, x: to.x, y: to.y, vx: v.x, vy: v.y)) }
+    }
+}

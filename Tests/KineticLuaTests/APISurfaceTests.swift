@@ -1,0 +1,141 @@
+// The bound Lua surface against the contract, /work/shared/LUA-API.md (or $KINETIC_LUA_API): every
+// name in its tables must be bound, with the documented kind (property, method, constructor field).
+import Foundation
+import Testing
+@testable import KineticLua
+
+@Suite struct APISurfaceTests {
+    let surface = APISurface.current()
+
+    func type(_ name: String) -> APISurface.TypeSurface? { surface.types.first { $0.name == name } }
+
+    /// The contract's text, or nil when it is not on this machine.
+    static func contract() -> String? {
+        let path = ProcessInfo.processInfo.environment["KINETIC_LUA_API"] ?? "/work/shared/LUA-API.md"
+        return try? String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [[String]] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
+            (0..<m.numberOfRanges).map { m.range(at: $0).location == NSNotFound ? "" : ns.substring(with: m.range(at: $0)) }
+        }
+    }
+
+    /// `name=` keys at brace depth 1 of a `kinetic.x{ ... }` span (nested tables are values).
+    static func topLevelFields(_ text: String) -> [String] {
+        var fields: [String] = []
+        var depth = 0
+        var word = ""
+        for ch in text {
+            switch ch {
+            case "{": depth += 1; word = ""
+            case "}": depth -= 1; word = ""
+            case "=" where depth == 1 && !word.isEmpty: fields.append(word); word = ""
+            default:
+                if ch.isLetter || ch.isNumber || ch == "_" { word.append(ch) } else { word = "" }
+            }
+        }
+        return fields
+    }
+
+    @Test func everyNameInTheContractIsBound() throws {
+        guard let doc = Self.contract() else { return }
+        var missing: [String] = []
+        // Code fences would pair their backticks with the spans around them.
+        let text = doc.replacingOccurrences(of: "```", with: "")
+        let spans = Self.matches("`([^`\n]+)`", in: text).map { $0[1] }
+        let behaviorTypes = BehaviorKind.allCases.map(\.typeName)
+        func check(_ typeName: String, _ name: String, method: Bool) {
+            guard let t = type(typeName) else { missing.append(typeName); return }
+            let list = method ? t.methods : t.properties
+            if !list.contains(name) { missing.append("\(typeName)\(method ? ":" : ".")\(name)") }
+        }
+        for span in spans {
+            for m in Self.matches(#"\bworld([.:])(\w+)"#, in: span) { check("World", m[2], method: m[1] == ":") }
+            for m in Self.matches(#"\bitem([.:])(\w+)"#, in: span) { check("Item", m[2], method: m[1] == ":") }
+            for m in Self.matches(#"\bb([.:])(\w+)"#, in: span) {
+                for t in behaviorTypes { check(t, m[2], method: m[1] == ":") }
+            }
+            for m in Self.matches(#"\bcanvas:(\w+)"#, in: span) { check("Canvas", m[1], method: true) }
+            for m in Self.matches(#"\bkinetic\.(\w+(?:\.\w+)?)"#, in: span) where !surface.module.contains(m[1]) {
+                missing.append("kinetic.\(m[1])")
+            }
+        }
+        // Constructor rows: fields at depth 1 are constructor fields and properties; `:name` are methods.
+        let typeOf = ["behavior": "Behavior", "gravity": "Gravity", "collision": "Collision", "push": "Push",
+                      "snap": "Snap", "attachment": "Attachment", "pin": "Attachment", "fixed": "Attachment",
+                      "limit": "Attachment", "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field",
+                      "region": "Region", "world": "World", "load": "World"]
+        for line in doc.split(separator: "\n") where line.hasPrefix("| `kinetic.") || line.contains("`kinetic.load(") || line.contains("`kinetic.world{") {
+            for m in Self.matches(#"`kinetic\.(\w+)(\{[^`]*|\([^`]*)`"#, in: String(line)) {
+                let name = m[1]
+                guard let constructor = surface.constructors.first(where: { $0.name == "kinetic.\(name)" }) else {
+                    missing.append("constructor kinetic.\(name)"); continue
+                }
+                for field in Self.topLevelFields(m[2]) where !constructor.fields.contains(field) {
+                    missing.append("kinetic.\(name){\(field)}")
+                }
+                if let typeName = typeOf[name], line.hasPrefix("| `kinetic.") {
+                    for field in Self.topLevelFields(m[2]) where name != "region" { check(typeName, field, method: false) }
+                    for method in Self.matches(#"`:(\w+)"#, in: String(line)).map({ $0[1] }) { check(typeName, method, method: true) }
+                    for method in Self.matches(#"`\w+:(\w+)\("#, in: String(line)).map({ $0[1] }) { check(typeName, method, method: true) }
+                }
+            }
+        }
+        // world:addItem fields: the first column of the items table; appearance fields are also properties.
+        let items = doc.components(separatedBy: "## items")[1].components(separatedBy: "Item members")[0]
+        let addItem = surface.constructors.first { $0.name == "world:addItem" }!
+        for line in items.split(separator: "\n") where line.hasPrefix("| `") {
+            let firstColumn = String(line.dropFirst(2).prefix { $0 != "|" })
+            for m in Self.matches(#"`(\w+)"#, in: firstColumn) where !addItem.fields.contains(m[1]) {
+                missing.append("world:addItem{\(m[1])}")
+            }
+            if line.contains("appearance") {
+                for m in Self.matches(#"`(\w+)`"#, in: firstColumn) { check("Item", m[1], method: false) }
+            }
+        }
+        // The level table.
+        for m in Self.matches(#"function level\.(\w+)"#, in: doc) where !surface.levelFunctions.contains(m[1]) {
+            missing.append("level.\(m[1])")
+        }
+        let optional = doc.components(separatedBy: "Optional level fields:")[1].components(separatedBy: "Modules next")[0]
+        for m in Self.matches(#"`(\w+)`"#, in: optional) where !surface.levelFields.contains(m[1]) {
+            missing.append("level field \(m[1])")
+        }
+        #expect(missing.isEmpty, "not bound: \(missing)")
+    }
+
+    @Test func theParserFindsWhatItShould() {
+        // A guard against a parser that silently matches nothing.
+        #expect(Self.topLevelFields("{ items=, direction={0,1}, angle=, magnitude=1 }") == ["items", "direction", "angle", "magnitude"])
+        #expect(Self.topLevelFields("{ boundaries={ {id=, from=} }, began=fn }") == ["boundaries", "began"])
+        #expect(Self.topLevelFields("{ direction={dx,dy} or angle=, x=1 }") == ["direction", "angle", "x"])
+        #expect(Self.matches(#"\bworld([.:])(\w+)"#, in: "world:addItem(def) → item").map { $0[2] } == ["addItem"])
+    }
+
+    @Test func everyConstructorFieldIsAProperty() {
+        // Fields fixed when the behaviour is made can be read but not written (as in UIKit).
+        let fixedAtCreation: Set<String> = ["items", "children", "mode", "item", "to", "offset", "toOffset", "axis", "kind"]
+        let behaviours = Set(BehaviorKind.allCases.map { "\($0)" } + ["attachment", "pin", "fixed", "limit", "sliding"])
+        for c in surface.constructors where c.name.hasPrefix("kinetic.") && behaviours.contains(String(c.name.dropFirst(8))) {
+            let name = String(c.name.dropFirst("kinetic.".count))
+            guard let t = surface.types.first(where: { $0.name.lowercased() == name.lowercased() })
+                    ?? (["attachment", "pin", "fixed", "limit", "sliding"].contains(name) ? type("Attachment") : nil) else { continue }
+            for field in c.fields {
+                #expect(t.properties.contains(field), "\(c.name): \(field) is not a property of \(t.name)")
+                if !fixedAtCreation.contains(field), name != "collision" || field != "mode" {
+                    #expect(t.writable.contains(field), "\(c.name): \(field) is not writable")
+                }
+            }
+        }
+    }
+
+    @Test func theSurfaceIsJSON() throws {
+        let json = surface.json()
+        let decoded = try JSONDecoder().decode(APISurface.self, from: Data(json.utf8))
+        #expect(decoded == surface)
+        #expect(surface.allNames.contains("World:addItem") && surface.allNames.contains("kinetic.pin{anchor}"))
+    }
+}

@@ -1,0 +1,118 @@
+// Attachments: distance (rod/spring), pin, fixed, limit, sliding; `kind`; dragging by `anchor`.
+import Foundation
+import LuaBridge
+import Testing
+@testable import KineticLua
+
+@Suite struct AttachmentBindingTests {
+    @Test func kindsAndFieldsReadBack() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 10, 10} }
+            local b = w:addItem{ frame = {40, 0, 10, 10} }
+            local d = kinetic.attachment{ item = a, anchor = {5, -50}, length = 30, frequency = 2, damping = 0.3 }
+            local p = kinetic.pin{ item = a, to = b, anchor = {25, 5}, frictionTorque = 1, range = {-1, 0.5} }
+            local s = kinetic.sliding{ item = a, anchor = {5, 5}, axis = {0, 2} }
+            return d.kind, d.length, d.frequency, d.damping, d.anchor.y, d.to, p.kind, p.to == b, p.range.min, p.range.max,
+                   p.frictionTorque, s.kind, s.axis.y, s.range.max
+            """)
+        #expect(values == [.string("distance"), .number(30), .number(2), .number(0.3), .number(-50), .nil, .string("pin"),
+                           .boolean(true), .number(-1), .number(0.5), .number(1), .string("sliding"), .number(1),
+                           .number(.infinity)])
+    }
+
+    @Test func writingTheAnchorDragsTheItem() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 100}, size = {20, 20} }
+            local grab = kinetic.attachment{ item = a, anchor = {100, 50} }
+            w:addBehavior(grab)
+            w:addBehavior(kinetic.itemBehavior{ items = {a}, resistance = 5 })
+            for i = 1, 120 do
+              grab.anchor = { 100 + 2 * i, 50 }
+              w:step()
+            end
+            w:run(2)
+            local dx, dy = a.x - grab.anchor.x, a.y - grab.anchor.y
+            return math.sqrt(dx * dx + dy * dy), a.x
+            """)
+        // A rigid rod keeps its creation length, 50 pt; the item followed the anchor 240 pt right and,
+        // with nothing pulling it down, trails it by about the rod's length (x ≈ 340 - 50).
+        guard case .number(let length) = values[0], case .number(let x) = values[1] else { Issue.record("bad"); return }
+        #expect(abs(length - 50) < 0.5)
+        #expect(x > 280)
+    }
+
+    @Test func aLimitIsARope() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.limit{ item = a, anchor = {100, 80}, length = 60 })
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:addBehavior(kinetic.itemBehavior{ items = {a}, resistance = 2 })
+            local within = true
+            for _ = 1, 180 do
+              w:step()
+              if a.y - 80 > 60.5 then within = false end
+            end
+            return within, a.y
+            """)
+        // Starting 20 pt below the anchor the rope is slack: it falls until the rope is taut at 60 pt.
+        guard case .number(let y) = values[1] else { Issue.record("bad"); return }
+        #expect(values[0] == .boolean(true))
+        #expect(abs(y - 140) < 0.5)
+    }
+
+    @Test func aSlidingItemMovesOnlyAlongItsAxis() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.sliding{ item = a, anchor = {100, 100}, axis = {1, 1}, range = {-1000, 1000} })
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:run(0.5)
+            return a.x - 100, a.y - 100, a.angle
+            """)
+        // On a 45° rail gravity's component along it moves x and y equally; the angle stays 0.
+        guard case .number(let dx) = values[0], case .number(let dy) = values[1], case .number(let angle) = values[2] else {
+            Issue.record("bad"); return
+        }
+        #expect(dy > 50 && abs(dx - dy) < 0.5 && abs(angle) < 1e-3)
+    }
+
+    @Test func pinAndFixedHoldToAnAnchoredItem() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local wall = w:addItem{ center = {100, 100}, size = {20, 20} }
+            local door = w:addItem{ center = {140, 100}, size = {60, 10} }
+            local sign = w:addItem{ center = {100, 140}, size = {20, 60} }
+            w:addBehavior(kinetic.itemBehavior{ items = {wall}, anchored = true })
+            w:addBehavior(kinetic.pin{ item = door, to = wall, anchor = {110, 100} })
+            w:addBehavior(kinetic.fixed{ item = sign, to = wall, anchor = {100, 110} })
+            w:addBehavior(kinetic.gravity{ items = {door, sign} })
+            w:run(1)
+            local c, s = math.cos(door.angle), math.sin(door.angle)
+            return door.x - 30 * c, door.y - 30 * s, sign.x, sign.y
+            """)
+        // The door swings about the hinge at (110, 100): its left end stays there. The sign is welded.
+        guard case .number(let hx) = values[0], case .number(let hy) = values[1], case .number(let sx) = values[2],
+              case .number(let sy) = values[3] else { Issue.record("bad"); return }
+        #expect(abs(hx - 110) < 0.5 && abs(hy - 100) < 0.5)
+        #expect(abs(sx - 100) < 0.5 && abs(sy - 140) < 0.5)
+    }
+
+    @Test func requiredFieldsAreNamed() throws {
+        let h = try Harness()
+        let setup = "local w = kinetic.world{} local a = w:addItem{ name = 'a', frame = {0, 0, 1, 1} }\n"
+        #expect(h.error(setup + "kinetic.fixed{ item = a, anchor = {0, 0} }")?.message
+                == "test.lua:2: kinetic.fixed: 'to' must be an Item (a fixed attachment welds two items), got nil")
+        #expect(h.error(setup + "kinetic.attachment{ item = a }")?.message
+                == "test.lua:2: kinetic.attachment: 'anchor' must be a point {x, y}, got nil")
+        #expect(h.error(setup + "kinetic.limit{ item = a, to = a }")?.message.hasPrefix("test.lua:2: kinetic.limit: an attachment cannot attach") == true)
+        #expect(h.error(setup + "kinetic.pin{ item = a, anchor = {0, 0}, range = {1, -1} }")?.message
+                == "test.lua:2: kinetic.pin: 'range' must be a range {min, max} with min <= max, got {1.0, -1.0}")
+        #expect(h.error(setup + "kinetic.pin{ item = a, anchor = {0, 0}, range = {0.5, 1} }")?.message
+                == "test.lua:2: Attachment.range: 'range' must be a range containing 0, got [0.5, 1.0]")
+        #expect(h.error(setup + "local p = kinetic.pin{ item = a, anchor = {0, 0} } p.item = a")?.message
+                == "test.lua:2: Attachment.item is read-only")
+    }
+}

@@ -1,0 +1,64 @@
+// Item behaviours: material properties and the velocity methods.
+import Foundation
+import LuaBridge
+import Testing
+@testable import KineticLua
+
+@Suite struct ItemBehaviorBindingTests {
+    @Test func propertiesReadAndWrite() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 100, 100} }
+            local ib = kinetic.itemBehavior{ items = {a}, elasticity = 0.5, friction = 0.2, density = 3, resistance = 1,
+              angularResistance = 2, allowsRotation = false, charge = -1, anchored = true }
+            w:addBehavior(ib)
+            local before = a.mass
+            ib.density = 0.5
+            return ib.elasticity, ib.friction, ib.density, ib.resistance, ib.angularResistance, ib.allowsRotation,
+                   ib.charge, ib.anchored, before, a.mass
+            """)
+        // Mass = 100 · 100 · density / 10 000.
+        #expect(values == [.number(0.5), .number(0.2), .number(0.5), .number(1), .number(2), .boolean(false),
+                           .number(-1), .boolean(true), .number(3), .number(0.5)])
+        #expect(try Harness().error("kinetic.itemBehavior{ density = -1 }")?.message
+                == "test.lua:1: ItemBehavior.density: 'density' must be a finite number > 0, got -1.0")
+    }
+
+    @Test func velocityMethods() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {500, 500}, size = {10, 10} }
+            local ib = kinetic.itemBehavior{ items = {a} }
+            ib:addLinearVelocity(a, 10, -20)
+            ib:addAngularVelocity(a, 2)
+            w:addBehavior(ib)
+            ib:addLinearVelocity(a, 5, 0)
+            local vx, vy = ib:linearVelocity(a)
+            return vx, vy, ib:angularVelocity(a), a.velocity.x
+            """)
+        // Additions before joining the world apply when it joins; later ones add at once.
+        #expect(values == [.number(15), .number(-20), .number(2), .number(15)])
+        let e = try Harness().error("""
+            local w = kinetic.world{}
+            local a = w:addItem{ name = "a", frame = {0, 0, 1, 1} }
+            kinetic.itemBehavior{}:addLinearVelocity(a, 1, 1)
+            """)
+        #expect(e?.message == "test.lua:3: ItemBehavior:addLinearVelocity: item 'a' is not an item of this behaviour")
+    }
+
+    @Test func elasticityMakesABallBounce() throws {
+        let bounces = try Harness().number("""
+            local w = kinetic.world{ width = 300, height = 300 }
+            local ball = w:addItem{ center = {150, 100}, size = {20, 20}, bounds = "ellipse" }
+            local n = 0
+            w:addBehavior(kinetic.itemBehavior{ items = {ball}, elasticity = 0.8 })
+            w:addBehavior(kinetic.gravity{ items = {ball} })
+            w:addBehavior(kinetic.collision{ items = {ball}, referenceBounds = true, began = function() n = n + 1 end })
+            w:run(4)
+            return n
+            """)
+        // Restitution 0.8 from a 180-pt fall: 600 pt/s at the floor after 0.6 s, then flights of
+        // 2v/g = 0.96, 0.77, 0.61 s, so the fourth landing is at 2.94 s, well inside 4 s.
+        #expect(bounces >= 4)
+    }
+}

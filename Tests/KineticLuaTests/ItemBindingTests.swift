@@ -1,0 +1,150 @@
+// Item members: state writes (updateItemUsingCurrentState), velocities, geometry, appearance,
+// moveTo, removal, and the errors bad definitions give.
+import Foundation
+import LuaBridge
+import Testing
+@testable import KineticLua
+
+@Suite struct ItemBindingTests {
+    @Test func placementByFrameOrCenterAndSize() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {10, 20, 30, 40} }
+            local b = w:addItem{ center = {100, 100}, size = {20, 10}, angle = math.pi / 2 }
+            local f = b.frame
+            return a.x, a.y, a.size.width, a.size.height, f.width, f.height, b.bounds, a.mass
+            """)
+        // A 30 × 40 rectangle centred at (25, 40). b turned a quarter: its axis-aligned frame is 10 × 20.
+        // Mass is area × density / 10 000 = 1200 / 10 000.
+        guard case .number(let fw) = values[4], case .number(let fh) = values[5] else { Issue.record("no frame"); return }
+        #expect(Array(values[0..<4]) == [.number(25), .number(40), .number(30), .number(40)])
+        #expect(abs(fw - 10) < 1e-9 && abs(fh - 20) < 1e-9)
+        guard case .number(let mass) = values[7] else { Issue.record("no mass"); return }
+        #expect(values[6] == .string("rectangle") && abs(mass - 0.12) < 1e-12)
+    }
+
+    @Test func writingCenterKeepsVelocity() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.itemBehavior{ items = {a} })
+            a.velocity = {60, 0}
+            w:step()
+            a.center = {500, 500}
+            local v = a.velocity.x
+            w:step()
+            a.x = 10
+            a.y = 20
+            a.angle = 0.25
+            return v, a.x, a.y, a.angle, a.velocity.x
+            """)
+        // No forces: the velocity survives the teleport, and the writes land exactly.
+        #expect(values == [.number(60), .number(10), .number(20), .number(0.25), .number(60)])
+    }
+
+    @Test func angularVelocityTurnsTheItem() throws {
+        let h = try Harness()
+        let angle = try h.number("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.itemBehavior{ items = {a} })
+            a.angularVelocity = 1.5
+            w:run(1)
+            return a.angle
+            """)
+        // 1.5 rad/s for 1 s, no resistance; the engine's rotation update is within 1e-4 rad of exact.
+        #expect(abs(angle - 1.5) < 1e-4)
+    }
+
+    @Test func moveToTeleportsAndStops() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:run(0.5)
+            a:moveTo(50, 60, 1)
+            return a.x, a.y, a.angle, a.velocity.x, a.velocity.y
+            """)
+        #expect(values == [.number(50), .number(60), .number(1), .number(0), .number(0)])
+    }
+
+    @Test func appearanceReadsDefaultsAndWrites() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 10, 10}, stroke = "#ff000080", label = 7, hidden = true }
+            local d = { a.fill, a.strokeWidth, a.opacity, a.z, a.image, a.cornerRadius }
+            a.fill = "navy"
+            a.opacity = 0.5
+            a.z = 3
+            a.fill = nil
+            return d[1], d[2], d[3], d[4], d[5], d[6], a.stroke, a.label, a.hidden, a.fill, a.opacity, a.z
+            """)
+        #expect(values == [.string("#999999"), .number(1), .number(1), .number(0), .nil, .number(0),
+                           .string("#ff000080"), .string("7"), .boolean(true), .nil, .number(0.5), .number(3)])
+        #expect(h.error("local w = kinetic.world{} w:addItem{ frame = {0, 0, 1, 1}, opacity = 2 }")?.message
+                == "test.lua:1: World:addItem: 'opacity' must be a number in 0...1, got 2")
+        #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.fill = 'gren'")?.message
+                .contains("did you mean \"green\"") == true)
+    }
+
+    @Test func aRemovedItemIsAnErrorNamingIt() throws {
+        let h = try Harness()
+        let e = h.error("""
+            local w = kinetic.world{}
+            local ball = w:addItem{ name = "ball", frame = {0, 0, 10, 10} }
+            w:removeItem(ball)
+            local replacement = w:addItem{ name = "other", frame = {0, 0, 10, 10} }
+            return ball.x
+            """)
+        #expect(e?.message == "test.lua:5: item 'ball' was removed")
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local ball = w:addItem{ name = "ball", frame = {0, 0, 10, 10} }
+            w:removeItem(ball)
+            return ball.removed, ball.name, tostring(ball)
+            """)
+        #expect(values == [.boolean(true), .string("ball"), .string("Item#0 \"ball\"")])
+        let unnamed = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } w:removeItem(a) a:moveTo(1, 2)")
+        #expect(unnamed?.message == "test.lua:1: item#0 was removed")
+    }
+
+    @Test func pathsAndParts() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local tri = w:addItem{ center = {50, 50}, path = {{0, -10}, {10, 10}, {-10, 10}} }
+            local l = w:addItem{ center = {100, 100}, parts = {
+              { frame = {-20, -20, 40, 10} }, { bounds = "ellipse", center = {-15, 0}, size = {10, 30} } } }
+            return tri.bounds, tri.size.width, tri.size.height, l.bounds
+            """)
+        #expect(values == [.string("path"), .number(20), .number(20), .string("parts")])
+        let concave = h.error("""
+            local w = kinetic.world{}
+            w:addItem{ center = {0, 0}, path = {{0, 0}, {10, 0}, {10, 10}, {5, 2}, {0, 10}} }
+            """)
+        #expect(concave?.message.hasPrefix("test.lua:2: World:addItem:") == true)
+        #expect(concave?.message.contains("parts") == true)
+        #expect(h.error("local w = kinetic.world{} w:addItem{ center = {0, 0} }")?.message
+                == "test.lua:1: World:addItem: 'size' must be a size {width, height} (or give 'frame'), got nil")
+        #expect(h.error("local w = kinetic.world{} w:addItem{ frame = {0, 0, -1, 4} }")?.message
+                == "test.lua:1: World:addItem: 'frame' must be a frame {x, y, width, height} with no negative side, got {0.0, 0.0, -1.0, 4.0}")
+        #expect(h.error("local w = kinetic.world{} w:addItem{ center = {0, 0}, size = {1, 1}, bounds = 'circle' }")?.message
+                .contains("'bounds' must be one of \"rectangle\", \"ellipse\", \"path\"") == true)
+        #expect(h.error("local w = kinetic.world{} w:addItem{ name = 'n', center = {0/0, 0}, size = {1, 1} }")?.message
+                == "test.lua:1: World:addItem: 'center' must be a point {x, y}, got a table")
+    }
+
+    @Test func writesRefuseBadValues() throws {
+        let h = try Harness()
+        #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.x = 'left'")?.message
+                == "test.lua:1: Item.x: 'x' must be a number, got \"left\"")
+        #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.size = {1, 1}")?.message
+                == "test.lua:1: Item.size is read-only")
+        #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.velocity = {math.huge, 0}")?.message
+                == "test.lua:1: Item.velocity: 'velocity' must be a point {x, y}, got a table")
+    }
+}
