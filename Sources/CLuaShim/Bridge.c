@@ -306,12 +306,28 @@ void kl_push_coroutine_resume(lua_State *L) { lua_pushcclosure(L, kl_co_resume, 
 
 // MARK: - Protected calls
 
+// Pushes "file:line: " of the innermost Lua function on the stack ("" when there is none).
+static void kl_push_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 static int kl_msgh(lua_State *L) {
     if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        // A non-string error object (`error({code = 1})`) carries no position: add the raiser's.
+        kl_push_where(L);
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            lua_replace(L, 1);
+            ;
         else
-            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1)), lua_replace(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_concat(L, 2);
+        lua_replace(L, 1);
     }
     lua_settop(L, 1);
     luaL_traceback(L, L, NULL, 1);
