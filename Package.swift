@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Physics"]),
 
         // MARK: - Reliability (fuzzers and soak; scripts/fuzz.sh, scripts/soak.sh)
-        .target(name: "Fuzzing", dependencies: ["Physics"], path: "Sources/Fuzz/Fuzzing"),
+        .target(name: "Fuzzing", dependencies: ["Physics", "KineticLua", "LuaBridge"], path: "Sources/Fuzz/Fuzzing"),
         .executableTarget(name: "kinetic-fuzz", dependencies: ["Fuzzing"], path: "Sources/Fuzz/kinetic-fuzz"),
 
         // MARK: - Executable
@@ -75,6 +75,6 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics", "KineticLua", "LuaBridge", "Render"]),
     ]
 )

@@ -2,6 +2,8 @@
 //
 //   kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS]
 //       random physics scenes from seed N on; prints every broken invariant with its seed.
+//   kinetic-fuzz lua [--seed N] [--sequences COUNT] [--calls CALLS] [--verbose] [--messages]
+//       random call sequences over the Lua API, one fresh level per sequence.
 //
 // Exit code 0 when nothing was found, 1 when something was, 2 for a usage error.
 import Foundation
@@ -41,10 +43,33 @@ func runPhysics() -> Int32 {
     return findings.isEmpty ? 0 : 1
 }
 
+func runLua() -> Int32 {
+    let first = UInt64(max(0, option("--seed", 1)))
+    let count = option("--sequences", 20)
+    var options = LuaFuzzOptions()
+    options.calls = option("--calls", options.calls)
+    LuaFuzzSequence.verbose = CommandLine.arguments.contains("--verbose")
+    let started = Date()
+    let (stats, findings) = fuzzLua(firstSeed: first, count: count, options: options) { seed, total in
+        if total.sequences % 10 == 0 { print("… seed \(seed): \(total.sequences) sequences, \(total.calls) calls") }
+    }
+    for f in findings { print("FOUND \(f)") }
+    if CommandLine.arguments.contains("--messages") {
+        for (m, n) in stats.messages.sorted(by: { $0.value > $1.value }) { print(String(format: "%6d  %@", n, m)) }
+    }
+    print("""
+    lua fuzz: seeds \(first)…\(first &+ UInt64(max(0, count - 1))), \(stats.sequences) sequences, \(stats.calls) calls, \
+    \(stats.luaErrors) Lua errors (\(stats.memoryErrors) memory, \(stats.budgetErrors) budget), \(stats.steps) host steps, \
+    \(stats.reloads) reloads, \(stats.messages.count) distinct messages, \(findings.count) findings, \(Int(Date().timeIntervalSince(started))) s
+    """)
+    return findings.isEmpty ? 0 : 1
+}
+
 let command = CommandLine.arguments.dropFirst().first ?? ""
 switch command {
 case "physics": exit(runPhysics())
+case "lua": exit(runLua())
 default:
-    FileHandle.standardError.write(Data("usage: kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kinetic-fuzz physics|lua [options] (see the top of Sources/Fuzz/kinetic-fuzz/main.swift)\n".utf8))
     exit(2)
 }
