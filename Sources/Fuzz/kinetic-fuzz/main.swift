@@ -4,6 +4,8 @@
 //       random physics scenes from seed N on; prints every broken invariant with its seed.
 //   kinetic-fuzz lua [--seed N] [--sequences COUNT] [--calls CALLS] [--verbose] [--messages]
 //       random call sequences over the Lua API, one fresh level per sequence.
+//   kinetic-fuzz soak [--minutes M] [--warm-up W] [--no-reload]
+//       the churn level for M simulated minutes, memory sampled every minute.
 //
 // Exit code 0 when nothing was found, 1 when something was, 2 for a usage error.
 import Foundation
@@ -65,10 +67,33 @@ func runLua() -> Int32 {
     return findings.isEmpty ? 0 : 1
 }
 
+func runSoak() -> Int32 {
+    let minutes = option("--minutes", 60)
+    let warmUp = min(option("--warm-up", 5), max(0, minutes - 1))
+    let started = Date()
+    print("minute  RSS (MiB)  Lua (KiB)  items")
+    do {
+        let samples = try soak(minutes: minutes, reload: !CommandLine.arguments.contains("--no-reload")) { s in
+            print(String(format: "%6d  %9.1f  %9.1f  %5d", s.minute, Double(s.residentBytes) / 1_048_576, Double(s.luaBytes) / 1024, s.items))
+        }
+        let after = samples.filter { $0.minute > warmUp }
+        guard let base = samples.first(where: { $0.minute == max(1, warmUp) }), !after.isEmpty else { return 0 }
+        let rssGrowth = Double(after.map(\.residentBytes).max()! - base.residentBytes) / 1_048_576
+        let luaGrowth = Double(after.map(\.luaBytes).max()! - base.luaBytes) / 1024
+        print(String(format: "soak: %d simulated minutes in %d s; after minute %d: RSS grew at most %.1f MiB, Lua memory at most %.1f KiB",
+                     minutes, Int(Date().timeIntervalSince(started)), warmUp, rssGrowth, luaGrowth))
+        return 0
+    } catch {
+        print("soak: \(error)")
+        return 1
+    }
+}
+
 let command = CommandLine.arguments.dropFirst().first ?? ""
 switch command {
 case "physics": exit(runPhysics())
 case "lua": exit(runLua())
+case "soak": exit(runSoak())
 default:
     FileHandle.standardError.write(Data("usage: kinetic-fuzz physics|lua [options] (see the top of Sources/Fuzz/kinetic-fuzz/main.swift)\n".utf8))
     exit(2)
