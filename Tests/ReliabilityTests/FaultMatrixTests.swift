@@ -143,4 +143,23 @@ import Testing
             }
         }
     }
+
+    /// Rendering to a path that cannot be written is an error naming the path; nothing is left behind.
+    @Test func unwritableOutputPath() throws {
+        let level = try loadLevel(sceneLevel(""))
+        let (scene, _) = level.scene()
+        let renderer = Renderer(warn: { _ in })
+        // Unwritable even for root: inside /proc, under a missing folder, under a regular file.
+        let file = try levelFolder(["plain.txt": "x"]) + "/plain.txt"
+        for path in ["/proc/kinetic/out.png", "/nonexistent-dir/out.png", file + "/out.svg", file + "/out.pdf"] {
+            do {
+                try renderer.write(scene, to: path)
+                Issue.record("\(path) was written")
+            } catch {
+                #expect("\(error)".contains(path), "\(error)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+        #expect(survives(level))
+    }
 }
