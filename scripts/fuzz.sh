@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The fuzzers: random physics scenes and random Lua API call sequences (kinetic-fuzz).
 # Usage: scripts/fuzz.sh [--long] [--seed N]
-#   default  a short run for CI: 40 physics scenes in the clean envelope, 20 Lua sequences (~1 min)
-#   --long   the long run on demand: 2000 full-feature physics scenes, 1000 Lua sequences of 200 calls
+#   default  a short run for CI: 40 physics scenes in the clean envelope, 20 Lua sequences (~10 s)
+#   --long   the long run on demand: 2000 full-feature physics scenes, 1000 Lua sequences of 200 calls (~5 min)
 # Every finding is printed with the command that replays it; exit code 1 when anything was found.
 set -uo pipefail
 cd "$(dirname "$0")/.."

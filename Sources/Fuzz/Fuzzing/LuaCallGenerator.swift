@@ -116,7 +116,7 @@ struct LuaCallGenerator {
 
     // MARK: - Fields and arguments
 
-    /// A plausible value for a definition field, by its name; a quarter of the time any value.
+    /// A plausible value for a definition field, by its name; a fifth of the time any value.
     mutating func field(_ name: String, depth: Int) -> String {
         if rng.chance(0.2) { return any(depth: depth) }
         switch name {
