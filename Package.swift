@@ -54,6 +54,10 @@ let package = Package(
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
         .target(name: "Scenes", dependencies: ["Physics"]),
 
+        // MARK: - Reliability (fuzzers and soak; scripts/fuzz.sh, scripts/soak.sh)
+        .target(name: "Fuzzing", dependencies: ["Physics", "KineticLua", "LuaBridge"], path: "Sources/Fuzz/Fuzzing"),
+        .executableTarget(name: "kinetic-fuzz", dependencies: ["Fuzzing"], path: "Sources/Fuzz/kinetic-fuzz"),
+
         // MARK: - Executable
         .executableTarget(
             name: "kinetic",
@@ -76,5 +80,6 @@ let package = Package(
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
         // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics", "KineticLua", "LuaBridge", "Render"]),
     ]
 )

@@ -45,8 +45,12 @@ static char kl_traceback_key;
 static inline kl_Host *kl_host(lua_State *L) { return *(kl_Host **)lua_getextraspace(L); }
 
 void kl_install(kl_Dispatch dispatch, kl_Sink sink) {
-    if (!kl_dispatch) kl_dispatch = dispatch;
-    if (!kl_sink) kl_sink = sink;
+    // States are made on any thread (tests run in parallel): publish the pointers once, atomically;
+    // readers load them with acquire.
+    kl_Dispatch no_dispatch = NULL;
+    kl_Sink no_sink = NULL;
+    __atomic_compare_exchange_n(&kl_dispatch, &no_dispatch, dispatch, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    __atomic_compare_exchange_n(&kl_sink, &no_sink, sink, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 void kl_set_owner(lua_State *L, void *owner) { kl_host(L)->owner = owner; }
@@ -109,7 +113,8 @@ static int kl_print(lua_State *L) {
     luaL_pushresult(&b);
     size_t len;
     const char *s = lua_tolstring(L, -1, &len);
-    if (kl_sink) kl_sink(kl_host(L)->owner, 0, s, len);
+    kl_Sink sink = __atomic_load_n(&kl_sink, __ATOMIC_ACQUIRE);
+    if (sink) sink(kl_host(L)->owner, 0, s, len);
     return 0;
 }
 
@@ -129,7 +134,8 @@ static void kl_warnf(void *ud, const char *msg, int tocont) {
     memcpy(h->warn_buf + h->warn_len, msg, n + 1);
     h->warn_len += n;
     if (!tocont) {
-        if (h->warn_on && kl_sink) kl_sink(h->owner, 1, h->warn_buf, h->warn_len);
+        kl_Sink sink = __atomic_load_n(&kl_sink, __ATOMIC_ACQUIRE);
+        if (h->warn_on && sink) sink(h->owner, 1, h->warn_buf, h->warn_len);
         h->warn_len = 0;
     }
 }
@@ -306,12 +312,28 @@ void kl_push_coroutine_resume(lua_State *L) { lua_pushcclosure(L, kl_co_resume, 
 
 // MARK: - Protected calls
 
+// Pushes "file:line: " of the innermost Lua function on the stack ("" when there is none).
+static void kl_push_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 static int kl_msgh(lua_State *L) {
     if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        // A non-string error object (`error({code = 1})`) carries no position: add the raiser's.
+        kl_push_where(L);
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            lua_replace(L, 1);
+            ;
         else
-            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1)), lua_replace(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_concat(L, 2);
+        lua_replace(L, 1);
     }
     lua_settop(L, 1);
     luaL_traceback(L, L, NULL, 1);
@@ -357,7 +379,9 @@ int kl_load_text(lua_State *L, const char *text, size_t length, const char *chun
 static inline int kl_invoke(lua_State *L, int id) {
     kl_Host *h = kl_host(L);
     h->relax++;
-    int n = kl_dispatch(L, id);
+    // An acquire load (a plain load on x86 and arm64): the state may run on another thread than the
+    // one that installed the dispatch function.
+    int n = __atomic_load_n(&kl_dispatch, __ATOMIC_ACQUIRE)(L, id);
     h->relax--;
     kl_check_memory(L, h);
     if (n >= 0) return n;

@@ -139,7 +139,11 @@ function env.setmetatable(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("setmetatable: __gc metamethods are not available in a sandboxed level" .. trust, 2)
   end
-  return setmetatable(t, mt)
+  -- Called through pcall, the C function's own errors carry no position; re-raised at level 2
+  -- they name the level's line instead of this wrapper's.
+  local ok, result = pcall(setmetatable, t, mt)
+  if not ok then error(result, 2) end
+  return result
 end
 
 -- string: no dump; the shared string metatable indexes this copy and is hidden from scripts.

@@ -271,18 +271,20 @@ public final class World {
         return bodyStore[b].v + cross(bodyStore[b].w, p - bodyStore[b].center)
     }
     /// Force (mass·length/s²) at a world point, applied during the next step, then cleared.
-    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input is ignored.
+    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input, and input that would make the acceleration infinite, is ignored.
     public func applyForce(_ f: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
         guard let b = prepareToApply(id, wake: wake), f.isFinite, point.isFinite else { return }
-        bodyStore[b].force += f
-        bodyStore[b].torque += cross(point - bodyStore[b].center, f)
+        let force = bodyStore[b].force + f, torque = bodyStore[b].torque + cross(point - bodyStore[b].center, f)
+        guard accelerationIsFinite(b, force, torque) else { return }
+        bodyStore[b].force = force
+        bodyStore[b].torque = torque
     }
     public func applyForceToCenter(_ f: Vec2, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), f.isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), f.isFinite, accelerationIsFinite(b, bodyStore[b].force + f, bodyStore[b].torque) else { return }
         bodyStore[b].force += f
     }
     public func applyTorque(_ t: Double, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), t.isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), t.isFinite, accelerationIsFinite(b, bodyStore[b].force, bodyStore[b].torque + t) else { return }
         bodyStore[b].torque += t
     }
     /// Impulse (mass·length/s) at a world point: changes velocity immediately.
@@ -295,6 +297,11 @@ public final class World {
         guard let b = prepareToApply(id, wake: wake), j.isFinite else { return }
         bodyStore[b].w += bodyStore[b].invI * j
     }
+    /// Finite forces can still sum, or divide by a small mass, to an infinite acceleration, which the
+    /// step would turn into NaN: such a force is ignored.
+    private func accelerationIsFinite(_ b: Int, _ force: Vec2, _ torque: Double) -> Bool {
+        (bodyStore[b].invMass * force).isFinite && (bodyStore[b].invI * torque).isFinite
+    }
     /// The dynamic body's slot if it is (or is woken to be) awake.
     private func prepareToApply(_ id: BodyID, wake shouldWake: Bool) -> Int? {
         guard let b = slot(id), bodyStore[b].type == .dynamic else { return nil }
@@ -306,9 +313,9 @@ public final class World {
     /// About the centre of mass.
     public func rotationalInertia(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].inertia } ?? 0 }
     public func gravityScale(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].gravityScale } ?? 0 }
-    /// Non-finite values are ignored.
+    /// Non-finite values, and values that make the gravity infinite, are ignored.
     public func setGravityScale(_ s: Double, of id: BodyID) {
-        guard let b = slot(id), s.isFinite else { return }
+        guard let b = slot(id), s.isFinite, (s * def.gravity).isFinite else { return }
         bodyStore[b].gravityScale = s
         wake(b)
     }
@@ -359,11 +366,17 @@ public final class World {
 
     // MARK: - Shapes
 
-    /// Attaches a shape; the body's mass is recomputed from all its shapes' densities.
+    /// Attaches a shape; the body's mass is recomputed from all its shapes' densities. Throws when the
+    /// shape's mass or rotational inertia (density × area) would be infinite.
     public func createShape(on body: BodyID, _ def: ShapeDef, _ geometry: Geometry) throws(PhysicsError) -> ShapeID {
         guard let b = slot(body) else { throw PhysicsError("createShape: \(body) was destroyed") }
         try geometry.validate()
         try validate(def)
+        // Finite sizes and densities can still give an infinite mass, which the step turns into NaN.
+        let md = geometry.massData(density: def.density)
+        guard md.mass.isFinite, md.rotationalInertia.isFinite, geometry.area.isFinite else {
+            throw PhysicsError("createShape: mass \(md.mass) and rotational inertia \(md.rotationalInertia) of density \(def.density) over \(geometry) must be finite")
+        }
         let id = attachShape(def, geometry, to: b)
         updateMass(Int32(b))
         wake(b)
@@ -425,9 +438,11 @@ public final class World {
         refreshContactMaterials(s)
     }
     public func density(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].density } ?? 0 }
-    /// Recomputes the body's mass. Negative or non-finite values are ignored.
+    /// Recomputes the body's mass. Negative or non-finite values, and densities whose mass would overflow, are ignored.
     public func setDensity(_ d: Double, of shape: ShapeID) {
         guard let s = slot(shape), d.isFinite, d >= 0 else { return }
+        let md = shapes[s].geometry.massData(density: d)
+        guard md.mass.isFinite, md.rotationalInertia.isFinite else { return }
         shapes[s].density = d
         updateMass(shapes[s].body)
     }

@@ -98,8 +98,8 @@ import Testing
 
     @Test func nonStringErrorObjectsAreDescribed() throws {
         let state = try makeState()
-        #expect(luaError(of: "error({})", in: state)?.message == "(error object is a table value)")
-        #expect(luaError(of: "error(setmetatable({}, {__tostring = function() return 'custom' end}))", in: state)?.message == "custom")
+        #expect(luaError(of: "error({})", in: state)?.message == "chunk:1: (error object is a table value)")
+        #expect(luaError(of: "error(setmetatable({}, {__tostring = function() return 'custom' end}))", in: state)?.message == "chunk:1: custom")
         #expect(luaError(of: "error(42)", in: state)?.message == "42")
     }
 

@@ -29,6 +29,13 @@ enum WorldBinding {
             try requireOutsideStep(world, function)
             for _ in 0..<count { try rt.step(world) }
         }
+        // Seconds become a step count; beyond 10⁹ steps (193 days at 60 fps) `Int(...)` would trap
+        // or the sum with the steps taken overflow, so larger values are an argument error.
+        func stepCount(_ seconds: Double, _ world: WorldModel, _ subject: LuaSubject) throws -> Int {
+            let count = (seconds * world.fps).rounded()
+            guard count <= 1e9 else { throw LuaArgumentError(subject, mustBe: "at most \(1e9 / world.fps) seconds", got: String(seconds)) }
+            return Int(count)
+        }
         return [
             .readOnly("width") { lua, h in lua.push(w(h).setup.width) },
             .readOnly("height") { lua, h in lua.push(w(h).setup.height) },
@@ -111,7 +118,7 @@ enum WorldBinding {
             .method("run") { lua, h in
                 let seconds = try lua.number(2, "seconds")
                 guard seconds >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "seconds >= 0", got: lua.describe(2)) }
-                try stepping(w(h), "World:run", Int((seconds * w(h).fps).rounded()))
+                try stepping(w(h), "World:run", try stepCount(seconds, w(h), .argument(2)))
                 return 0
             },
             .method("runUntil") { lua, h in
@@ -121,7 +128,7 @@ enum WorldBinding {
                 try requireOutsideStep(world, "World:runUntil")
                 // Step first, then ask: a condition that holds before any step (a ball at rest before
                 // it falls) does not end the run early. A timeout of 0 only asks.
-                let limit = world.stepsTaken + Int((timeout * world.fps).rounded())
+                let limit = world.stepsTaken + (try stepCount(max(0, timeout), world, .argument(3)))
                 var met = world.stepsTaken >= limit ? try rt.call(predicate) { _ in 0 } : false
                 while !met && world.stepsTaken < limit {
                     try rt.step(world)
@@ -152,6 +159,7 @@ enum WorldBinding {
                 let from = Vec2(try d.point("from")), to = Vec2(try d.point("to"))
                 let duration = try d.number("duration", default: 0.25)
                 guard duration >= 0 else { throw LuaArgumentError(.field("duration"), mustBe: "seconds >= 0", got: String(duration)) }
+                _ = try stepCount(duration, world, .field("duration"))
                 try rt.drag(world, from: from, to: to, duration: duration, release: try d.boolean("release", default: true))
                 return 0
             },

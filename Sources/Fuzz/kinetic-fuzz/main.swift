@@ -1,0 +1,100 @@
+// kinetic-fuzz: the reliability drivers, run by scripts/fuzz.sh and scripts/soak.sh.
+//
+//   kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS]
+//       random physics scenes from seed N on; prints every broken invariant with its seed.
+//   kinetic-fuzz lua [--seed N] [--sequences COUNT] [--calls CALLS] [--verbose] [--messages]
+//       random call sequences over the Lua API, one fresh level per sequence.
+//   kinetic-fuzz soak [--minutes M] [--warm-up W] [--no-reload]
+//       the churn level for M simulated minutes, memory sampled every minute.
+//
+// Exit code 0 when nothing was found, 1 when something was, 2 for a usage error.
+import Foundation
+import Fuzzing
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return fallback }
+    guard let value = Int(args[i + 1]) else {
+        FileHandle.standardError.write(Data("kinetic-fuzz: \(name) needs an integer, got '\(args[i + 1])'\n".utf8))
+        exit(2)
+    }
+    return value
+}
+
+func runPhysics() -> Int32 {
+    let first = UInt64(max(0, option("--seed", 1)))
+    let count = option("--seeds", 100)
+    var options = PhysicsFuzzOptions()
+    options.steps = option("--steps", options.steps)
+    if let i = CommandLine.arguments.firstIndex(of: "--exclude"), i + 1 < CommandLine.arguments.count {
+        options.exclude = Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init))
+    }
+    PhysicsFuzzScene.verbose = CommandLine.arguments.contains("--verbose")
+    let started = Date()
+    let (stats, findings) = fuzzPhysics(firstSeed: first, count: count, options: options) { seed, total in
+        if total.scenes % 50 == 0 { print("… seed \(seed): \(total.scenes) scenes, \(total.steps) steps") }
+    }
+    for f in findings { print("FOUND \(f)") }
+    print("""
+    physics fuzz: seeds \(first)…\(first &+ UInt64(max(0, count - 1))), \(stats.scenes) scenes (\(stats.closedScenes) closed), \
+    \(stats.steps) steps, \(stats.bodiesCreated) bodies, \(stats.shapesCreated) shapes, \(stats.jointsCreated) joints, \
+    \(stats.destroyed) destroyed, \(stats.edits) edits, \(stats.hostileInputsRefused) hostile inputs refused, \
+    worst closed-scene energy gain \(String(format: "%.4f", stats.worstEnergyGain * 100))%, \
+    fastest body \(String(format: "%.4g", stats.fastestSpeed)) pt/s, \(findings.count) findings, \(Int(Date().timeIntervalSince(started))) s
+    """)
+    return findings.isEmpty ? 0 : 1
+}
+
+func runLua() -> Int32 {
+    let first = UInt64(max(0, option("--seed", 1)))
+    let count = option("--sequences", 20)
+    var options = LuaFuzzOptions()
+    options.calls = option("--calls", options.calls)
+    LuaFuzzSequence.verbose = CommandLine.arguments.contains("--verbose")
+    let started = Date()
+    let (stats, findings) = fuzzLua(firstSeed: first, count: count, options: options) { seed, total in
+        if total.sequences % 10 == 0 { print("… seed \(seed): \(total.sequences) sequences, \(total.calls) calls") }
+    }
+    for f in findings { print("FOUND \(f)") }
+    if CommandLine.arguments.contains("--messages") {
+        for (m, n) in stats.messages.sorted(by: { $0.value > $1.value }) { print(String(format: "%6d  %@", n, m)) }
+    }
+    print("""
+    lua fuzz: seeds \(first)…\(first &+ UInt64(max(0, count - 1))), \(stats.sequences) sequences, \(stats.calls) calls, \
+    \(stats.luaErrors) Lua errors (\(stats.memoryErrors) memory, \(stats.budgetErrors) budget), \(stats.steps) host steps, \
+    \(stats.reloads) reloads, \(stats.messages.count) distinct messages, \(findings.count) findings, \(Int(Date().timeIntervalSince(started))) s
+    """)
+    return findings.isEmpty ? 0 : 1
+}
+
+func runSoak() -> Int32 {
+    let minutes = option("--minutes", 60)
+    let warmUp = min(option("--warm-up", 5), max(0, minutes - 1))
+    let started = Date()
+    print("minute  RSS (MiB)  Lua (KiB)  items")
+    do {
+        let samples = try soak(minutes: minutes, reload: !CommandLine.arguments.contains("--no-reload")) { s in
+            print(String(format: "%6d  %9.1f  %9.1f  %5d", s.minute, Double(s.residentBytes) / 1_048_576, Double(s.luaBytes) / 1024, s.items))
+        }
+        let after = samples.filter { $0.minute > warmUp }
+        guard let base = samples.first(where: { $0.minute == max(1, warmUp) }), !after.isEmpty else { return 0 }
+        let rssGrowth = Double(after.map(\.residentBytes).max()! - base.residentBytes) / 1_048_576
+        let luaGrowth = Double(after.map(\.luaBytes).max()! - base.luaBytes) / 1024
+        print(String(format: "soak: %d simulated minutes in %d s; after minute %d: RSS grew at most %.1f MiB, Lua memory at most %.1f KiB",
+                     minutes, Int(Date().timeIntervalSince(started)), warmUp, rssGrowth, luaGrowth))
+        return 0
+    } catch {
+        print("soak: \(error)")
+        return 1
+    }
+}
+
+let command = CommandLine.arguments.dropFirst().first ?? ""
+switch command {
+case "physics": exit(runPhysics())
+case "lua": exit(runLua())
+case "soak": exit(runSoak())
+default:
+    FileHandle.standardError.write(Data("usage: kinetic-fuzz physics|lua [options] (see the top of Sources/Fuzz/kinetic-fuzz/main.swift)\n".utf8))
+    exit(2)
+}
