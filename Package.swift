@@ -74,5 +74,7 @@ let package = Package(
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
         .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
+        // Runs the built `kinetic` binary (.build/debug/kinetic) in a window on Xvfb, driven by xdotool.
+        .testTarget(name: "KineticCLITests", dependencies: ["Render"], exclude: ["Fixtures"]),
     ]
 )
