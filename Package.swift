@@ -81,5 +81,7 @@ let package = Package(
         // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics", "KineticLua", "LuaBridge", "Render"]),
+        // Runs the built `kinetic` binary (.build/debug/kinetic) in a window on Xvfb, driven by xdotool.
+        .testTarget(name: "KineticCLITests", dependencies: ["Render"], exclude: ["Fixtures"]),
     ]
 )

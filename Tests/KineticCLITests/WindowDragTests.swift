@@ -1,0 +1,172 @@
+// `kinetic run` in a real window: on a virtual X display (Xvfb), xdotool drags the fixture's box
+// with the mouse, ffmpeg photographs the screen, and the test checks both what the level printed and
+// the pixels of the window.
+import Foundation
+import Render
+import Testing
+
+/// The desktop tools the window test drives, when all are installed.
+private enum WindowTools {
+    static let xvfb = CLI.which("Xvfb")
+    static let xdotool = CLI.which("xdotool")
+    static let ffmpeg = CLI.which("ffmpeg")
+    static var available: Bool { xvfb != nil && xdotool != nil && ffmpeg != nil }
+}
+
+/// The fixture level's size and its box: 400 × 400 points, white, an 80 × 80 magenta box at (100, 100).
+private enum DragBox {
+    static let title = "KineticDragBoxFixture"
+    static let size = 400.0
+    static let start = (x: 100.0, y: 100.0)
+    static let end = (x: 300.0, y: 300.0)
+    static let boxColor = (red: 255, green: 0, blue: 255)
+    static let background = (red: 255, green: 255, blue: 255)
+}
+
+@Suite(.serialized)
+struct WindowDragTests {
+    @Test("kinetic run: a mouse drag moves the box, in what the level prints and on screen",
+          .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ffmpeg (scripts/install-deps.sh --test)"),
+          .timeLimit(.minutes(1)))
+    func dragMovesTheBox() throws {
+        let kinetic = try CLI.kinetic()
+        let xdotool = WindowTools.xdotool!, ffmpeg = WindowTools.ffmpeg!
+        let scratch = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+        // Xvfb picks a free display itself and writes its number when it accepts connections.
+        let xvfb = try Child(WindowTools.xvfb!, ["-displayfd", "1", "-screen", "0", "800x800x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        var displayNumber: Int?
+        _ = CLI.poll(timeout: 15) {
+            displayNumber = Int(xvfb.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            return displayNumber != nil || !xvfb.process.isRunning
+        }
+        let display = ":\(try #require(displayNumber, "Xvfb did not start: \(xvfb.output)"))"
+        let env = ["DISPLAY": display]
+
+        // Ten seconds of level time is far more than the drag needs; the test quits it with q.
+        let errorPath = scratch + "/stderr.txt"
+        let app = try Child(kinetic, ["run", CLI.fixture("drag_box.lua"), "--seconds", "10"],
+                            environment: env, errorPath: errorPath)
+        defer { app.terminate() }
+        func stderr() -> String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        let search = try CLI.run(xdotool, ["search", "--sync", "--name", DragBox.title], environment: env, timeout: 20)
+        let windowID = try #require(search.out.split(separator: "\n").first.map(String.init),
+                                    "no window titled \(DragBox.title); stderr: \(stderr())")
+        let geometry = try Geometry(shell: CLI.run(xdotool, ["getwindowgeometry", "--shell", windowID], environment: env).out)
+
+        func xdo(_ arguments: String...) throws { try CLI.run(xdotool, arguments, environment: env) }
+        func moveTo(_ p: (x: Double, y: Double)) throws {
+            let s = geometry.screenPoint(p)
+            try xdo("mousemove", "\(s.x)", "\(s.y)")
+        }
+        func wait(for prefix: String, what: String) throws -> (x: Double, y: Double) {
+            var point: (x: Double, y: Double)?
+            _ = CLI.poll(timeout: 10) {
+                point = app.lines(startingWith: prefix).last.flatMap(Self.point)
+                return point != nil || !app.process.isRunning
+            }
+            return try #require(point, "the level never printed \(what); stdout: \(app.output) stderr: \(stderr())")
+        }
+        func near(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), within tolerance: Double) -> Bool {
+            abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
+        }
+
+        // Press on the box's centre, then drag in ten moves to the end point.
+        try moveTo(DragBox.start)
+        try xdo("mousedown", "1")
+        let began = try wait(for: "began ", what: "the press")
+        // One window pixel is one point here (400 × 400 at scale 1); allow a pixel of rounding.
+        #expect(near(began, DragBox.start, within: 1), "pressed at \(began)")
+        for i in 1...10 {
+            let t = Double(i) / 10
+            try moveTo((DragBox.start.x + (DragBox.end.x - DragBox.start.x) * t,
+                        DragBox.start.y + (DragBox.end.y - DragBox.start.y) * t))
+        }
+        // Let go only once the box has caught up with the last anchor (the level reports it after a step).
+        _ = CLI.poll(timeout: 10) {
+            app.lines(startingWith: "at ").last.flatMap(Self.point).map { near($0, DragBox.end, within: 1) } ?? false
+        }
+        try xdo("mouseup", "1")
+
+        // (a) The rod is rigid and of length 0, so the released box sits on the last pointer
+        // position: within a pixel of rounding plus the solver's sub-point slack.
+        let ended = try wait(for: "ended ", what: "the release")
+        #expect(near(ended, DragBox.end, within: 2), "the box ended at \(ended), dragged to \(DragBox.end)")
+
+        // (b) The screen shows it: box colour at the new centre, background at the old one. The
+        // window presents a frame after each step, so a few screenshots may be needed on a busy machine.
+        let shot = scratch + "/shot.png"
+        var frame: FrameBuffer?
+        func looksMoved(_ f: FrameBuffer) -> Bool {
+            Self.matches(f.rgba(at: geometry.screenPoint(DragBox.end)), DragBox.boxColor)
+                && Self.matches(f.rgba(at: geometry.screenPoint(DragBox.start)), DragBox.background)
+        }
+        _ = try CLI.poll(timeout: 10) {
+            try? FileManager.default.removeItem(atPath: shot)
+            try CLI.run(ffmpeg, ["-loglevel", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "800x800",
+                                 "-i", display, "-frames:v", "1", "-y", shot], environment: env, timeout: 20)
+            frame = try? FrameBuffer(contentsOfPNG: shot)
+            return frame.map(looksMoved) ?? false
+        }
+        let screen = try #require(frame, "ffmpeg took no screenshot of \(display)")
+        let atEnd = screen.rgba(at: geometry.screenPoint(DragBox.end))
+        let atStart = screen.rgba(at: geometry.screenPoint(DragBox.start))
+        #expect(Self.matches(atEnd, DragBox.boxColor), "pixel at the drag's end is \(atEnd), not the box's magenta")
+        #expect(Self.matches(atStart, DragBox.background), "pixel at the drag's start is \(atStart), not the white background")
+
+        // q quits the window; the run then ends cleanly.
+        try xdo("key", "q")
+        #expect(app.waitForExit(timeout: 10), "kinetic run did not quit on q")
+        #expect(app.status == 0, "kinetic run exited with \(app.status); stderr: \(stderr())")
+    }
+
+    /// The point in a line such as `ended 300.0 300.0`.
+    static func point(_ line: String) -> (x: Double, y: Double)? {
+        let fields = line.split(separator: " ")
+        guard fields.count == 3, let x = Double(fields[1]), let y = Double(fields[2]) else { return nil }
+        return (x, y)
+    }
+
+    /// Whether a pixel has the colour, within 8 of 255 per channel (screen capture is exact here, but
+    /// a filtered scale of the frame would blend edges; the sampled points are 40 pixels from any edge).
+    static func matches(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8),
+                        _ color: (red: Int, green: Int, blue: Int)) -> Bool {
+        abs(Int(pixel.red) - color.red) <= 8 && abs(Int(pixel.green) - color.green) <= 8
+            && abs(Int(pixel.blue) - color.blue) <= 8
+    }
+}
+
+/// A window's place on the screen (`xdotool getwindowgeometry --shell`), and where a level point is
+/// shown in it: the level is scaled to fit the window keeping its aspect, centred (letterboxed).
+private struct Geometry {
+    var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+
+    init(shell: String) throws {
+        var values: [String: Double] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        x = try #require(values["X"], "no X in \(shell)")
+        y = try #require(values["Y"], "no Y in \(shell)")
+        width = try #require(values["WIDTH"], "no WIDTH in \(shell)")
+        height = try #require(values["HEIGHT"], "no HEIGHT in \(shell)")
+    }
+
+    /// The screen pixel showing level point `p` (the same fit as the Viewer's, which floors the offsets).
+    func screenPoint(_ p: (x: Double, y: Double)) -> (x: Int, y: Int) {
+        let scale = min(width / DragBox.size, height / DragBox.size)
+        let offsetX = ((width - DragBox.size * scale) / 2).rounded(.down)
+        let offsetY = ((height - DragBox.size * scale) / 2).rounded(.down)
+        return (Int((x + offsetX + p.x * scale).rounded()), Int((y + offsetY + p.y * scale).rounded()))
+    }
+}
+
+private extension FrameBuffer {
+    func rgba(at p: (x: Int, y: Int)) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        rgba(x: min(max(p.x, 0), width - 1), y: min(max(p.y, 0), height - 1))
+    }
+}
