@@ -10,12 +10,8 @@ struct ContactData {
     var edgeA = Edge(), edgeB = Edge()
     var manifold = Manifold()
     var friction = 0.0, restitution = 0.0
-    /// The manifold has points, speculative ones included (for a sensor: the shapes overlap): the
-    /// solver and the islands use the contact.
+    /// The manifold has points (for a sensor: the shapes overlap).
     var isTouching = false
-    /// The shapes are within the fixed speculative distance (2 pt): what began/ended events report,
-    /// however far ahead the velocity-scaled manifold looks.
-    var isReportedTouching = false
     var isSensor = false
     var enableEvents = false
 
@@ -71,7 +67,7 @@ extension World {
     /// Removes a contact; reports an end event when it was touching (and events are on).
     func destroyContact(_ c: Int, reportEnd: Bool) {
         let contact = contacts[c]
-        if reportEnd && contact.isReportedTouching && contact.enableEvents {
+        if reportEnd && contact.isTouching && contact.enableEvents {
             pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(contact.shapeA), shapeB: shapeID(contact.shapeB)))
         }
         broadPhase.pairs[BroadPhase.pairKey(contact.shapeA, contact.shapeB)] = nil
@@ -79,7 +75,6 @@ extension World {
         unlinkContact(c, side: 1)
         contacts[c].isLive = false
         contacts[c].isTouching = false
-        contacts[c].isReportedTouching = false
         islandsDirty = true
         contactPool.release(Int32(c))
     }
@@ -105,14 +100,8 @@ extension World {
 
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
-    ///
-    /// The speculative distance grows with how far the pair can close in this step (relative speed
-    /// plus spin times extent, × dt), capped at the AABB margin: UIKit-scale items often move 10–20 pt
-    /// per step, more than Box2D's fixed 2 pt, and would otherwise sink that far into a wall for a step
-    /// before the contact exists. A speculative point only stops the approach; it never pushes.
-    func updateContacts(dt: Double) {
+    func updateContacts() {
         let speculative = speculativeDistance
-        let reachCap = Swift.max(aabbMargin, speculativeDistance)
         disjointContacts.removeAll(keepingCapacity: true)
         var touchingChanged = false
         bodyStore.withUnsafeBufferPointer { bodies in
@@ -130,10 +119,7 @@ extension World {
                             continue
                         }
                         let xfA = bodies[ia].xf, xfB = bodies[ib].xf
-                        let closing = ((bodies[ia].v - bodies[ib].v).length
-                            + abs(bodies[ia].w) * bodies[ia].maxExtent + abs(bodies[ib].w) * bodies[ib].maxExtent) * dt
-                        let reach = Swift.min(speculative + closing, reachCap)
-                        var m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: reach)
+                        var m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
                         // Anchors relative to the centres of mass; impulses carried over by feature id.
                         let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
                         let oldCount = contact.pointee.manifold.pointCount
@@ -154,29 +140,19 @@ extension World {
                             m[i] = p
                         }
                         let wasTouching = contact.pointee.isTouching
-                        let wasReported = contact.pointee.isReportedTouching
                         var touching = m.pointCount > 0
-                        var reported = touching
-                        if m.pointCount > 0 {
-                            let closest = m.pointCount > 1 ? Swift.min(m.point0.separation, m.point1.separation) : m.point0.separation
-                            // A sensor reports overlap; a contact, proximity within the fixed
-                            // speculative distance (not the velocity-scaled reach).
-                            if contact.pointee.isSensor {
-                                touching = closest < 0
-                                reported = touching
-                            } else {
-                                reported = closest < speculative
-                            }
+                        if contact.pointee.isSensor && touching {
+                            // A sensor reports overlap, not speculative proximity.
+                            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
                         }
                         contact.pointee.manifold = m
                         contact.pointee.isTouching = touching
-                        contact.pointee.isReportedTouching = reported
-                        if touching != wasTouching { touchingChanged = true }
-                        guard reported != wasReported else { continue }
+                        guard touching != wasTouching else { continue }
+                        touchingChanged = true
                         if contact.pointee.enableEvents {
                             let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
                             let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
-                            if reported {
+                            if touching {
                                 let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
                                 beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
                             } else {

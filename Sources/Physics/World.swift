@@ -101,7 +101,7 @@ public final class World {
             let ctx = makeStepContext(dt: dt, substeps: substeps)
             applyRefilters()
             updatePairs()
-            updateContacts(dt: dt)
+            updateContacts()
             solve(ctx)
             sleepIslands()
         }
@@ -583,10 +583,10 @@ public final class World {
     /// Closest hit along the ray from `origin` to `origin + translation`, among shapes whose filter
     /// accepts `filter` (each one's category in the other's mask).
     public func rayCast(from origin: Vec2, translation: Vec2, filter: Filter = Filter()) -> RayHit? { castRay(origin, translation, filter) }
-    /// Current contact points (world) of touching shapes (within the speculative distance), for debug drawing.
+    /// Current contact points (world) of touching shapes, for debug drawing.
     public func contactPoints() -> [Vec2] {
         var points: [Vec2] = []
-        for c in contacts where c.isLive && c.isReportedTouching && !c.isSensor {
+        for c in contacts where c.isLive && c.isTouching && !c.isSensor {
             for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
         }
         return points
