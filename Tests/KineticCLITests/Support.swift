@@ -88,7 +88,7 @@ final class Child: @unchecked Sendable {
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
         if let errorPath {
-            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: errorPath)
         } else {
             process.standardError = FileHandle.nullDevice

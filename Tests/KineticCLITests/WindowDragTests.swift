@@ -10,7 +10,8 @@ private enum WindowTools {
     static let xvfb = CLI.which("Xvfb")
     static let xdotool = CLI.which("xdotool")
     static let ffmpeg = CLI.which("ffmpeg")
-    static var available: Bool { xvfb != nil && xdotool != nil && ffmpeg != nil }
+    static let stdbuf = CLI.which("stdbuf")
+    static var available: Bool { xvfb != nil && xdotool != nil && ffmpeg != nil && stdbuf != nil }
 }
 
 /// The fixture level's size and its box: 400 × 400 points, white, an 80 × 80 magenta box at (100, 100).
@@ -26,7 +27,7 @@ private enum DragBox {
 @Suite(.serialized)
 struct WindowDragTests {
     @Test("kinetic run: a mouse drag moves the box, in what the level prints and on screen",
-          .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ffmpeg (scripts/install-deps.sh --test)"),
+          .enabled(if: WindowTools.available, "needs Xvfb, xdotool, ffmpeg and stdbuf (scripts/install-deps.sh --test)"),
           .timeLimit(.minutes(1)))
     func dragMovesTheBox() throws {
         let kinetic = try CLI.kinetic()
@@ -47,7 +48,9 @@ struct WindowDragTests {
 
         // Ten seconds of level time is far more than the drag needs; the test quits it with q.
         let errorPath = scratch + "/stderr.txt"
-        let app = try Child(kinetic, ["run", CLI.fixture("drag_box.lua"), "--seconds", "10"],
+        // Standard output to a pipe is block-buffered, so the level's lines would only arrive when the
+        // app exits; `stdbuf -oL` makes each line arrive as it is printed.
+        let app = try Child(WindowTools.stdbuf!, ["-oL", kinetic, "run", CLI.fixture("drag_box.lua"), "--seconds", "10"],
                             environment: env, errorPath: errorPath)
         defer { app.terminate() }
         func stderr() -> String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
@@ -68,7 +71,8 @@ struct WindowDragTests {
                 point = app.lines(startingWith: prefix).last.flatMap(Self.point)
                 return point != nil || !app.process.isRunning
             }
-            return try #require(point, "the level never printed \(what); stdout: \(app.output) stderr: \(stderr())")
+            let mouse = (try? CLI.run(xdotool, ["getmouselocation"], environment: env).out) ?? "?"
+            return try #require(point, "the level never printed \(what); stdout: \(app.output) stderr: \(stderr()) running: \(app.process.isRunning) status: \(app.status) mouse: \(mouse) geometry: \(geometry)")
         }
         func near(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), within tolerance: Double) -> Bool {
             abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
