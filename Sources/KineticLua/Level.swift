@@ -24,7 +24,8 @@ public struct LevelOptions: Sendable {
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
     /// Where `print` output goes (default: standard output).
-    public var print: @Sendable (String) -> Void = { Swift.print($0) }
+    /// Flushed at once, so a level's lines reach a pipe (`| tee`, a test, an editor) as they happen.
+    public var print: @Sendable (String) -> Void = { Swift.print($0); fflush(nil) }
     /// Where warnings go (default: standard error).
     public var warn: @Sendable (String) -> Void = { message in
         FileHandleStderr.write("warning: \(message)\n")
