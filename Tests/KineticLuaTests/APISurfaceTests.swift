@@ -11,8 +11,37 @@ import Testing
 
     /// The contract's text, or nil when it is not on this machine.
     static func contract() -> String? {
-        let path = ProcessInfo.processInfo.environment["KINETIC_LUA_API"] ?? "/work/shared/LUA-API.md"
+        // The repository sits next to `shared/`.
+        let besideRepository = repositoryRoot + "/../shared/LUA-API.md"
+        let path = ProcessInfo.processInfo.environment["KINETIC_LUA_API"]
+            ?? (FileManager.default.fileExists(atPath: besideRepository) ? besideRepository : "/work/shared/LUA-API.md")
         return try? String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// The package root, from this file's path (Tests/KineticLuaTests/APISurfaceTests.swift).
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The user reference, docs/lua-api.md, names every bound member and constructor field, so the
+    /// reference cannot drift from the binding.
+    @Test func theReferenceDocumentsEveryBoundName() throws {
+        let reference = try String(contentsOfFile: Self.repositoryRoot + "/docs/lua-api.md", encoding: .utf8)
+        var missing: [String] = []
+        for type in surface.types {
+            for name in type.properties + type.methods where !reference.contains(name) {
+                missing.append("\(type.name).\(name)")
+            }
+        }
+        for constructor in surface.constructors {
+            for field in constructor.fields where !reference.contains(field) {
+                missing.append("\(constructor.name){\(field)}")
+            }
+        }
+        for name in surface.module where !reference.contains(name) { missing.append("kinetic.\(name)") }
+        #expect(missing.isEmpty, "docs/lua-api.md does not mention: \(missing.joined(separator: ", "))")
     }
 
     static func matches(_ pattern: String, in text: String) -> [[String]] {
