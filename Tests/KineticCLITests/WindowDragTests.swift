@@ -46,11 +46,11 @@ struct WindowDragTests {
         let display = ":\(try #require(displayNumber, "Xvfb did not start: \(xvfb.output)"))"
         let env = ["DISPLAY": display]
 
-        // Ten seconds of level time is far more than the drag needs; the test quits it with q.
+        // Thirty seconds of level time is far more than the drag needs; the test quits it with q.
         let errorPath = scratch + "/stderr.txt"
         // Standard output to a pipe is block-buffered, so the level's lines would only arrive when the
         // app exits; `stdbuf -oL` makes each line arrive as it is printed.
-        let app = try Child(WindowTools.stdbuf!, ["-oL", kinetic, "run", CLI.fixture("drag_box.lua"), "--seconds", "10"],
+        let app = try Child(WindowTools.stdbuf!, ["-oL", kinetic, "run", CLI.fixture("drag_box.lua"), "--seconds", "30"],
                             environment: env, errorPath: errorPath)
         defer { app.terminate() }
         func stderr() -> String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
@@ -78,20 +78,47 @@ struct WindowDragTests {
             abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
         }
 
+        // Screenshots of the whole virtual screen, without the pointer, decoded.
+        let shot = scratch + "/shot.png"
+        func screenshot() throws -> FrameBuffer? {
+            try? FileManager.default.removeItem(atPath: shot)
+            try CLI.run(ffmpeg, ["-loglevel", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "800x800",
+                                 "-i", display, "-frames:v", "1", "-y", shot], environment: env, timeout: 20)
+            return try? FrameBuffer(contentsOfPNG: shot)
+        }
+        func shows(_ f: FrameBuffer, boxAt box: (x: Double, y: Double), backgroundAt empty: (x: Double, y: Double)) -> Bool {
+            Self.matches(f.rgba(at: geometry.screenPoint(box)), DragBox.boxColor)
+                && Self.matches(f.rgba(at: geometry.screenPoint(empty)), DragBox.background)
+        }
+
+        // Press only once the window shows the level (box at its start, background where it will go):
+        // then the app is in its loop and sees every input.
+        var before: FrameBuffer?
+        _ = try CLI.poll(timeout: 15) {
+            before = try screenshot()
+            return before.map { shows($0, boxAt: DragBox.start, backgroundAt: DragBox.end) } ?? false
+        }
+        let first = try #require(before, "ffmpeg took no screenshot of \(display)")
+        try #require(shows(first, boxAt: DragBox.start, backgroundAt: DragBox.end),
+                     "the window never showed the box at \(DragBox.start): \(first.rgba(at: geometry.screenPoint(DragBox.start)))")
+
         // Press on the box's centre, then drag in ten moves to the end point.
         try moveTo(DragBox.start)
         try xdo("mousedown", "1")
         let began = try wait(for: "began ", what: "the press")
         // One window pixel is one point here (400 × 400 at scale 1); allow a pixel of rounding.
         #expect(near(began, DragBox.start, within: 1), "pressed at \(began)")
+        // Each move waits for the box to catch up (the level reports it after a step), so no move
+        // is lost or merged with the release on a busy machine.
         for i in 1...10 {
             let t = Double(i) / 10
-            try moveTo((DragBox.start.x + (DragBox.end.x - DragBox.start.x) * t,
-                        DragBox.start.y + (DragBox.end.y - DragBox.start.y) * t))
-        }
-        // Let go only once the box has caught up with the last anchor (the level reports it after a step).
-        _ = CLI.poll(timeout: 10) {
-            app.lines(startingWith: "at ").last.flatMap(Self.point).map { near($0, DragBox.end, within: 1) } ?? false
+            let p = (x: DragBox.start.x + (DragBox.end.x - DragBox.start.x) * t,
+                     y: DragBox.start.y + (DragBox.end.y - DragBox.start.y) * t)
+            try moveTo(p)
+            let caughtUp = CLI.poll(timeout: 10) {
+                app.lines(startingWith: "at ").last.flatMap(Self.point).map { near($0, p, within: 1) } ?? false
+            }
+            try #require(caughtUp, "the box did not follow the pointer to \(p); stdout: \(app.output) stderr: \(stderr())")
         }
         try xdo("mouseup", "1")
 
@@ -102,18 +129,10 @@ struct WindowDragTests {
 
         // (b) The screen shows it: box colour at the new centre, background at the old one. The
         // window presents a frame after each step, so a few screenshots may be needed on a busy machine.
-        let shot = scratch + "/shot.png"
         var frame: FrameBuffer?
-        func looksMoved(_ f: FrameBuffer) -> Bool {
-            Self.matches(f.rgba(at: geometry.screenPoint(DragBox.end)), DragBox.boxColor)
-                && Self.matches(f.rgba(at: geometry.screenPoint(DragBox.start)), DragBox.background)
-        }
         _ = try CLI.poll(timeout: 10) {
-            try? FileManager.default.removeItem(atPath: shot)
-            try CLI.run(ffmpeg, ["-loglevel", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "800x800",
-                                 "-i", display, "-frames:v", "1", "-y", shot], environment: env, timeout: 20)
-            frame = try? FrameBuffer(contentsOfPNG: shot)
-            return frame.map(looksMoved) ?? false
+            frame = try screenshot()
+            return frame.map { shows($0, boxAt: DragBox.end, backgroundAt: DragBox.start) } ?? false
         }
         let screen = try #require(frame, "ffmpeg took no screenshot of \(display)")
         let atEnd = screen.rgba(at: geometry.screenPoint(DragBox.end))
