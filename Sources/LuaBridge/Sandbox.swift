@@ -59,8 +59,8 @@ extension LuaState {
     }
 }
 
-/// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
-private let trustedPrelude = """
+/// How both preludes begin: their arguments, and coroutines that tell the watchdog which thread runs.
+private let coroutinePrelude = """
 local resolve, seed, folder, coresume = ...
 -- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
 do
@@ -77,6 +77,10 @@ do
     return function(...) return finish(co, coresume(co, ...)) end
   end
 end
+"""
+
+/// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
+private let trustedPrelude = coroutinePrelude + "\n" + """
 math.randomseed(seed)
 if folder then
   package.path = folder .. "/?.lua;" .. folder .. "/?/init.lua;" .. package.path
@@ -86,23 +90,7 @@ return _G, package.loaded, {}
 
 /// The sandbox (docs/sandbox.md). Runs once with the full library in reach; the level only ever
 /// sees `env`. `resolve(path)` (C) returns an absolute path inside the level folder or nil, message.
-private let sandboxPrelude = """
-local resolve, seed, folder, coresume = ...
--- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
-do
-  local create, close, error, type = coroutine.create, coroutine.close, error, type
-  coroutine.resume = coresume
-  local function finish(co, ok, ...)
-    if ok then return ... end
-    local message = ...
-    close(co)
-    error(message, type(message) == "string" and 2 or 0)
-  end
-  function coroutine.wrap(f)
-    local co = create(f)
-    return function(...) return finish(co, coresume(co, ...)) end
-  end
-end
+private let sandboxPrelude = coroutinePrelude + "\n" + """
 local G = _G
 local string, table, math, io, debug = string, table, math, io, debug
 local load, error, type, select, pairs, ipairs, tostring, setmetatable, getmetatable, rawget =
