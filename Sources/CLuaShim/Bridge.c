@@ -250,6 +250,13 @@ int kl_last_stop(lua_State *L) { return kl_host(L)->last_stop; }
 double kl_time_budget(lua_State *L) { return kl_host(L)->time_budget; }
 long long kl_instruction_budget(lua_State *L) { return kl_host(L)->instruction_budget; }
 
+int kl_time_is_up(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    if (!atomic_load(&h->fired)) return 0;
+    h->last_stop = KL_STOP_TIME;
+    return 1;
+}
+
 static void kl_begin_budget(lua_State *L, kl_Host *h) {
     h->last_stop = KL_STOP_NONE;
     if (h->instruction_budget > 0) {

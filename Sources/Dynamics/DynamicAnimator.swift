@@ -72,8 +72,7 @@ public final class DynamicAnimator {
             try requirePositive(b.width, "reference bounds width")
             try requirePositive(b.height, "reference bounds height")
         }
-        try requirePositive(fps, "fps")
-        guard substeps >= 1 else { throw DynamicsError("substeps must be ≥ 1, got \(substeps)") }
+        try Self.requireStepRate(fps: fps, substeps: substeps)
         self.referenceBounds = referenceBounds
         self.fps = fps
         self.substeps = substeps
@@ -84,9 +83,22 @@ public final class DynamicAnimator {
 
     /// Changes the step rate and substeps. Throws for non-positive values.
     public func setStepRate(fps: Double, substeps: Int) throws(DynamicsError) {
-        try requirePositive(fps, "fps")
-        guard substeps >= 1 else { throw DynamicsError("substeps must be ≥ 1, got \(substeps)") }
+        try Self.requireStepRate(fps: fps, substeps: substeps)
         self.fps = fps; self.substeps = substeps
+    }
+
+    /// The highest step rate and substep count. One step costs the same host time whatever its
+    /// length, so an unbounded rate would let `run(0.05)` take minutes (1000 fps is ~16 steps per
+    /// displayed frame; 64 substeps is 16 times the default).
+    public static let maximumFPS = 1000.0
+    public static let maximumSubsteps = 64
+
+    static func requireStepRate(fps: Double, substeps: Int) throws(DynamicsError) {
+        try requirePositive(fps, "fps")
+        guard fps <= maximumFPS else { throw DynamicsError("fps must be at most \(Int(maximumFPS)), got \(fps)") }
+        guard (1...maximumSubsteps).contains(substeps) else {
+            throw DynamicsError("substeps must be an integer from 1 to \(maximumSubsteps), got \(substeps)")
+        }
     }
 
     // MARK: - Behaviours

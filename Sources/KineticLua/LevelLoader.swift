@@ -129,8 +129,13 @@ extension Runtime {
                 setup.width = try positive(t, "width") ?? setup.width
                 setup.height = try positive(t, "height") ?? setup.height
                 setup.fps = try positive(t, "fps") ?? setup.fps
+                guard setup.fps <= DynamicAnimator.maximumFPS else {
+                    throw LuaArgumentError(.field("fps"), mustBe: "at most \(Int(DynamicAnimator.maximumFPS))", got: String(setup.fps))
+                }
                 if let substeps = try t.optionalInteger("substeps") {
-                    guard substeps >= 1 else { throw LuaArgumentError(.field("substeps"), mustBe: "an integer >= 1", got: String(substeps)) }
+                    guard (1...DynamicAnimator.maximumSubsteps).contains(substeps) else {
+                        throw LuaArgumentError(.field("substeps"), mustBe: "an integer from 1 to \(DynamicAnimator.maximumSubsteps)", got: String(substeps))
+                    }
                     setup.substeps = substeps
                 }
                 setup.seed = try t.optionalInteger("seed") ?? 0

@@ -1,6 +1,7 @@
 // A world as Lua sees it: the animator, per-item appearance, the fixed-step clock, the level's
 // handlers, and the step that calls Lua back after the physics in a deterministic order.
 import CLua
+import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -91,6 +92,10 @@ extension Runtime {
     func step(_ world: WorldModel) throws(LuaError) {
         guard world.phase == .idle else {
             throw LuaError(kind: .runtime, message: "the world cannot step from inside its own step")
+        }
+        // `world:run(…)` inside a callback is host work the hook cannot stop: it shares the budget.
+        if kl_time_is_up(state.L) != 0 {
+            throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", kl_time_budget(state.L))) s while stepping the world")
         }
         world.pendingError = nil
         defer { world.phase = .idle }

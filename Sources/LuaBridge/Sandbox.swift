@@ -221,6 +221,9 @@ env.debug = guarded("debug", { traceback = debug.traceback })
 
 -- require: host modules (package.loaded) and Lua files in the level folder only.
 local files = {}  -- level files loaded by require, in load order (for hot reload)
+local loading = {}  -- modules whose chunk is running, in require order (to report a cycle)
+-- Pops `loading` when a module's chunk ends, also by an error (keeps the error's own traceback).
+local popLoading = setmetatable({}, { __close = function() loading[#loading] = nil end })
 local loaded = { string = env.string, table = env.table, math = env.math, utf8 = env.utf8,
   coroutine = env.coroutine, io = env.io, os = env.os, debug = env.debug, _G = env }
 env.package = guarded("package", { loaded = loaded, path = "?.lua;?/init.lua" },
@@ -235,6 +238,20 @@ function env.require(name)
   if name:find("..", 1, true) or name:find("^[/\\\\]") then
     error(("module '%s' not found: modules are named relative to the level folder"):format(name), 2)
   end
+  for i, pending in ipairs(loading) do
+    if pending == name then
+      local cycle = table.concat(loading, " -> ", i) .. " -> " .. name
+      -- Blame the nearest level file: a tail call (`return require 'a'`) leaves this prelude's
+      -- frames right above.
+      local level = 2
+      repeat
+        local info = debug.getinfo(level, "S")
+        if info == nil or (info.what ~= "C" and info.source ~= "=sandbox") then break end
+        level = level + 1
+      until false
+      error(("module '%s' requires itself (require cycle: %s)"):format(name, cycle), level)
+    end
+  end
   local base = name:gsub("%.", "/")
   local tried = {}
   for _, candidate in ipairs{ base .. ".lua", base .. "/init.lua" } do
@@ -243,6 +260,8 @@ function env.require(name)
       local chunk, message = load(text, "@" .. relative, "t", env)
       if not chunk then error(message, 0) end
       files[#files + 1] = relative
+      loading[#loading + 1] = name
+      local _ <close> = popLoading
       local result = chunk(name, relative)
       if result ~= nil then loaded[name] = result elseif loaded[name] == nil then loaded[name] = true end
       return loaded[name], relative

@@ -65,6 +65,30 @@ import Testing
         #expect((try? level.luaState.run("return 1 + 1")) == [.integer(2)])
     }
 
+    /// Stepping a world inside a callback is host work the count hook cannot stop: it shares the
+    /// callback's time budget and ends with the budget's error, and the level goes on.
+    @Test func hostSteppingInsideACallbackSharesTheTimeBudget() throws {
+        var options = testOptions(instructions: 0)
+        options.instructionBudget = nil
+        options.callbackTimeBudget = 0.3
+        let level = try loadLevel(sceneLevel(""), options: options)
+        let error = levelError { _ = try level.luaState.run("local w = kinetic.world{}\nw:run(1e6)", name: "hog.lua") }
+        #expect(error?.message.contains("time budget of 0.3 s while stepping the world") == true, "\(String(describing: error))")
+        #expect((try? level.luaState.run("return 1 + 1")) == [.integer(2)])
+    }
+
+    /// A step rate has an upper bound, so that a short run cannot mean hours of host stepping.
+    @Test func stepRateIsBounded() throws {
+        let level = try loadLevel(sceneLevel(""))
+        let fps = levelError { _ = try level.luaState.run("kinetic.world{fps = 1e9}", name: "w.lua") }
+        #expect(fps?.message.contains("fps must be at most 1000, got 1000000000") == true, "\(String(describing: fps))")
+        let substeps = levelError { _ = try level.luaState.run("kinetic.world{substeps = 1e6}", name: "w.lua") }
+        #expect(substeps?.message.contains("substeps must be an integer from 1 to 64") == true, "\(String(describing: substeps))")
+        #expect((try? level.luaState.run("return kinetic.world{fps = 1000, substeps = 64}.fps")) == [.number(1000)])
+        let field = loadError("return { fps = 5000, load = function(world) end }")
+        #expect(field?.message.contains("level field 'fps' must be at most 1000") == true, "\(String(describing: field))")
+    }
+
     @Test func memoryBombIsStoppedAndTheLevelSurvives() throws {
         let level = try loadLevel(sceneLevel(""), options: testOptions(instructions: 500_000_000, memory: 16 << 20))
         let error = levelError { _ = try level.luaState.run("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end", name: "bomb.lua") }
@@ -116,14 +140,23 @@ import Testing
         #expect(survives(level))
     }
 
-    /// Today the error is "sandbox:154: stack overflow": clear that it failed, but it names the
-    /// sandbox's own chunk instead of main.lua:1 and does not say "requires itself".
+    /// A require cycle is an error at the `require` that closes it, naming the cycle.
     @Test func levelThatRequiresItself() {
         let error = loadError("local me = require('main')\nreturn { load = function() end }")
-        #expect(error != nil)
-        withKnownIssue("a require cycle reports 'sandbox:N: stack overflow' (docs/reliability.md, L4)") {
-            #expect(error?.message.hasPrefix("main.lua:1:") == true, "\(String(describing: error))")
-        }
+        #expect(error?.message.hasPrefix("main.lua:1: module 'main' requires itself (require cycle: main -> main)") == true,
+                "\(String(describing: error))")
+    }
+
+    @Test func requireCycleThroughTwoModules() {
+        let error = loadError("local a = require('a')\nreturn { load = function() end }",
+                              files: ["a.lua": "local b = require('b')\nreturn b", "b.lua": "\nlocal a = require('a')\nreturn a"])
+        #expect(error?.message.hasPrefix("b.lua:2: module 'a' requires itself (require cycle: a -> b -> a)") == true,
+                "\(String(describing: error))")
+        // Through tail calls the requiring frames are gone: the nearest level file is blamed.
+        let tail = loadError("local a = require('a')\nreturn { load = function() end }",
+                             files: ["a.lua": "return require('b')", "b.lua": "return require('a')"])
+        #expect(tail?.message.hasPrefix("main.lua:1: module 'a' requires itself (require cycle: a -> b -> a)") == true,
+                "\(String(describing: tail))")
     }
 
     @Test func missingAndCorruptImages() throws {

@@ -56,6 +56,10 @@ double kl_time_budget(lua_State *L);
 long long kl_instruction_budget(lua_State *L);
 /// Why the most recent outermost protected call was stopped (KL_STOP_*).
 int kl_last_stop(lua_State *L);
+/// True once the running call's time budget is spent. Host work inside a call (stepping a world
+/// from `world:run`) asks between units of work, since the hook stops Lua code only; a true
+/// answer records KL_STOP_TIME as the reason the call stops.
+int kl_time_is_up(lua_State *L);
 
 // MARK: - Calls
 
