@@ -6,7 +6,7 @@ import Render
 import Testing
 
 /// The desktop tools the window test drives, when all are installed.
-private enum WindowTools {
+enum WindowTools {
     static let xvfb = CLI.which("Xvfb")
     static let xdotool = CLI.which("xdotool")
     static let ffmpeg = CLI.which("ffmpeg")
@@ -35,16 +35,10 @@ struct WindowDragTests {
         let scratch = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        // Xvfb picks a free display itself and writes its number when it accepts connections.
-        let xvfb = try Child(WindowTools.xvfb!, ["-displayfd", "1", "-screen", "0", "800x800x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
-        var displayNumber: Int?
-        _ = CLI.poll(timeout: 15) {
-            displayNumber = Int(xvfb.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            return displayNumber != nil || !xvfb.process.isRunning
-        }
-        let display = ":\(try #require(displayNumber, "Xvfb did not start: \(xvfb.output)"))"
-        let env = ["DISPLAY": display]
+        let xserver = try VirtualDisplay(xvfb: WindowTools.xvfb!)
+        defer { xserver.stop() }
+        let display = xserver.name
+        let env = xserver.environment
 
         // Thirty seconds of level time is far more than the drag needs; the test quits it with q.
         let errorPath = scratch + "/stderr.txt"
