@@ -34,6 +34,11 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
+        // `swift run -c release step-allocations`: a warm step of every benchmark scene allocates
+        // nothing. CAllocationCounter counts a thread's mallocs (it replaces malloc in that process).
+        .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .executableTarget(name: "step-allocations", dependencies: ["Physics", "Scenes", "CAllocationCounter"],
+                          path: "Benchmarks/StepAllocations"),
         .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"],
                 exclude: ["README.md"]),
 

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test || exit 1
 status=0
 swift build --build-tests || exit 1
+# A warm physics step allocates nothing (an optimized build of Physics and Scenes only, ~40 s).
+swift build -c release --product step-allocations && .build/release/step-allocations || status=1
 swift test --skip-build || status=1
 # The Lua scenarios (every *_test.lua under examples/ and Tests/Scenarios/); the runner's
 # closing line "N passed, N failed" is the suite's last line.
