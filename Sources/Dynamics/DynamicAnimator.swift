@@ -38,7 +38,9 @@ public final class DynamicAnimator {
     public var onWarning: ((String) -> Void)?
 
     let world: World
-    var records: [ItemRecord] = []
+    /// Item slots. Unchecked: scripts read item state through `liveBody` once per property read,
+    /// and a dynamic exclusivity check costs as much as the rest of that read.
+    @exclusivity(unchecked) var records: [ItemRecord] = []
     var freeSlots: [Int32] = []
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
