@@ -421,7 +421,8 @@ static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastS
 }
 
 // __index(self, key): upvalue 1 maps a name to a member code or a method; upvalue 2 is the id of
-// the Swift function that reports an unknown name; upvalue 3 the fast members. One table lookup,
+// the Swift function that reports an unknown name; upvalue 3 the fast members; 4 and 5 the strings
+// "x" and "y" (an interned key costs less than lua_setfield's lookup). One table lookup,
 // then either the fast getter (numbers, no dispatch, no Lua frame) or one Swift call.
 // The VM always passes exactly (self, key); the member code stays at index 3 below its result.
 static int kl_index(lua_State *L) {
@@ -439,12 +440,14 @@ static int kl_index(lua_State *L) {
                 case KL_FAST_NUMBER:
                     lua_pushnumber(L, out[0]);
                     return 1;
-                case KL_FAST_POINT:  // the same table Lua.push(LuaPoint) makes
+                case KL_FAST_POINT:  // the same table Lua.push(LuaPoint) makes; keys from upvalues 4, 5
                     lua_createtable(L, 0, 2);
+                    lua_pushvalue(L, lua_upvalueindex(4));
                     lua_pushnumber(L, out[0]);
-                    lua_setfield(L, -2, "x");
+                    lua_rawset(L, -3);
+                    lua_pushvalue(L, lua_upvalueindex(5));
                     lua_pushnumber(L, out[1]);
-                    lua_setfield(L, -2, "y");
+                    lua_rawset(L, -3);
                     return 1;
                 }
             }
@@ -480,7 +483,9 @@ static int kl_newindex(lua_State *L) {
 void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context) {
     lua_pushinteger(L, missing_id);
     kl_push_fast(L, tag, get, NULL, context);
-    lua_pushcclosure(L, kl_index, 3);
+    lua_pushliteral(L, "x");
+    lua_pushliteral(L, "y");
+    lua_pushcclosure(L, kl_index, 5);
 }
 
 void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context) {
