@@ -21,18 +21,26 @@ options.trusted = true  // os.clock
 options.timeBudget = 60
 let state = try LuaState(options: options)
 let store = Store()
-// The fast member reads the same storage through the context pointer (no captures in a C function).
-let fastGet: kl_FastGetter = { context, key, _, out in
-    let store = Unmanaged<Store>.fromOpaque(context!).takeUnretainedValue()
-    guard Int(key) >= 0, Int(key) < store.x.count else { return Int32(KL_FAST_SLOW) }
-    out![0] = store.x[Int(key)]
-    return Int32(KL_FAST_NUMBER)
-}
-let fastSet: kl_FastSetter = { context, key, _, value in
-    let store = Unmanaged<Store>.fromOpaque(context!).takeUnretainedValue()
-    guard Int(key) >= 0, Int(key) < store.x.count else { return 0 }
-    store.x[Int(key)] = value
-    return 1
+// The fast member reads the same storage through the context pointer (no captures in a C
+// function). In a type, not at top level: top-level closures here are main-actor code, which checks
+// the executor on every call.
+enum Fast {
+    static let get: kl_FastGetter = { context, key, _, out in
+        Unmanaged<Store>.fromOpaque(context!)._withUnsafeGuaranteedRef { store in
+            let i = Int(ItemID(luaKey: key).index)
+            guard i >= 0, i < store.x.count else { return Int32(KL_FAST_SLOW) }
+            out![0] = store.x[i]
+            return Int32(KL_FAST_NUMBER)
+        }
+    }
+    static let set: kl_FastSetter = { context, key, _, value in
+        Unmanaged<Store>.fromOpaque(context!)._withUnsafeGuaranteedRef { store in
+            let i = Int(ItemID(luaKey: key).index)
+            guard i >= 0, i < store.x.count else { return 0 }
+            store.x[i] = value
+            return 1
+        }
+    }
 }
 let itemType = LuaHandleType<ItemID>(
     in: state, name: "Item",
@@ -44,7 +52,7 @@ let itemType = LuaHandleType<ItemID>(
     ],
     describe: { "Item#\($0.index)" },
     validate: { Int($0.index) < store.x.count ? nil : "item #\($0.index) was removed" },
-    fast: LuaFastMembers(names: ["fx"], context: Unmanaged.passUnretained(store).toOpaque(), get: fastGet, set: fastSet))
+    fast: LuaFastMembers(names: ["fx"], context: Unmanaged.passUnretained(store).toOpaque(), get: Fast.get, set: Fast.set))
 state.setGlobal("item") { itemType.push(ItemID(index: 0), on: $0) }
 
 let n = 10_000_000
