@@ -84,6 +84,14 @@ public final class DynamicAnimator {
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
     }
 
+    deinit {
+        // Behaviours can outlive their animator (a script holds them): they leave its tree, so
+        // their unowned `animator` never dangles.
+        var list: [DynamicBehavior] = []
+        for b in behaviors { b.subtree(into: &list) }
+        for b in list { b.animator = nil }
+    }
+
     /// Changes the step rate and substeps. Throws for non-positive values.
     public func setStepRate(fps: Double, substeps: Int) throws(DynamicsError) {
         try requirePositive(fps, "fps")
