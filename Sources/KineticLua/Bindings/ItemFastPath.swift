@@ -24,9 +24,8 @@ enum ItemFastPath {
 
     /// The animator of world slot `slot` and whether Lua may change that world now (nil for no
     /// such world). Nothing on the way is retained: the state keeps the objects alive during the
-    /// call, and a retain of the animator (weakly referenced by its behaviours, so its count lives
-    /// in a side table) costs more than the whole read. No call happens while the world array is
-    /// borrowed, so it needs no retain either.
+    /// call, and the retains and releases would cost as much as the rest of the read. No call
+    /// happens while the world array is borrowed, so it needs no retain either.
     @inline(__always)
     private static func animator(_ context: UnsafeMutableRawPointer?, _ slot: Int32)
         -> (animator: Unmanaged<DynamicAnimator>, unlocked: Bool)? {
