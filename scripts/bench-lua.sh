@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Lua binding benchmarks: the cost of a call from Lua into the binding (item.x) against a bare C
-# function, and a Lua-driven 2,000-body scene against the same scene in LÖVE 11.4. Best of 3 runs.
+# The Lua binding benchmarks: the cost of calls from Lua into the binding (item.x, item.center and
+# item.velocity reads, item.x writes, method calls) against a bare C function, and a Lua-driven
+# 2,000-body scene against the same scene in LÖVE 11.4. Call costs: 3 runs; the scene: best of 3.
 # Usage: scripts/bench-lua.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -411,14 +411,56 @@ void kl_push_swift_function(lua_State *L, int id) {
 
 // MARK: - Handle userdata metamethods
 
-// __index(self, key): upvalue 1 maps a name to a getter id or a method; upvalue 2 is the id of the
-// Swift function that reports an unknown name. One table lookup, one Swift call, no Lua frame.
-// The VM always passes exactly (self, key); the getter's id stays at index 3 below its result.
+// The fast members of a handle type: upvalue 3 of its __index and __newindex.
+typedef struct kl_Fast {
+    kl_FastGetter get;
+    kl_FastSetter set;
+    void *context;
+    uint64_t tag;
+} kl_Fast;
+
+static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastSetter set, void *context) {
+    kl_Fast *f = (kl_Fast *)lua_newuserdatauv(L, sizeof(kl_Fast), 0);
+    f->get = get;
+    f->set = set;
+    f->context = context;
+    f->tag = tag;
+}
+
+// __index(self, key): upvalue 1 maps a name to a member code or a method; upvalue 2 is the id of
+// the Swift function that reports an unknown name; upvalue 3 the fast members; 4 and 5 the strings
+// "x" and "y" (an interned key costs less than lua_setfield's lookup). One table lookup,
+// then either the fast getter (numbers, no dispatch, no Lua frame) or one Swift call.
+// The VM always passes exactly (self, key); the member code stays at index 3 below its result.
 static int kl_index(lua_State *L) {
     lua_pushvalue(L, 2);
     switch (lua_rawget(L, lua_upvalueindex(1))) {
-    case LUA_TNUMBER:
-        return kl_invoke(L, (int)lua_tointegerx(L, 3, NULL));
+    case LUA_TNUMBER: {
+        lua_Integer code = lua_tointegerx(L, 3, NULL);
+        int fast = (int)(code >> 32) - 1;
+        if (fast >= 0) {
+            const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+            int64_t key;
+            double out[2];
+            if (f->get && kl_tohandle(L, 1, f->tag, &key)) {
+                switch (f->get(f->context, key, fast, out)) {
+                case KL_FAST_NUMBER:
+                    lua_pushnumber(L, out[0]);
+                    return 1;
+                case KL_FAST_POINT:  // the same table Lua.push(LuaPoint) makes; keys from upvalues 4, 5
+                    lua_createtable(L, 0, 2);
+                    lua_pushvalue(L, lua_upvalueindex(4));
+                    lua_pushnumber(L, out[0]);
+                    lua_rawset(L, -3);
+                    lua_pushvalue(L, lua_upvalueindex(5));
+                    lua_pushnumber(L, out[1]);
+                    lua_rawset(L, -3);
+                    return 1;
+                }
+            }
+        }
+        return kl_invoke(L, (int)(code & 0xFFFFFFFF));
+    }
     case LUA_TFUNCTION:
         return 1;
     default:
@@ -427,23 +469,36 @@ static int kl_index(lua_State *L) {
     }
 }
 
-// The VM always passes exactly (self, key, value); the setter's id stays at index 4.
+// The VM always passes exactly (self, key, value); the member code stays at index 4.
 static int kl_newindex(lua_State *L) {
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
-        return kl_invoke(L, (int)lua_tointegerx(L, 4, NULL));
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+        lua_Integer code = lua_tointegerx(L, 4, NULL);
+        int fast = (int)(code >> 32) - 1;
+        if (fast >= 0 && lua_type(L, 3) == LUA_TNUMBER) {
+            const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+            int64_t key;
+            if (f->set && kl_tohandle(L, 1, f->tag, &key) && f->set(f->context, key, fast, lua_tonumberx(L, 3, NULL)))
+                return 0;
+        }
+        return kl_invoke(L, (int)(code & 0xFFFFFFFF));
+    }
     lua_settop(L, 3);
     return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
 }
 
-void kl_push_index(lua_State *L, int missing_id) {
+void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context) {
     lua_pushinteger(L, missing_id);
-    lua_pushcclosure(L, kl_index, 2);
+    kl_push_fast(L, tag, get, NULL, context);
+    lua_pushliteral(L, "x");
+    lua_pushliteral(L, "y");
+    lua_pushcclosure(L, kl_index, 5);
 }
 
-void kl_push_newindex(lua_State *L, int missing_id) {
+void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context) {
     lua_pushinteger(L, missing_id);
-    lua_pushcclosure(L, kl_newindex, 2);
+    kl_push_fast(L, tag, NULL, set, context);
+    lua_pushcclosure(L, kl_newindex, 3);
 }
 
 static int kl_handle_eq(lua_State *L) {

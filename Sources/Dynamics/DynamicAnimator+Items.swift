@@ -97,9 +97,16 @@ extension DynamicAnimator {
     }
 
     /// True for a live item of this animator.
-    public func isValid(_ id: ItemID) -> Bool {
-        id.animator == serial && id.index >= 0 && Int(id.index) < records.count
-            && records[Int(id.index)].isAlive && records[Int(id.index)].generation == id.generation
+    public func isValid(_ id: ItemID) -> Bool { liveBody(id) != nil }
+
+    /// The body of a live item (`.null` while it has none), nil for a stale or foreign id: one
+    /// check that reads only the slot's generation, flag and body, never copies the record.
+    @inline(__always) func liveBody(_ id: ItemID) -> BodyID? {
+        guard id.animator == serial, id.index >= 0, Int(id.index) < records.count else { return nil }
+        return records.withUnsafeBufferPointer { records in
+            let r = records.baseAddress.unsafelyUnwrapped + Int(id.index)
+            return r.pointee.isAlive && r.pointee.generation == id.generation ? r.pointee.body : nil
+        }
     }
 
     /// Throws a message naming the item when the handle is stale or belongs to another animator.
@@ -109,15 +116,20 @@ extension DynamicAnimator {
 
     func validate(_ id: ItemID, in behavior: DynamicBehavior?) throws(DynamicsError) {
         guard !isValid(id) else { return }
+        throw staleError(id, in: behavior)
+    }
+
+    /// The message for a stale or foreign id: "item 'ball' was removed".
+    func staleError(_ id: ItemID, in behavior: DynamicBehavior? = nil) -> DynamicsError {
         let context = behavior.map { " (in \($0.kindName))" } ?? ""
         if id.animator != serial {
-            throw DynamicsError("\(id) belongs to another animator\(context)")
+            return DynamicsError("\(id) belongs to another animator\(context)")
         }
         if id.index >= 0, Int(id.index) < records.count, let name = records[Int(id.index)].name,
            records[Int(id.index)].generation == id.generation || !records[Int(id.index)].isAlive {
-            throw DynamicsError("item '\(name)' was removed\(context)")
+            return DynamicsError("item '\(name)' was removed\(context)")
         }
-        throw DynamicsError("\(id) was removed\(context)")
+        return DynamicsError("\(id) was removed\(context)")
     }
 
     /// The live item with this name.
@@ -146,32 +158,55 @@ extension DynamicAnimator {
 
     /// Center, points, reference coordinates.
     public func center(of id: ItemID) throws(DynamicsError) -> Vec2 {
-        let i = try slot(id)
-        let r = records[i]
-        return r.body.isNull ? r.center : world.position(of: r.body)
+        guard let c = centerIfLive(id) else { throw staleError(id) }
+        return c
     }
 
     /// Rotation, radians, clockwise on screen.
     public func angle(of id: ItemID) throws(DynamicsError) -> Double {
-        let i = try slot(id)
-        let r = records[i]
-        return r.body.isNull ? r.angle : world.angle(of: r.body)
+        guard let a = angleIfLive(id) else { throw staleError(id) }
+        return a
     }
 
     /// Linear velocity of the center, pt/s.
     public func velocity(of id: ItemID) throws(DynamicsError) -> Vec2 {
-        let i = try slot(id)
-        let r = records[i]
-        guard !r.body.isNull else { return r.velocity }
-        // The body's origin is the item center; its velocity may differ from the centre of mass's.
-        return world.velocity(atWorldPoint: world.position(of: r.body), of: r.body)
+        guard let v = velocityIfLive(id) else { throw staleError(id) }
+        return v
     }
 
     /// Angular velocity, rad/s, clockwise-positive.
     public func angularVelocity(of id: ItemID) throws(DynamicsError) -> Double {
-        let i = try slot(id)
-        let r = records[i]
-        return r.body.isNull ? r.angularVelocity : world.angularVelocity(of: r.body)
+        guard let w = angularVelocityIfLive(id) else { throw staleError(id) }
+        return w
+    }
+
+    // The same four without a message: nil for a stale id. For callers that read state once per
+    // call from a script and report a stale item themselves (`validate` gives the message).
+
+    /// `center(of:)`, or nil for a stale id.
+    public func centerIfLive(_ id: ItemID) -> Vec2? {
+        guard let body = liveBody(id) else { return nil }
+        return body.isNull ? records[Int(id.index)].center : world.position(of: body)
+    }
+
+    /// `angle(of:)`, or nil for a stale id.
+    public func angleIfLive(_ id: ItemID) -> Double? {
+        guard let body = liveBody(id) else { return nil }
+        return body.isNull ? records[Int(id.index)].angle : world.angle(of: body)
+    }
+
+    /// `velocity(of:)`, or nil for a stale id.
+    public func velocityIfLive(_ id: ItemID) -> Vec2? {
+        guard let body = liveBody(id) else { return nil }
+        guard !body.isNull else { return records[Int(id.index)].velocity }
+        // The body's origin is the item center; its velocity may differ from the centre of mass's.
+        return world.velocity(atWorldPoint: world.position(of: body), of: body)
+    }
+
+    /// `angularVelocity(of:)`, or nil for a stale id.
+    public func angularVelocityIfLive(_ id: ItemID) -> Double? {
+        guard let body = liveBody(id) else { return nil }
+        return body.isNull ? records[Int(id.index)].angularVelocity : world.angularVelocity(of: body)
     }
 
     /// Bounds size, points.

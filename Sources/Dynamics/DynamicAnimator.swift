@@ -38,7 +38,9 @@ public final class DynamicAnimator {
     public var onWarning: ((String) -> Void)?
 
     let world: World
-    var records: [ItemRecord] = []
+    /// Item slots. Unchecked: scripts read item state through `liveBody` once per property read,
+    /// and a dynamic exclusivity check costs as much as the rest of that read.
+    @exclusivity(unchecked) var records: [ItemRecord] = []
     var freeSlots: [Int32] = []
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
@@ -79,6 +81,14 @@ public final class DynamicAnimator {
         self.serial = AnimatorSerial.next()
         self.world = World(WorldDef())
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
+    }
+
+    deinit {
+        // Behaviours can outlive their animator (a script holds them): they leave its tree, so
+        // their unowned `animator` never dangles.
+        var list: [DynamicBehavior] = []
+        for b in behaviors { b.subtree(into: &list) }
+        for b in list { b.animator = nil }
     }
 
     /// Changes the step rate and substeps. Throws for non-positive values.

@@ -10,7 +10,11 @@ import Physics
 /// `takeLastError()` or `checked(_:)`.
 open class DynamicBehavior {
     /// The animator whose tree holds this behaviour (or its root), nil while outside one.
-    public internal(set) weak var animator: DynamicAnimator?
+    /// Not weak: the animator sets it when the behaviour joins its tree and clears it when the
+    /// behaviour leaves or the animator goes away, so it never dangles. A weak reference would move
+    /// the animator's reference count to a side table, where every retain and release of the
+    /// animator (a few per Lua call into it) takes a slow path.
+    public internal(set) unowned(unsafe) var animator: DynamicAnimator?
     /// The behaviour this one is a child of, nil for a top-level or free behaviour.
     public private(set) weak var parent: DynamicBehavior?
     /// Direct children in insertion order.

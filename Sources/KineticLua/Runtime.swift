@@ -99,7 +99,7 @@ final class Runtime {
     unowned let state: LuaState
     let options: LevelOptions
 
-    var worlds: [WorldModel] = []
+    @exclusivity(unchecked) var worlds: [WorldModel] = []  // unchecked: read on every fast item property read
     var worldBySerial: [UInt32: Int32] = [:]  // lookups only
     var behaviors: [BehaviorEntry] = []
     var behaviorIndex: [ObjectIdentifier: Int32] = [:]  // lookups only

@@ -34,6 +34,27 @@ public enum LuaMember<Handle> {
     }
 }
 
+/// Members of a handle type that are read (and written, given a number) by C functions instead of
+/// the general path: no dispatch, no closures, one handle check. A fast getter reads plain numbers
+/// and never touches Lua; for anything unusual (a stale handle, a locked world) it answers
+/// `KL_FAST_SLOW` and the member's general getter runs, with its checks and messages. Each name
+/// must also be a `.property` in the type's members.
+public struct LuaFastMembers {
+    /// The fast members; a member's position is the `member` index the functions receive.
+    public var names: [String]
+    /// Handed to `get` and `set` as is: the caller keeps it alive as long as the state.
+    public var context: UnsafeMutableRawPointer?
+    public var get: kl_FastGetter
+    public var set: kl_FastSetter?
+
+    public init(names: [String], context: UnsafeMutableRawPointer?, get: kl_FastGetter, set: kl_FastSetter?) {
+        self.names = names
+        self.context = context
+        self.get = get
+        self.set = set
+    }
+}
+
 /// A userdata type registered in one state: its metatable, its members and a weak registry that
 /// maps each handle to one userdata.
 public final class LuaHandleType<Handle: LuaHandleRepresentable> {
@@ -55,8 +76,10 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
     ///   - describe: the `tostring` text (`Item#12 "ball"`).
     ///   - validate: nil if the handle is live, else the message for a stale one
     ///     (`item 'ball' was removed`); checked before every getter, setter and method.
+    ///   - fast: properties read and written by C functions first (see `LuaFastMembers`).
     public init(in state: LuaState, name: String, members: [LuaMember<Handle>],
-                describe: @escaping (Handle) -> String, validate: ((Handle) -> String?)? = nil) {
+                describe: @escaping (Handle) -> String, validate: ((Handle) -> String?)? = nil,
+                fast: LuaFastMembers? = nil) {
         self.name = name
         self.validate = validate
         self.members = members.map { member in
@@ -79,7 +102,7 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
             lua.pushTable(fields: 8)  // metatable
             // __index: names → getter ids (integers) or methods (functions).
             lua.pushTable(fields: Int32(members.count))
-            var setters: [(String, Int32)] = []
+            var setters: [(name: String, fastIndex: Int32, id: Int32)] = []
             for member in members {
                 switch member {
                 case let .property(memberName, get, set):
@@ -91,10 +114,12 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
                         try get(lua, handle)
                         return 1
                     }
-                    lua_pushinteger(L, lua_Integer(id))
+                    let fastIndex = fast?.names.firstIndex(of: memberName).map(Int32.init) ?? -1
+                    lua_pushinteger(L, kl_member_code(id, fastIndex))
                     lua.setField(memberName, inTableAt: -2)
                     if let set {
-                        setters.append((memberName, state.register("\(name).\(memberName)") { lua in
+                        let setterFastIndex = fast?.set == nil ? -1 : fastIndex
+                        setters.append((memberName, setterFastIndex, state.register("\(name).\(memberName)") { lua in
                             var key: Int64 = 0
                             guard kl_tohandle(lua.L, 1, tag, &key) != 0 else { throw selfError(lua, memberName) }
                             let handle = Handle(luaKey: key)
@@ -117,22 +142,23 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
             let missingGet = state.register(name) { lua in
                 throw LuaBindingError(Self.unknownMember(lua, typeName: name, names: memberNames))
             }
-            kl_push_index(L, missingGet)
+            let context = fast?.context
+            kl_push_index(L, missingGet, tag, fast?.get, context)
             lua.setField("__index", inTableAt: -2)
             // __newindex: names → setter ids.
             lua.pushTable(fields: Int32(setters.count))
-            for (memberName, id) in setters {
-                lua_pushinteger(L, lua_Integer(id))
-                lua.setField(memberName, inTableAt: -2)
+            for setter in setters {
+                lua_pushinteger(L, kl_member_code(setter.id, setter.fastIndex))
+                lua.setField(setter.name, inTableAt: -2)
             }
-            let writable = Set(setters.map(\.0))
+            let writable = Set(setters.map(\.name))
             let missingSet = state.register(name) { lua in
                 if lua.type(at: 2) == LUA_TSTRING, memberNames.contains(lua.rawString(2)), !writable.contains(lua.rawString(2)) {
                     throw LuaBindingError("\(name).\(lua.rawString(2)) is read-only")
                 }
                 throw LuaBindingError(Self.unknownMember(lua, typeName: name, names: Array(writable.sorted())))
             }
-            kl_push_newindex(L, missingSet)
+            kl_push_newindex(L, missingSet, tag, fast?.set, context)
             lua.setField("__newindex", inTableAt: -2)
             state.pushFunction("\(name).__tostring", on: lua) { lua in
                 var key: Int64 = 0

@@ -31,6 +31,25 @@ import Physics
         #expect(live.items == [mine])
     }
 
+    @Test func aReleasedAnimatorTakesItsWholeTreeOut() throws {
+        // A script may hold behaviours after its world is gone: they leave the tree with it and
+        // can join another animator.
+        let root = DynamicBehavior()
+        let child = GravityBehavior()
+        try root.addChild(child)
+        do {
+            let animator = try makeAnimator()
+            try animator.addBehavior(root)
+            #expect(root.animator === animator && child.animator === animator)
+        }
+        #expect(root.animator == nil && child.animator == nil)
+        let next = try makeAnimator()
+        try next.addBehavior(root)
+        #expect(child.animator === next)
+        next.removeBehavior(root)
+        #expect(root.animator == nil && child.animator == nil)
+    }
+
     @Test func actionsMayRemoveAndAddBehaviours() throws {
         // BallSwift's reset: an action removes every behaviour and rebuilds them mid-run.
         let animator = try makeAnimator()

@@ -147,4 +147,86 @@ import Testing
         #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.velocity = {math.huge, 0}")?.message
                 == "test.lua:1: Item.velocity: 'velocity' must be a point {x, y}, got a table")
     }
+    // The hot properties (x, y, angle, angularVelocity, center, velocity) are served by
+    // ItemFastPath; anything it does not handle falls back to the general members.
+
+    @Test func fastPropertiesReadTheItemsState() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 200}, size = {10, 20}, angle = 0.5 }
+            local still = { a.x, a.y, a.angle, a.angularVelocity, a.center.x, a.center.y, a.velocity.x, a.velocity.y }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:run(0.5)
+            local f = a.frame
+            return a.x, a.y, f.x + f.width / 2, f.y + f.height / 2, a.center.x, a.center.y, a.velocity.y, table.unpack(still)
+            """)
+        #expect(Array(values.dropFirst(7)) == [.number(100), .number(200), .number(0.5), .number(0), .number(100),
+                                               .number(200), .number(0), .number(0)])
+        guard case .number(let x) = values[0], case .number(let y) = values[1], case .number(let fx) = values[2],
+              case .number(let fy) = values[3], case .number(let vy) = values[6] else { Issue.record("not numbers"); return }
+        // Falling for half a second: the body moved down and moves down, and every way of reading
+        // the centre agrees.
+        #expect(y > 300 && vy > 400)
+        #expect(values[4] == .number(x) && values[5] == .number(y))
+        #expect(abs(fx - x) < 1e-9 && abs(fy - y) < 1e-9)
+    }
+
+    @Test func fastPropertiesOfARemovedItemAreErrorsNamingIt() throws {
+        let h = try Harness()
+        let uses = ["return ball.x", "return ball.y", "return ball.angle", "return ball.angularVelocity",
+                    "return ball.center", "return ball.velocity",
+                    "ball.x = 1", "ball.y = 1", "ball.angle = 1", "ball.angularVelocity = 1"]
+        for use in uses {
+            let e = h.error("""
+                local w = kinetic.world{}
+                local ball = w:addItem{ name = "ball", frame = {0, 0, 10, 10} }
+                w:addBehavior(kinetic.gravity{ items = {ball} })
+                w:step()
+                w:removeItem(ball)
+                local replacement = w:addItem{ name = "other", frame = {0, 0, 10, 10} }
+                \(use)
+                """)
+            #expect(e?.message == "test.lua:7: item 'ball' was removed", "\(use)")
+        }
+    }
+
+    @Test func fastWritesRefuseWhatTheGeneralSettersRefuse() throws {
+        let h = try Harness()
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } "
+        #expect(h.error(setup + "a.x = 0/0")?.message == "test.lua:1: Item.x: 'x' must be a finite number, got nan")
+        #expect(h.error(setup + "a.angle = math.huge")?.message
+                == "test.lua:1: Item.angle: 'angle' must be a finite number, got inf")
+        #expect(h.error(setup + "a.y = '3'")?.message == "test.lua:1: Item.y: 'y' must be a number, got \"3\"")
+        let locked = h.error(setup + """
+            w:addBehavior(kinetic.field{ kind = "custom", items = {a}, evaluate = function()
+              a.x = 5 return 0, 0 end })
+            w:step()
+            """)
+        #expect(locked?.message == "test.lua:2: Item.x cannot change the world while a field is being evaluated")
+        // Reading during a field evaluation is allowed.
+        let read = try h.number(setup + """
+            local seen
+            w:addBehavior(kinetic.field{ kind = "custom", items = {a}, evaluate = function() seen = a.x return 0, 0 end })
+            w:step()
+            return seen
+            """)
+        #expect(read == 0.5)
+    }
+
+    @Test func fastMembersCheckWhatSelfIs() throws {
+        let h = try Harness(trusted: true)  // debug.getmetatable reaches the metamethods
+        let e = h.error("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 1, 1} }
+            return debug.getmetatable(a).__index(w, "x")
+            """)
+        #expect(e?.message.hasPrefix("test.lua:3: Item.x: 'self' must be an Item, got a World") == true)
+        let set = h.error("""
+            local w = kinetic.world{}
+            local a = w:addItem{ frame = {0, 0, 1, 1} }
+            debug.getmetatable(a).__newindex(w, "x", 1)
+            """)
+        #expect(set?.message.hasPrefix("test.lua:3: Item.x: 'self' must be an Item, got a World") == true)
+    }
 }

@@ -87,12 +87,34 @@ void kl_push_coroutine_resume(lua_State *L);
 /// The block stored in every handle userdata: the handle's key and the type's tag.
 typedef struct kl_HandleBlock { int64_t key; uint64_t tag; } kl_HandleBlock;
 
-/// Pushes the `__index` metamethod of a handle type: `members` maps a name to a getter id
-/// (integer) or a method (function); a missing name calls Swift function `missing_id`.
-/// The table `members` is taken from the top of the stack (popped).
-void kl_push_index(lua_State *L, int missing_id);
-/// Pushes the `__newindex` metamethod: `setters` (top of stack, popped) maps a name to a setter id.
-void kl_push_newindex(lua_State *L, int missing_id);
+/// What a fast getter read into its `out` numbers.
+enum {
+    KL_FAST_SLOW = 0,    /* nothing: run the member's general getter (stale handle, anything unusual) */
+    KL_FAST_NUMBER = 1,  /* out[0] */
+    KL_FAST_POINT = 2,   /* {x = out[0], y = out[1]} */
+};
+/// Reads fast member `member` of the object with handle `key` into `out` (room for 2 numbers) and
+/// returns a KL_FAST_* kind. It gets no lua_State: it cannot call Lua, allocate in it or raise.
+typedef int (*kl_FastGetter)(void *context, int64_t key, int member, double *out);
+/// Writes the number `value` to fast member `member`; returns 1 if done, 0 to run the member's
+/// general setter instead (which then reports any error). Returns 0 only before changing anything.
+typedef int (*kl_FastSetter)(void *context, int64_t key, int member, double value);
+
+/// A name's value in the `members` and `setters` tables of a handle type: the Swift function id in
+/// the low 32 bits and, for a fast member, its index + 1 above.
+static inline lua_Integer kl_member_code(int id, int fast_index) {
+    return (lua_Integer)id | (fast_index < 0 ? 0 : (lua_Integer)(fast_index + 1) << 32);
+}
+
+/// Pushes the `__index` metamethod of a handle type: `members` maps a name to a member code (see
+/// `kl_member_code`) or a method (function); a missing name calls Swift function `missing_id`.
+/// A fast member is read by `get` (NULL: none) for handles with `tag`, without a Swift call through
+/// the dispatcher; `context` is passed to it as is (not retained). The table `members` is taken
+/// from the top of the stack (popped).
+void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context);
+/// Pushes the `__newindex` metamethod: `setters` (top of stack, popped) maps a name to a member
+/// code; a fast member given a number is written by `set` (NULL: none).
+void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context);
 /// Pushes an `__eq` metamethod comparing the handle blocks.
 void kl_push_handle_eq(lua_State *L);
 

@@ -24,7 +24,7 @@ enum ItemBinding {
             let id = ItemID(index: handle.index, generation: handle.generation, animator: world.animator.serial)
             let name = ((try? world.animator.name(of: id)) ?? nil) ?? world.removedNames[id]
             return "Item#\(handle.index)" + (name.map { " \"\($0)\"" } ?? "")
-        })
+        }, fast: ItemFastPath.members(rt))
     }
 
     // MARK: - Members
