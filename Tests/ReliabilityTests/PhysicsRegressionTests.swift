@@ -141,3 +141,55 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(furthest <= h + 1)
     }
 }
+
+@Suite struct HugeInputTests {
+    // Finite numbers far beyond any scene (1e300 positions, 1e-308 densities, anchors 1e9 pt away)
+    // used to overflow inside the step. They are refused like NaN (docs/semantics.md, input limits).
+
+    @Test func hugeBodyInputThrowsWithTheLimit() {
+        let (world, body) = movingCircle()
+        var def = BodyDef(); def.position = Vec2(1e300, 0)
+        #expect { _ = try world.createBody(def) } throws: { ($0 as? PhysicsError)?.message.contains("within ±10000000") ?? false }
+        #expect(throws: PhysicsError.self) { try world.setTransform(position: Vec2(0, 2e7), angle: 0, of: body) }
+        #expect(throws: PhysicsError.self) { try world.setLinearVelocity(Vec2(1e300, 0), of: body) }
+        #expect(throws: PhysicsError.self) { try world.setAngularVelocity(-1e300, of: body) }
+        #expect(throws: PhysicsError.self) { try world.createShape(on: body, ShapeDef(), .circle(Circle(center: Vec2(1e9, 0), radius: 1))) }
+        // Just inside the limits is accepted.
+        try? world.setTransform(position: Vec2(0, 9e6), angle: 0, of: body)
+        #expect(world.position(of: body).y == 9e6)
+        world.step(by: 1.0 / 60)
+        #expect(isFinite(world, body))
+    }
+
+    @Test func hugeSetterInputIsIgnored() {
+        let (world, body) = movingCircle()
+        let shape = world.shapes(of: body)[0]
+        world.setDensity(1e-308, of: shape)  // mass 3e-306: its inverse overflows
+        world.setFriction(1e300, of: shape)
+        world.applyLinearImpulse(Vec2(1e300, 0), at: .zero, to: body)
+        world.applyForceToCenter(Vec2(0, 1e300), to: body)
+        #expect(world.density(of: shape) == 1)
+        #expect(world.friction(of: shape) == ShapeDef().friction)
+        world.step(by: 1.0 / 60)
+        #expect(isFinite(world, body))
+        #expect(abs(world.linearVelocity(of: body).x - 10) < 1e-9)
+    }
+
+    @Test func jointWithAnchorABillionPointsAwayIsRefused() {
+        let (world, a) = movingCircle()
+        var def = BodyDef(); def.position = Vec2(100, 0)
+        let b = try! world.createBody(def)
+        _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 1)))
+        var r = RevoluteJointDef(); r.bodyA = a; r.bodyB = b; r.localAnchorA = Vec2(-1e9, 0)
+        #expect(throws: PhysicsError.self) { try world.createJoint(.revolute(r)) }
+        r.localAnchorA = Vec2(50, 0); r.localAnchorB = Vec2(-50, 0)
+        let joint = try! world.createJoint(.revolute(r))
+        world.setWorldAnchorA(Vec2(-1e9, 0), of: joint)  // ignored
+        #expect(world.worldAnchors(of: joint).0.x > -1e7)
+        // A motor torque cap of "no limit" stays accepted.
+        var p = PrismaticJointDef(); p.bodyA = a; p.bodyB = b; p.maxMotorForce = .greatestFiniteMagnitude
+        #expect(throws: Never.self) { try world.createJoint(.prismatic(p)) }
+        for _ in 0..<60 { world.step(by: 1.0 / 60) }
+        #expect(isFinite(world, a) && isFinite(world, b))
+    }
+}
