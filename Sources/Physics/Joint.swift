@@ -190,13 +190,34 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
 }
 
-func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+    boundLinearImpulses(&j, ctx)
     switch j.kind {
     case .distance: warmStartDistance(&j, states)
     case .revolute: warmStartRevolute(&j, states)
     case .weld: warmStartWeld(&j, states)
     case .prismatic: warmStartPrismatic(&j, states)
     case .target: warmStartTarget(&j, states)
+    }
+}
+
+/// Caps the joint's accumulated linear impulses at what could reverse the fastest relative motion the
+/// speed caps allow: K ≥ (mA + mB)·I, so no single substep needs more than (2·maxLinearSpeed +
+/// maxAngularSpeed·(|rA| + |rB|)) / (mA + mB). Beyond it an impulse is wind-up: a joint that cannot be
+/// satisfied while the speed caps hold the velocities keeps adding to its impulse until it overflows.
+@inline(__always) func boundLinearImpulses(_ j: inout JointData, _ ctx: StepContext) {
+    let m = j.mA + j.mB
+    guard m > 0 else { return }
+    let limit = (2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * (j.anchorA.length + j.anchorB.length)) / m
+    @inline(__always) func bound(_ x: inout Double) { x = Swift.min(Swift.max(x, -limit), limit) }
+    switch j.kind {
+    case .revolute, .weld, .target:
+        let length = j.linearImpulse.length
+        if length > limit { j.linearImpulse = (limit / length) * j.linearImpulse }
+    case .distance:
+        bound(&j.impulse); bound(&j.springImpulse); bound(&j.lowerImpulse); bound(&j.upperImpulse)
+    case .prismatic:
+        bound(&j.linearImpulse.x); bound(&j.lowerImpulse); bound(&j.upperImpulse); bound(&j.motorImpulse)
     }
 }
 

@@ -91,7 +91,7 @@ extension World {
                     integration.withUnsafeBufferPointer { ip in
                         for _ in 0..<ctx.substeps {
                             integrateVelocities(sp, ip, ctx)
-                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp) }
+                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp, ctx) }
                             warmStartContacts(cp, sp)
                             for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                             solveContacts(cp, sp, ctx, useBias: true)

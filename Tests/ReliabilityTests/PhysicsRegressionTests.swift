@@ -123,6 +123,19 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     }
 }
 
+@Suite struct JointWindUpTests {
+    /// Full-feature fuzz scenes whose joints (revolute, weld, target, prismatic with anchors thousands
+    /// of points outside small bodies, violated at creation) turned bodies NaN: while the speed caps
+    /// held the velocities, the joints' accumulated impulses grew until they overflowed. They are now
+    /// capped at what could reverse the fastest relative motion the caps allow.
+    @Test(arguments: [7, 32, 39, 105, 143] as [UInt64])
+    func fuzzScenesWithUnsatisfiableJointsStayFinite(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(stats.jointsCreated > 0 && stats.steps == PhysicsFuzzOptions().steps)
+    }
+}
+
 @Suite struct TunnellingTests {
     /// A 5 pt circle at 40 000 pt/s, 17° off the normal, bounces off a closed chain of two-sided
     /// segments (0.5 pt circles pass through: P4, reproduced by `kinetic-fuzz physics`).
