@@ -127,8 +127,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// Full-feature fuzz scenes whose joints (revolute, weld, target, prismatic with anchors thousands
     /// of points outside small bodies, violated at creation) turned bodies NaN: while the speed caps
     /// held the velocities, the joints' accumulated impulses grew until they overflowed. They are now
-    /// capped at what could reverse the fastest relative motion the caps allow.
-    @Test(arguments: [7, 32, 39, 105, 143] as [UInt64])
+    /// capped at what could reverse the fastest relative motion the caps allow (seeds 387 and 1759:
+    /// prismatic joints to a static body, whose stored angular impulse wound up).
+    @Test(arguments: [7, 32, 39, 105, 143, 387, 1759] as [UInt64])
     func fuzzScenesWithUnsatisfiableJointsStayFinite(seed: UInt64) {
         let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
