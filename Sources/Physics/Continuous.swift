@@ -48,7 +48,10 @@ extension World {
                 if result.fraction == 0 || result.state == .overlapped {
                     // Already touching at the start: sweep only a small core around the centroid, so a
                     // body sliding along a surface is not held back while a tunnelling one still is.
-                    let core = Geometry.circle(Circle(center: centroid(of: shape.geometry), radius: speculativeDistance))
+                    // The core stays well inside the body (a quarter of its smallest extent, as Box2D's
+                    // B2_CORE_FRACTION): a 2 pt core around a 0.5 pt body already overlapped the wall
+                    // it was about to cross, so the sweep was skipped and the body passed through.
+                    let core = Geometry.circle(Circle(center: centroid(of: shape.geometry), radius: Swift.min(speculativeDistance, 0.25 * body.minExtent)))
                     result = timeOfImpact(other.geometry, otherSweep, core, sweep, maxFraction: fraction, target: target)
                     if result.state == .overlapped { continue }
                 }

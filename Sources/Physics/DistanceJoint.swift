@@ -8,11 +8,6 @@
 }
 
 func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
-    let rA = j.anchorA, rB = j.anchorB
-    let axis = (j.deltaCenter + rB - rA).normalized
-    let crA = cross(rA, axis), crB = cross(rB, axis)
-    let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
-    j.axialMass = k > 0 ? 1 / k : 0
     j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: ctx.h)
     if !j.enableLimit || isRigid(j) { j.lowerImpulse = 0; j.upperImpulse = 0 }
     if !j.enableSpring { j.springImpulse = 0 }
@@ -38,6 +33,11 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     let d = b.dp - a.dp + j.deltaCenter + rB - rA
     let length = d.length
     let axis = d.normalized
+    // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small body
+    // turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
+    let crA = cross(rA, axis), crB = cross(rB, axis)
+    let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
+    let axialMass = k > 0 ? 1 / k : 0
 
     @inline(__always) func apply(_ impulse: Double, _ a: inout BodyState, _ b: inout BodyState) {
         let P = impulse * axis
@@ -55,7 +55,7 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
         if j.enableSpring && j.hertz > 0 {
             let c = length - j.length
             let s = j.springSoftness
-            let impulse = -s.massScale * j.axialMass * (axialSpeed(a, b) + s.biasRate * c) - s.impulseScale * j.springImpulse
+            let impulse = -s.massScale * axialMass * (axialSpeed(a, b) + s.biasRate * c) - s.impulseScale * j.springImpulse
             j.springImpulse += impulse
             apply(impulse, &a, &b)
         }
@@ -68,7 +68,7 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
                     bias = ctx.jointSoftness.biasRate * c
                     massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
                 }
-                var impulse = -massScale * j.axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
+                var impulse = -massScale * axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
                 let newImpulse = Swift.max(0, j.lowerImpulse + impulse)
                 impulse = newImpulse - j.lowerImpulse
                 j.lowerImpulse = newImpulse
@@ -82,7 +82,7 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
                     bias = ctx.jointSoftness.biasRate * c
                     massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
                 }
-                var impulse = -massScale * j.axialMass * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
+                var impulse = -massScale * axialMass * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
                 let newImpulse = Swift.max(0, j.upperImpulse + impulse)
                 impulse = newImpulse - j.upperImpulse
                 j.upperImpulse = newImpulse
@@ -97,7 +97,7 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
             bias = ctx.jointSoftness.biasRate * c
             massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
         }
-        let impulse = -massScale * j.axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.impulse
+        let impulse = -massScale * axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.impulse
         j.impulse += impulse
         apply(impulse, &a, &b)
     }

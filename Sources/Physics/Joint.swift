@@ -190,13 +190,44 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
 }
 
-func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+    boundImpulses(&j, ctx)
     switch j.kind {
     case .distance: warmStartDistance(&j, states)
     case .revolute: warmStartRevolute(&j, states)
     case .weld: warmStartWeld(&j, states)
     case .prismatic: warmStartPrismatic(&j, states)
     case .target: warmStartTarget(&j, states)
+    }
+}
+
+/// Caps the joint's accumulated impulses at what could reverse the fastest relative motion the speed
+/// caps allow. A linear impulse: K ≥ (mA + mB)·I, so no substep needs more than (2·maxLinearSpeed +
+/// maxAngularSpeed·(|rA| + |rB|)) / (mA + mB); an angular one 2·maxAngularSpeed / (iA + iB), plus the
+/// torque that holds a capped linear impulse at the longest lever (weld, prismatic). Beyond that an
+/// impulse is wind-up: a joint that cannot be satisfied while the speed caps hold the velocities
+/// keeps adding to its impulse until it overflows.
+@inline(__always) func boundImpulses(_ j: inout JointData, _ ctx: StepContext) {
+    let m = j.mA + j.mB, iSum = j.iA + j.iB
+    guard m > 0 || iSum > 0 else { return }
+    let lever = j.anchorA.length + j.anchorB.length + j.deltaCenter.length
+    let limit = m > 0 ? (2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * (j.anchorA.length + j.anchorB.length)) / m : 0
+    let angularLimit = iSum > 0 ? 2 * ctx.maxAngularSpeed / iSum + lever * limit : 0
+    @inline(__always) func bound(_ x: inout Double, _ limit: Double) { x = Swift.min(Swift.max(x, -limit), limit) }
+    switch j.kind {
+    case .revolute:
+        let length = j.linearImpulse.length
+        if length > limit { j.linearImpulse = (limit / length) * j.linearImpulse }
+        bound(&j.lowerImpulse, angularLimit); bound(&j.upperImpulse, angularLimit); bound(&j.motorImpulse, angularLimit)
+    case .weld, .target:
+        let length = j.linearImpulse.length
+        if length > limit { j.linearImpulse = (limit / length) * j.linearImpulse }
+        bound(&j.angularImpulse, angularLimit)
+    case .distance:
+        bound(&j.impulse, limit); bound(&j.springImpulse, limit); bound(&j.lowerImpulse, limit); bound(&j.upperImpulse, limit)
+    case .prismatic:
+        bound(&j.linearImpulse.x, limit); bound(&j.linearImpulse.y, angularLimit)
+        bound(&j.lowerImpulse, limit); bound(&j.upperImpulse, limit); bound(&j.motorImpulse, limit)
     }
 }
 

@@ -3,13 +3,19 @@
 
 func preparePrismatic(_ j: inout JointData, qA: Rot, _ ctx: StepContext) {
     j.axis = qA.rotate(j.localAxisA)
-    let rA = j.anchorA, rB = j.anchorB
-    let d = j.deltaCenter + rB - rA
-    let a1 = cross(d + rA, j.axis), a2 = cross(rB, j.axis)
-    let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
-    j.axialMass = k > 0 ? 1 / k : 0
     if !j.enableMotor { j.motorImpulse = 0 }
     if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }
+}
+
+/// The angular impulse per unit of axial impulse that keeps ωA = ωB. An axial impulse λ alone turns
+/// each body by its lever arm (a1·λ on A, a2·λ on B); with a long lever on a small body (an anchor
+/// 40 radii away) that is a violent spin the soft angular constraint takes back only in part, and
+/// when it is warm-started next substep with levers that have since changed, the stored counter-torque
+/// no longer matches: the body spun faster every substep until it diverged. Pairing each axial
+/// impulse with the torque that holds the rotation, computed from the current levers, removes both.
+@inline(__always) func lockedTorque(_ j: JointData, _ a1: Double, _ a2: Double) -> Double {
+    let iSum = j.iA + j.iB
+    return iSum > 0 ? -(j.iA * a1 + j.iB * a2) / iSum : 0
 }
 
 func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
@@ -23,13 +29,17 @@ func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPoint
     let axialImpulse = j.motorImpulse + j.lowerImpulse - j.upperImpulse
     // linearImpulse.x: perpendicular impulse, .y: angular impulse.
     let P = axialImpulse * axis + j.linearImpulse.x * perp
-    let LA = axialImpulse * a1 + j.linearImpulse.x * s1 + j.linearImpulse.y
-    let LB = axialImpulse * a2 + j.linearImpulse.x * s2 + j.linearImpulse.y
+    // Axial and perpendicular impulses come with the torque that holds the relative rotation for
+    // the current levers; linearImpulse.y is only the angular impulse beyond that.
+    let L = lockedTorque(j, a1, a2) * axialImpulse + lockedTorque(j, s1, s2) * j.linearImpulse.x + j.linearImpulse.y
+    let LA = axialImpulse * a1 + j.linearImpulse.x * s1 + L
+    let LB = axialImpulse * a2 + j.linearImpulse.x * s2 + L
     a.v -= j.mA * P; a.w -= j.iA * LA
     b.v += j.mB * P; b.w += j.iB * LB
     states[Int(j.indexA)] = a
     states[Int(j.indexB)] = b
 }
+
 
 func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
@@ -38,11 +48,19 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     let axis = a.dq.rotate(j.axis)
     let translation = dot(axis, d)
     let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+    // Motor and limit push along the axis with the bodies' relative rotation held (see lockedTorque),
+    // so their mass is that of the locked pair, from the current pose.
+    let iSum = j.iA + j.iB
+    let sharedI = iSum > 0 ? j.iA * j.iB / iSum : 0
+    let k = j.mA + j.mB + sharedI * (a2 - a1) * (a2 - a1)
+    let axialMass = k > 0 ? 1 / k : 0
+    let torquePerImpulse = lockedTorque(j, a1, a2)
 
     @inline(__always) func applyAxial(_ impulse: Double, _ a: inout BodyState, _ b: inout BodyState) {
         let P = impulse * axis
-        a.v -= j.mA * P; a.w -= j.iA * impulse * a1
-        b.v += j.mB * P; b.w += j.iB * impulse * a2
+        let L = torquePerImpulse * impulse
+        a.v -= j.mA * P; a.w -= j.iA * (impulse * a1 + L)
+        b.v += j.mB * P; b.w += j.iB * (impulse * a2 + L)
     }
     @inline(__always) func axialSpeed(_ a: BodyState, _ b: BodyState) -> Double {
         dot(axis, b.v - a.v) + a2 * b.w - a1 * a.w
@@ -51,7 +69,7 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     if j.enableMotor {
         let maxImpulse = ctx.h * j.maxMotor
         let old = j.motorImpulse
-        j.motorImpulse = Swift.min(Swift.max(old + j.axialMass * (j.motorSpeed - axialSpeed(a, b)), -maxImpulse), maxImpulse)
+        j.motorImpulse = Swift.min(Swift.max(old + axialMass * (j.motorSpeed - axialSpeed(a, b)), -maxImpulse), maxImpulse)
         applyAxial(j.motorImpulse - old, &a, &b)
     }
 
@@ -63,7 +81,7 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
                 bias = ctx.jointSoftness.biasRate * c
                 massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
             }
-            var impulse = -j.axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
+            var impulse = -axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
             let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
             impulse = newImpulse - j.lowerImpulse
             j.lowerImpulse = newImpulse
@@ -76,7 +94,7 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
                 bias = ctx.jointSoftness.biasRate * c
                 massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
             }
-            var impulse = -j.axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
+            var impulse = -axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
             let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
             impulse = newImpulse - j.upperImpulse
             j.upperImpulse = newImpulse
@@ -100,8 +118,13 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
         var k22 = j.iA + j.iB
         if k22 == 0 { k22 = 1 }  // bodies with fixed rotation
         let x = solve22(k11, k12, k22, cdot + bias)
-        let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
-        j.linearImpulse += impulse
+        // The stored angular impulse excludes the torque that holds the rotation against the
+        // perpendicular impulse (see warmStartPrismatic), so warm starting stays balanced when the
+        // lever s1 changes.
+        let holding = lockedTorque(j, s1, s2)
+        let accumulated = Vec2(j.linearImpulse.x, j.linearImpulse.y + holding * j.linearImpulse.x)
+        let impulse = Vec2(-massScale * x.x - impulseScale * accumulated.x, -massScale * x.y - impulseScale * accumulated.y)
+        j.linearImpulse += Vec2(impulse.x, impulse.y - holding * impulse.x)
         let P = impulse.x * perp
         let LA = impulse.x * s1 + impulse.y, LB = impulse.x * s2 + impulse.y
         a.v -= j.mA * P; a.w -= j.iA * LA

@@ -91,11 +91,11 @@ extension World {
                     integration.withUnsafeBufferPointer { ip in
                         for _ in 0..<ctx.substeps {
                             integrateVelocities(sp, ip, ctx)
-                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp) }
+                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp, ctx) }
                             warmStartContacts(cp, sp)
                             for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                             solveContacts(cp, sp, ctx, useBias: true)
-                            integratePositions(sp, n, ctx.h)
+                            integratePositions(sp, ip, ctx)
                             for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                             solveContacts(cp, sp, ctx, useBias: false)
                         }
@@ -231,10 +231,20 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
     }
 }
 
-/// Moves the awake bodies by their velocities over one substep.
-private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ n: Int, _ h: Double) {
-    for i in 0..<n {
+/// Moves the awake bodies by their velocities over one substep. A dynamic body leaves the solve with
+/// its speeds capped again (as Box2D v2 did before integrating positions): a joint or contact that
+/// over-corrects can then move a body at most `maxLinearSpeed · h` and a quarter turn per substep,
+/// so an unstable constraint stays bounded instead of growing to infinity within a few steps.
+private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let h = ctx.h
+    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
+    for i in integration.indices {
         var s = states[i]
+        if integration[i].isDynamic {
+            let speedSq = s.v.lengthSquared
+            if speedSq > maxLinearSpeedSq { s.v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * s.v }
+            if s.w * s.w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { s.w = s.w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+        }
         s.dq = s.dq.integrated(by: h * s.w)
         s.dp += h * s.v
         states[i] = s

@@ -2,20 +2,35 @@
 // in the world changes.
 
 extension World {
+    /// The largest magnitude of any number the engine accepts (positions, lengths, angles, speeds,
+    /// forces, impulses, torques, frequencies, damping, densities, friction, restitution). Finite
+    /// numbers beyond it (1e300) multiply or square to infinity inside the step and turn the world
+    /// NaN; they are refused like NaN: throwing calls throw, setters ignore them. Caps that mean
+    /// "no limit" (a distance joint's maxLength, a motor's maxTorque, a target joint's maxForce)
+    /// may be larger.
+    public static let largestInput = 1e15
+    /// The largest magnitude of a coordinate or length: body positions, shape geometry, joint anchors,
+    /// targets, lengths and translation limits (100 km at 100 pt per metre, Box2D's B2_HUGE). An anchor
+    /// 10⁹ pt from a 1 pt body makes lever arms whose squares swamp the body's mass, and the joint's
+    /// impulses grow without bound.
+    public static let largestCoordinate = 1e7
+
     func validate(_ def: BodyDef) throws(PhysicsError) {
-        guard def.position.isFinite else { throw PhysicsError("body position \(def.position) must be finite") }
-        guard def.angle.isFinite else { throw PhysicsError("body angle \(def.angle) must be finite") }
-        guard def.linearVelocity.isFinite else { throw PhysicsError("body linear velocity \(def.linearVelocity) must be finite") }
-        guard def.angularVelocity.isFinite else { throw PhysicsError("body angular velocity \(def.angularVelocity) must be finite") }
-        guard def.linearDamping.isFinite, def.linearDamping >= 0 else { throw PhysicsError("body linear damping must be finite and ≥ 0, got \(def.linearDamping)") }
-        guard def.angularDamping.isFinite, def.angularDamping >= 0 else { throw PhysicsError("body angular damping must be finite and ≥ 0, got \(def.angularDamping)") }
-        guard def.gravityScale.isFinite else { throw PhysicsError("body gravity scale \(def.gravityScale) must be finite") }
+        guard def.position.isUsableCoordinate else { throw PhysicsError("body position \(def.position) must be finite and within ±\(World.largestCoordinate)") }
+        guard def.angle.isUsableInput else { throw PhysicsError("body angle \(def.angle) must be finite and within ±\(World.largestInput)") }
+        guard def.linearVelocity.isUsableInput else { throw PhysicsError("body linear velocity \(def.linearVelocity) must be finite and within ±\(World.largestInput)") }
+        guard def.angularVelocity.isUsableInput else { throw PhysicsError("body angular velocity \(def.angularVelocity) must be finite and within ±\(World.largestInput)") }
+        guard def.linearDamping.isUsableInput, def.linearDamping >= 0 else { throw PhysicsError("body linear damping must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.linearDamping)") }
+        guard def.angularDamping.isUsableInput, def.angularDamping >= 0 else { throw PhysicsError("body angular damping must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.angularDamping)") }
+        guard def.gravityScale.isUsableInput else { throw PhysicsError("body gravity scale \(def.gravityScale) must be finite and within ±\(World.largestInput)") }
     }
 
     func validate(_ def: ShapeDef) throws(PhysicsError) {
-        guard def.density.isFinite, def.density >= 0 else { throw PhysicsError("shape density must be finite and ≥ 0, got \(def.density)") }
-        guard def.friction.isFinite, def.friction >= 0 else { throw PhysicsError("shape friction must be finite and ≥ 0, got \(def.friction)") }
-        guard def.restitution.isFinite, def.restitution >= 0 else { throw PhysicsError("shape restitution must be finite and ≥ 0, got \(def.restitution)") }
+        guard def.density.isUsableDensity else {
+            throw PhysicsError("shape density must be 0 or between \(1 / World.largestInput) and \(World.largestInput), got \(def.density)")
+        }
+        guard def.friction.isUsableInput, def.friction >= 0 else { throw PhysicsError("shape friction must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.friction)") }
+        guard def.restitution.isUsableInput, def.restitution >= 0 else { throw PhysicsError("shape restitution must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.restitution)") }
     }
 
     /// The slot of a live joint of the given kind.
@@ -52,14 +67,20 @@ extension World {
         return (Int32(ia), Int32(ib))
     }
 
-    private func check(_ value: Double, _ what: String, min: Double? = nil, positive: Bool = false) throws(PhysicsError) {
-        guard value.isFinite else { throw PhysicsError("\(what) must be finite, got \(value)") }
+    private func check(_ value: Double, _ what: String, min: Double? = nil, positive: Bool = false, isLength: Bool = false) throws(PhysicsError) {
+        let bound = isLength ? World.largestCoordinate : World.largestInput
+        guard value.isFinite, abs(value) <= bound else { throw PhysicsError("\(what) must be finite and within ±\(bound), got \(value)") }
         if positive && !(value > 0) { throw PhysicsError("\(what) must be > 0, got \(value)") }
         if let min, value < min { throw PhysicsError("\(what) must be ≥ \(min), got \(value)") }
     }
 
+    /// A cap such as a motor's largest torque: any size, up to "no limit" (+∞).
+    private func checkCap(_ value: Double, _ what: String) throws(PhysicsError) {
+        guard !value.isNaN, value >= 0 else { throw PhysicsError("\(what) must be ≥ 0, got \(value)") }
+    }
+
     private func check(_ v: Vec2, _ what: String) throws(PhysicsError) {
-        guard v.isFinite else { throw PhysicsError("\(what) \(v) must be finite") }
+        guard v.isUsableCoordinate else { throw PhysicsError("\(what) \(v) must be finite and within ±\(World.largestCoordinate)") }
     }
 
     /// Validates a definition and builds the joint's storage (not yet inserted).
@@ -69,8 +90,8 @@ extension World {
         case .distance(let d):
             (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "distance")
             try check(d.localAnchorA, "distance joint localAnchorA"); try check(d.localAnchorB, "distance joint localAnchorB")
-            try check(d.length, "distance joint length", positive: true)
-            try check(d.minLength, "distance joint minLength", min: 0)
+            try check(d.length, "distance joint length", positive: true, isLength: true)
+            try check(d.minLength, "distance joint minLength", min: 0, isLength: true)
             guard !d.maxLength.isNaN, d.maxLength >= d.minLength else {
                 throw PhysicsError("distance joint maxLength \(d.maxLength) must be ≥ minLength \(d.minLength)")
             }
@@ -89,7 +110,7 @@ extension World {
             guard d.lowerAngle <= d.upperAngle else {
                 throw PhysicsError("revolute joint lowerAngle \(d.lowerAngle) must be ≤ upperAngle \(d.upperAngle)")
             }
-            try check(d.motorSpeed, "revolute joint motorSpeed"); try check(d.maxMotorTorque, "revolute joint maxMotorTorque", min: 0)
+            try check(d.motorSpeed, "revolute joint motorSpeed"); try checkCap(d.maxMotorTorque, "revolute joint maxMotorTorque")
             j.kind = .revolute
             j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.referenceAngle = d.referenceAngle
@@ -115,11 +136,11 @@ extension World {
             try check(d.localAxisA, "prismatic joint localAxisA")
             guard d.localAxisA.length > 1e-9 else { throw PhysicsError("prismatic joint localAxisA \(d.localAxisA) must not be zero") }
             try check(d.referenceAngle, "prismatic joint referenceAngle")
-            try check(d.lowerTranslation, "prismatic joint lowerTranslation"); try check(d.upperTranslation, "prismatic joint upperTranslation")
+            try check(d.lowerTranslation, "prismatic joint lowerTranslation", isLength: true); try check(d.upperTranslation, "prismatic joint upperTranslation", isLength: true)
             guard d.lowerTranslation <= d.upperTranslation else {
                 throw PhysicsError("prismatic joint lowerTranslation \(d.lowerTranslation) must be ≤ upperTranslation \(d.upperTranslation)")
             }
-            try check(d.motorSpeed, "prismatic joint motorSpeed"); try check(d.maxMotorForce, "prismatic joint maxMotorForce", min: 0)
+            try check(d.motorSpeed, "prismatic joint motorSpeed"); try checkCap(d.maxMotorForce, "prismatic joint maxMotorForce")
             j.kind = .prismatic
             j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.localAxisA = d.localAxisA.normalized
@@ -145,4 +166,20 @@ extension World {
         }
         return j
     }
+}
+
+extension Double {
+    /// Finite and within ±World.largestInput (NaN fails the comparison).
+    @inline(__always) var isUsableInput: Bool { abs(self) <= World.largestInput }
+    /// Finite and within ±World.largestCoordinate.
+    @inline(__always) var isUsableCoordinate: Bool { abs(self) <= World.largestCoordinate }
+    /// 0 (massless shape) or within [1/largestInput, largestInput]: a density of 1e-308 gives a mass
+    /// whose inverse overflows.
+    @inline(__always) var isUsableDensity: Bool { self == 0 || (self >= 1 / World.largestInput && self <= World.largestInput) }
+}
+
+extension Vec2 {
+    @inline(__always) var isUsableInput: Bool { x.isUsableInput && y.isUsableInput }
+    /// Finite and within ±World.largestCoordinate on both axes.
+    @inline(__always) var isUsableCoordinate: Bool { x.isUsableCoordinate && y.isUsableCoordinate }
 }

@@ -8,13 +8,22 @@ func prepareWeld(_ j: inout JointData, _ ctx: StepContext) {
     j.angularSoftness = j.angularHertz == 0 ? ctx.jointSoftness : Softness(hertz: j.angularHertz, dampingRatio: j.angularDampingRatio, h: ctx.h)
 }
 
+/// The angular impulse that keeps ωA = ωB against the linear impulse P at levers rA, rB. The weld's
+/// stored angular impulse excludes it: with an anchor far outside a small body the part that held
+/// the rotation is large, and warm-starting it unchanged next substep, after the levers have turned,
+/// spins the small body (the same failure as the prismatic joint's, see lockedTorque).
+@inline(__always) func holdingTorque(_ j: JointData, _ rA: Vec2, _ rB: Vec2, _ P: Vec2) -> Double {
+    lockedTorque(j, cross(rA, P), cross(rB, P))
+}
+
 func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
+    let angular = j.angularImpulse + holdingTorque(j, rA, rB, j.linearImpulse)
     a.v -= j.mA * j.linearImpulse
-    a.w -= j.iA * (cross(rA, j.linearImpulse) + j.angularImpulse)
+    a.w -= j.iA * (cross(rA, j.linearImpulse) + angular)
     b.v += j.mB * j.linearImpulse
-    b.w += j.iB * (cross(rB, j.linearImpulse) + j.angularImpulse)
+    b.w += j.iB * (cross(rB, j.linearImpulse) + angular)
     states[Int(j.indexA)] = a
     states[Int(j.indexB)] = b
 }
@@ -31,7 +40,8 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
             impulseScale = j.angularSoftness.impulseScale
         }
         let cdot = b.w - a.w
-        let impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.angularImpulse
+        let accumulated = j.angularImpulse + holdingTorque(j, a.dq.rotate(j.anchorA), b.dq.rotate(j.anchorB), j.linearImpulse)
+        let impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * accumulated
         j.angularImpulse += impulse
         a.w -= j.iA * impulse
         b.w += j.iB * impulse
@@ -53,6 +63,7 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
         let x = solve22(k11, k12, k22, cdot + bias)
         let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
         j.linearImpulse += impulse
+        j.angularImpulse -= holdingTorque(j, rA, rB, impulse)
         a.v -= j.mA * impulse
         a.w -= j.iA * cross(rA, impulse)
         b.v += j.mB * impulse

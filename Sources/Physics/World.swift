@@ -224,11 +224,11 @@ public final class World {
     public func angle(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].xf.q.angle } ?? 0 }
     /// Stale id: identity.
     public func transform(of id: BodyID) -> Transform { slot(id).map { bodyStore[$0].xf } ?? .identity }
-    /// Teleports the body (wakes it; velocity kept). Throws on non-finite input.
+    /// Teleports the body (wakes it; velocity kept). Throws on a position beyond ±World.largestCoordinate or an angle beyond ±World.largestInput (or NaN).
     public func setTransform(position: Vec2, angle: Double, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setTransform: \(id) was destroyed") }
-        guard position.isFinite, angle.isFinite else {
-            throw PhysicsError("setTransform: position \(position) and angle \(angle) must be finite")
+        guard position.isUsableCoordinate, angle.isUsableInput else {
+            throw PhysicsError("setTransform: position \(position) must be finite and within ±\(World.largestCoordinate), angle \(angle) within ±\(World.largestInput)")
         }
         bodyStore[b].xf = Transform(position, angle)
         bodyStore[b].center = bodyStore[b].xf.apply(bodyStore[b].localCenter)
@@ -250,7 +250,7 @@ public final class World {
     /// Ignored for static bodies; wakes the body when non-zero.
     public func setLinearVelocity(_ v: Vec2, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setLinearVelocity: \(id) was destroyed") }
-        guard v.isFinite else { throw PhysicsError("setLinearVelocity: velocity \(v) must be finite") }
+        guard v.isUsableInput else { throw PhysicsError("setLinearVelocity: velocity \(v) must be finite and within ±\(World.largestInput)") }
         guard bodyStore[b].type != .static else { return }
         if v.lengthSquared > 0 { wake(b) }
         bodyStore[b].v = v
@@ -260,7 +260,7 @@ public final class World {
     /// Ignored for static and fixed-rotation bodies; wakes the body when non-zero.
     public func setAngularVelocity(_ w: Double, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setAngularVelocity: \(id) was destroyed") }
-        guard w.isFinite else { throw PhysicsError("setAngularVelocity: angular velocity \(w) must be finite") }
+        guard w.isUsableInput else { throw PhysicsError("setAngularVelocity: angular velocity \(w) must be finite and within ±\(World.largestInput)") }
         guard bodyStore[b].type != .static, !bodyStore[b].fixedRotation else { return }
         if w != 0 { wake(b) }
         bodyStore[b].w = w
@@ -271,30 +271,30 @@ public final class World {
         return bodyStore[b].v + cross(bodyStore[b].w, p - bodyStore[b].center)
     }
     /// Force (mass·length/s²) at a world point, applied during the next step, then cleared.
-    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Non-finite input, and input that would make the acceleration infinite, is ignored.
+    /// Only dynamic bodies respond; a sleeping body ignores it unless `wake`. Input beyond ±World.largestInput (or NaN), and input that would make the acceleration infinite, is ignored.
     public func applyForce(_ f: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), f.isFinite, point.isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), f.isUsableInput, point.isUsableInput else { return }
         let force = bodyStore[b].force + f, torque = bodyStore[b].torque + cross(point - bodyStore[b].center, f)
         guard accelerationIsFinite(b, force, torque) else { return }
         bodyStore[b].force = force
         bodyStore[b].torque = torque
     }
     public func applyForceToCenter(_ f: Vec2, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), f.isFinite, accelerationIsFinite(b, bodyStore[b].force + f, bodyStore[b].torque) else { return }
+        guard let b = prepareToApply(id, wake: wake), f.isUsableInput, accelerationIsFinite(b, bodyStore[b].force + f, bodyStore[b].torque) else { return }
         bodyStore[b].force += f
     }
     public func applyTorque(_ t: Double, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), t.isFinite, accelerationIsFinite(b, bodyStore[b].force, bodyStore[b].torque + t) else { return }
+        guard let b = prepareToApply(id, wake: wake), t.isUsableInput, accelerationIsFinite(b, bodyStore[b].force, bodyStore[b].torque + t) else { return }
         bodyStore[b].torque += t
     }
     /// Impulse (mass·length/s) at a world point: changes velocity immediately.
     public func applyLinearImpulse(_ j: Vec2, at point: Vec2, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), j.isFinite, point.isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), j.isUsableInput, point.isUsableInput else { return }
         bodyStore[b].v += bodyStore[b].invMass * j
         bodyStore[b].w += bodyStore[b].invI * cross(point - bodyStore[b].center, j)
     }
     public func applyAngularImpulse(_ j: Double, to id: BodyID, wake: Bool = true) {
-        guard let b = prepareToApply(id, wake: wake), j.isFinite else { return }
+        guard let b = prepareToApply(id, wake: wake), j.isUsableInput else { return }
         bodyStore[b].w += bodyStore[b].invI * j
     }
     /// Finite forces can still sum, or divide by a small mass, to an infinite acceleration, which the
@@ -315,19 +315,19 @@ public final class World {
     public func gravityScale(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].gravityScale } ?? 0 }
     /// Non-finite values, and values that make the gravity infinite, are ignored.
     public func setGravityScale(_ s: Double, of id: BodyID) {
-        guard let b = slot(id), s.isFinite, (s * def.gravity).isFinite else { return }
+        guard let b = slot(id), s.isUsableInput, (s * def.gravity).isFinite else { return }
         bodyStore[b].gravityScale = s
         wake(b)
     }
     public func linearDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].linearDamping } ?? 0 }
     /// Negative or non-finite values are ignored.
     public func setLinearDamping(_ d: Double, of id: BodyID) {
-        guard let b = slot(id), d.isFinite, d >= 0 else { return }
+        guard let b = slot(id), d.isUsableInput, d >= 0 else { return }
         bodyStore[b].linearDamping = d
     }
     public func angularDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].angularDamping } ?? 0 }
     public func setAngularDamping(_ d: Double, of id: BodyID) {
-        guard let b = slot(id), d.isFinite, d >= 0 else { return }
+        guard let b = slot(id), d.isUsableInput, d >= 0 else { return }
         bodyStore[b].angularDamping = d
     }
     public func isFixedRotation(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].fixedRotation } ?? false }
@@ -425,22 +425,22 @@ public final class World {
     public func geometry(of shape: ShapeID) -> Geometry { slot(shape).map { shapes[$0].geometry } ?? .circle(Circle(radius: 0)) }
     public func userData(of shape: ShapeID) -> Int { slot(shape).map { shapes[$0].userData } ?? 0 }
     public func friction(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].friction } ?? 0 }
-    /// Also updates the shape's existing contacts. Negative or non-finite values are ignored.
+    /// Also updates the shape's existing contacts. Negative values and values beyond World.largestInput (or NaN) are ignored.
     public func setFriction(_ f: Double, of shape: ShapeID) {
-        guard let s = slot(shape), f.isFinite, f >= 0 else { return }
+        guard let s = slot(shape), f.isUsableInput, f >= 0 else { return }
         shapes[s].friction = f
         refreshContactMaterials(s)
     }
     public func restitution(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].restitution } ?? 0 }
     public func setRestitution(_ e: Double, of shape: ShapeID) {
-        guard let s = slot(shape), e.isFinite, e >= 0 else { return }
+        guard let s = slot(shape), e.isUsableInput, e >= 0 else { return }
         shapes[s].restitution = e
         refreshContactMaterials(s)
     }
     public func density(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].density } ?? 0 }
-    /// Recomputes the body's mass. Negative or non-finite values, and densities whose mass would overflow, are ignored.
+    /// Recomputes the body's mass. Densities that are not 0 or within [1/World.largestInput, World.largestInput], and densities whose mass would overflow, are ignored.
     public func setDensity(_ d: Double, of shape: ShapeID) {
-        guard let s = slot(shape), d.isFinite, d >= 0 else { return }
+        guard let s = slot(shape), d.isUsableDensity else { return }
         let md = shapes[s].geometry.massData(density: d)
         guard md.mass.isFinite, md.rotationalInertia.isFinite else { return }
         shapes[s].density = d
@@ -486,32 +486,32 @@ public final class World {
         if jointStore[j].bodyA < 0 { return (anchorB, jointStore[j].target) }
         return (bodyStore[Int(jointStore[j].bodyA)].xf.apply(jointStore[j].localAnchorA), anchorB)
     }
-    /// Distance joint: rest length, limits and spring. Invalid values are ignored.
+    /// Distance joint: rest length, limits and spring. Invalid values (NaN, negative, lengths beyond World.largestCoordinate, others beyond World.largestInput) are ignored.
     public func setLength(_ length: Double, of joint: JointID) {
-        guard let j = slot(joint, .distance), length.isFinite, length > 0 else { return }
+        guard let j = slot(joint, .distance), length.isUsableCoordinate, length > 0 else { return }
         jointStore[j].length = length
         wakeJoint(j)
     }
     public func setLengthRange(min: Double, max: Double, enabled: Bool, of joint: JointID) {
-        guard let j = slot(joint, .distance), min.isFinite, min >= 0, !max.isNaN, max >= min else { return }
+        guard let j = slot(joint, .distance), min.isUsableCoordinate, min >= 0, !max.isNaN, max >= min else { return }
         jointStore[j].minLength = min; jointStore[j].maxLength = max; jointStore[j].enableLimit = enabled
         wakeJoint(j)
     }
     public func setSpring(hertz: Double, dampingRatio: Double, enabled: Bool, of joint: JointID) {
-        guard let j = slot(joint, .distance), hertz.isFinite, hertz >= 0, dampingRatio.isFinite, dampingRatio >= 0 else { return }
+        guard let j = slot(joint, .distance), hertz.isUsableInput, hertz >= 0, dampingRatio.isUsableInput, dampingRatio >= 0 else { return }
         jointStore[j].hertz = hertz; jointStore[j].dampingRatio = dampingRatio; jointStore[j].enableSpring = enabled
         wakeJoint(j)
     }
     /// Revolute: angle limits (radians) and motor; prismatic: translation limits and motor.
     public func setLimits(lower: Double, upper: Double, enabled: Bool, of joint: JointID) {
         guard let j = slot(joint), jointStore[j].kind == .revolute || jointStore[j].kind == .prismatic,
-              lower.isFinite, upper.isFinite, lower <= upper else { return }
+              lower.isUsableCoordinate, upper.isUsableCoordinate, lower <= upper else { return }
         jointStore[j].lower = lower; jointStore[j].upper = upper; jointStore[j].enableLimit = enabled
         wakeJoint(j)
     }
     public func setMotor(speed: Double, maxTorqueOrForce: Double, enabled: Bool, of joint: JointID) {
         guard let j = slot(joint), jointStore[j].kind == .revolute || jointStore[j].kind == .prismatic,
-              speed.isFinite, maxTorqueOrForce.isFinite, maxTorqueOrForce >= 0 else { return }
+              speed.isUsableInput, maxTorqueOrForce.isFinite, maxTorqueOrForce >= 0 else { return }
         jointStore[j].motorSpeed = speed; jointStore[j].maxMotor = maxTorqueOrForce; jointStore[j].enableMotor = enabled
         wakeJoint(j)
     }
@@ -530,12 +530,12 @@ public final class World {
     }
     /// Target joint: move the target (wakes the body), and change its spring.
     public func setTarget(_ p: Vec2, of joint: JointID) {
-        guard let j = slot(joint, .target), p.isFinite else { return }
+        guard let j = slot(joint, .target), p.isUsableCoordinate else { return }
         jointStore[j].target = p
         wakeJoint(j)
     }
     public func setTargetSpring(hertz: Double, dampingRatio: Double, maxForce: Double, of joint: JointID) {
-        guard let j = slot(joint, .target), hertz.isFinite, hertz >= 0, dampingRatio.isFinite, dampingRatio >= 0,
+        guard let j = slot(joint, .target), hertz.isUsableInput, hertz >= 0, dampingRatio.isUsableInput, dampingRatio >= 0,
               !maxForce.isNaN, maxForce >= 0 else { return }
         jointStore[j].hertz = hertz; jointStore[j].dampingRatio = dampingRatio; jointStore[j].maxForce = maxForce
         wakeJoint(j)
@@ -543,7 +543,7 @@ public final class World {
     /// Moves the anchor that is on the static/world side (body A) of any joint, in world coordinates.
     /// For a target joint this moves the target.
     public func setWorldAnchorA(_ p: Vec2, of joint: JointID) {
-        guard let j = slot(joint), p.isFinite else { return }
+        guard let j = slot(joint), p.isUsableCoordinate else { return }
         if jointStore[j].bodyA < 0 {
             jointStore[j].target = p
         } else {

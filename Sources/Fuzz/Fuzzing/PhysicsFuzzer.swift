@@ -357,7 +357,8 @@ public final class PhysicsFuzzScene {
             for shape in world.shapes(of: body) where !sensors.contains(shape) {
                 let m = world.aabb(of: shape).center
                 if abs(m.x) > limit || abs(m.y) > limit {
-                    return finding("tunnelling", "\(shape) of \(body) has its centre at \(m), outside the box interior ±\(Self.boxHalfSize) (body velocity \(v), mass \(world.mass(of: body)), \(world.geometry(of: shape)))")
+                    let heaviest = live.filter { world.type(of: $0) == .dynamic }.map { world.mass(of: $0) }.max() ?? 0
+                    return finding("tunnelling", "\(shape) of \(body) has its centre at \(m), outside the box interior ±\(Self.boxHalfSize) (body velocity \(v), mass \(world.mass(of: body)), heaviest dynamic body \(heaviest), \(world.geometry(of: shape)))")
                 }
             }
         }

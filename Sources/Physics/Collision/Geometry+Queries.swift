@@ -6,15 +6,15 @@ extension Geometry {
     public func validate() throws(PhysicsError) {
         switch self {
         case .circle(let c):
-            guard c.center.isFinite else { throw PhysicsError("circle center is not finite: \(c.center)") }
-            guard c.radius.isFinite, c.radius > 0 else { throw PhysicsError("circle radius must be finite and > 0, got \(c.radius)") }
+            guard c.center.isUsableCoordinate else { throw PhysicsError("circle center is not finite or beyond ±\(World.largestCoordinate): \(c.center)") }
+            guard c.radius.isUsableCoordinate, c.radius > 0 else { throw PhysicsError("circle radius must be finite, within ±\(World.largestCoordinate) and > 0, got \(c.radius)") }
         case .ellipse(let e):
-            guard e.center.isFinite, e.angle.isFinite else { throw PhysicsError("ellipse center \(e.center) or angle \(e.angle) is not finite") }
-            guard e.radii.isFinite, e.radii.x > 0, e.radii.y > 0 else { throw PhysicsError("ellipse radii must be finite and > 0, got \(e.radii)") }
+            guard e.center.isUsableCoordinate, e.angle.isUsableInput else { throw PhysicsError("ellipse center \(e.center) or angle \(e.angle) is not finite or beyond ±\(World.largestCoordinate)") }
+            guard e.radii.isUsableCoordinate, e.radii.x > 0, e.radii.y > 0 else { throw PhysicsError("ellipse radii must be finite, within ±\(World.largestCoordinate) and > 0, got \(e.radii)") }
         case .segment(let s):
-            guard s.p1.isFinite, s.p2.isFinite else { throw PhysicsError("segment end points are not finite: \(s.p1), \(s.p2)") }
-            guard s.previous?.isFinite ?? true, s.next?.isFinite ?? true else {
-                throw PhysicsError("segment neighbour points are not finite: \(s.previous.map(\.description) ?? "nil"), \(s.next.map(\.description) ?? "nil")")
+            guard s.p1.isUsableCoordinate, s.p2.isUsableCoordinate else { throw PhysicsError("segment end points are not finite or beyond ±\(World.largestCoordinate): \(s.p1), \(s.p2)") }
+            guard s.previous?.isUsableCoordinate ?? true, s.next?.isUsableCoordinate ?? true else {
+                throw PhysicsError("segment neighbour points are not finite or beyond ±\(World.largestCoordinate): \(s.previous.map(\.description) ?? "nil"), \(s.next.map(\.description) ?? "nil")")
             }
             guard distanceSquared(s.p1, s.p2) > 1e-18 * Swift.max(1, s.p1.lengthSquared) else {
                 throw PhysicsError("segment is degenerate: both ends at \(s.p1)")
@@ -23,8 +23,8 @@ extension Geometry {
             guard p.vertices.count >= 3, p.vertices.count <= Polygon.maxVertices else {
                 throw PhysicsError("polygon has \(p.vertices.count) vertices; 3…\(Polygon.maxVertices) are allowed")
             }
-            for (i, v) in p.vertices.enumerated() where !v.isFinite { throw PhysicsError("polygon vertex \(i) is not finite: \(v)") }
-            guard p.radius.isFinite, p.radius >= 0 else { throw PhysicsError("polygon radius must be finite and ≥ 0, got \(p.radius)") }
+            for (i, v) in p.vertices.enumerated() where !v.isUsableCoordinate { throw PhysicsError("polygon vertex \(i) is not finite or beyond ±\(World.largestCoordinate): \(v)") }
+            guard p.radius.isUsableCoordinate, p.radius >= 0 else { throw PhysicsError("polygon radius must be finite, within ±\(World.largestCoordinate) and ≥ 0, got \(p.radius)") }
         }
     }
 

@@ -129,11 +129,12 @@ import Testing
     // MARK: Validation, bounds, point tests
 
     @Test func validateNamesTheProblem() {
-        #expect(throws: PhysicsError("circle radius must be finite and > 0, got 0.0")) { try Geometry.circle(Circle(radius: 0)).validate() }
-        #expect(throws: PhysicsError("ellipse radii must be finite and > 0, got (3.0, -1.0)")) { try Geometry.ellipse(Ellipse(radii: Vec2(3, -1))).validate() }
+        #expect(throws: PhysicsError("circle radius must be finite, within ±10000000.0 and > 0, got 0.0")) { try Geometry.circle(Circle(radius: 0)).validate() }
+        #expect(throws: PhysicsError("ellipse radii must be finite, within ±10000000.0 and > 0, got (3.0, -1.0)")) { try Geometry.ellipse(Ellipse(radii: Vec2(3, -1))).validate() }
         #expect(throws: PhysicsError("segment is degenerate: both ends at (1.0, 1.0)")) { try Geometry.segment(Segment(Vec2(1, 1), Vec2(1, 1))).validate() }
         #expect(throws: PhysicsError.self) { try Geometry.circle(Circle(center: Vec2(.infinity, 0), radius: 1)).validate() }
-        #expect(throws: PhysicsError("segment neighbour points are not finite: nil, (nan, 0.0)")) {
+        #expect(throws: PhysicsError.self) { try Geometry.polygon(try Polygon.box(halfWidth: 1, halfHeight: 1, center: Vec2(2e7, 0))).validate() }
+        #expect(throws: PhysicsError("segment neighbour points are not finite or beyond ±10000000.0: nil, (nan, 0.0)")) {
             try Geometry.segment(Segment(Vec2(0, 0), Vec2(1, 0), previous: nil, next: Vec2(.nan, 0))).validate()
         }
         #expect(throws: Never.self) { try box(1, 1).validate() }
