@@ -107,56 +107,69 @@ extension World {
         bodyStore.withUnsafeBufferPointer { bodies in
             shapes.withUnsafeBufferPointer { shapes in
                 contacts.withUnsafeMutableBufferPointer { contacts in
-                    for c in 0..<contacts.count {
-                        let contact = contacts.baseAddress! + c
-                        guard contact.pointee.isLive else { continue }
-                        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
-                        guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
-                        let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
-                        let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
-                        guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
-                            disjointContacts.append(Int32(c))
-                            continue
-                        }
-                        let xfA = bodies[ia].xf, xfB = bodies[ib].xf
-                        var m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
-                        // Anchors relative to the centres of mass; impulses carried over by feature id.
-                        let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
-                        let oldCount = contact.pointee.manifold.pointCount
-                        for i in 0..<m.pointCount {
-                            var p = m[i]
-                            p.anchorA -= offsetA
-                            p.anchorB -= offsetB
-                            p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
-                            for k in 0..<oldCount {
-                                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-                                if old.id == p.id {
-                                    p.normalImpulse = old.normalImpulse
-                                    p.tangentImpulse = old.tangentImpulse
-                                    p.persisted = true
-                                    break
-                                }
+                    polygonPoints.withUnsafeBufferPointer { polygonPoints in
+                        for c in 0..<contacts.count {
+                            let contact = contacts.baseAddress! + c
+                            guard contact.pointee.isLive else { continue }
+                            let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+                            let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
+                            let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
+                            guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
+                                disjointContacts.append(Int32(c))
+                                continue
                             }
-                            m[i] = p
-                        }
-                        let wasTouching = contact.pointee.isTouching
-                        var touching = m.pointCount > 0
-                        if contact.pointee.isSensor && touching {
-                            // A sensor reports overlap, not speculative proximity.
-                            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
-                        }
-                        contact.pointee.manifold = m
-                        contact.pointee.isTouching = touching
-                        guard touching != wasTouching else { continue }
-                        touchingChanged = true
-                        if contact.pointee.enableEvents {
-                            let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
-                            let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
-                            if touching {
-                                let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
+                            let xfA = bodies[ia].xf, xfB = bodies[ib].xf
+                            var m: Manifold
+                            let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
+                            if countA > 0 && countB > 0 {
+                                // Two polygons: read them from `polygonPoints` (no copy of the geometry).
+                                let points = polygonPoints.baseAddress!
+                                let pa = points + sa * World.polygonPointStride, pb = points + sb * World.polygonPointStride
+                                let viewA = PolygonView(vertices: pa, normals: pa + Polygon.maxVertices, count: countA, radius: shapeA.pointee.polygonRadius)
+                                let viewB = PolygonView(vertices: pb, normals: pb + Polygon.maxVertices, count: countB, radius: shapeB.pointee.polygonRadius)
+                                m = collidePolygons(viewA, xfA, viewB, xfB, speculativeDistance: speculative)
                             } else {
-                                pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
+                                m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
+                            }
+                            // Anchors relative to the centres of mass; impulses carried over by feature id.
+                            let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
+                            let oldCount = contact.pointee.manifold.pointCount
+                            for i in 0..<m.pointCount {
+                                var p = m[i]
+                                p.anchorA -= offsetA
+                                p.anchorB -= offsetB
+                                p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
+                                for k in 0..<oldCount {
+                                    let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
+                                    if old.id == p.id {
+                                        p.normalImpulse = old.normalImpulse
+                                        p.tangentImpulse = old.tangentImpulse
+                                        p.persisted = true
+                                        break
+                                    }
+                                }
+                                m[i] = p
+                            }
+                            let wasTouching = contact.pointee.isTouching
+                            var touching = m.pointCount > 0
+                            if contact.pointee.isSensor && touching {
+                                // A sensor reports overlap, not speculative proximity.
+                                touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
+                            }
+                            contact.pointee.manifold = m
+                            contact.pointee.isTouching = touching
+                            guard touching != wasTouching else { continue }
+                            touchingChanged = true
+                            if contact.pointee.enableEvents {
+                                let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
+                                let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
+                                if touching {
+                                    let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                                    beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
+                                } else {
+                                    pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
+                                }
                             }
                         }
                     }

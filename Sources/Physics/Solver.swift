@@ -58,7 +58,8 @@ extension World {
                     bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
                     bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
                     bi.angularAcceleration = body.pointee.invI * body.pointee.torque
-                    bi.linearDamping = body.pointee.linearDamping; bi.angularDamping = body.pointee.angularDamping
+                    bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                    bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
                 }
                 integration.append(bi)
             }
@@ -89,15 +90,17 @@ extension World {
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, sp)
                     integration.withUnsafeBufferPointer { ip in
-                        for _ in 0..<ctx.substeps {
-                            integrateVelocities(sp, ip, ctx)
-                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp) }
-                            warmStartContacts(cp, sp)
-                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                            solveContacts(cp, sp, ctx, useBias: true)
-                            integratePositions(sp, n, ctx.h)
-                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                            solveContacts(cp, sp, ctx, useBias: false)
+                        activeJoints.withUnsafeBufferPointer { active in
+                            for _ in 0..<ctx.substeps {
+                                integrateVelocities(sp, ip, ctx)
+                                for j in active { warmStartJoint(&jp[Int(j)], sp) }
+                                warmStartContacts(cp, sp)
+                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
+                                solveContacts(cp, sp, ctx, useBias: true)
+                                integratePositions(sp, n, ctx.h)
+                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
+                                solveContacts(cp, sp, ctx, useBias: false)
+                            }
                         }
                     }
                     applyRestitution(cp, sp, threshold: restitutionThreshold)
@@ -108,19 +111,18 @@ extension World {
         finalizeBodies(ctx)
     }
 
-    /// Builds one constraint per touching, non-sensor contact with an awake body.
+    /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
     private func prepareContactConstraints(_ ctx: StepContext) {
         let n = Int32(awakeBodies.count)
+        colorContacts(n)
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
         bodyStore.withUnsafeBufferPointer { bodies in
             contacts.withUnsafeBufferPointer { contacts in
-                for ci in 0..<contacts.count {
+                for ci32 in solverOrder {
+                    let ci = Int(ci32)
                     let contact = contacts.baseAddress! + ci
-                    guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
-                          contact.pointee.manifold.pointCount > 0 else { continue }
                     let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                    if ia == n && ib == n { continue }
                     let bodyA = bodies.baseAddress! + Int(contact.pointee.bodyA), bodyB = bodies.baseAddress! + Int(contact.pointee.bodyB)
                     var c = ContactConstraint()
                     c.indexA = ia; c.indexB = ib
@@ -136,7 +138,7 @@ extension World {
                     c.pointCount = contact.pointee.manifold.pointCount
                     prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                     if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-                    prepareBlock(&c)
+                    prepareCentralFriction(&c)
                     if c.restitution > 0 && bothDynamic {
                         impactConstraints.append(Int32(constraints.count))
                     }
@@ -219,10 +221,8 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         guard bi.isDynamic else { continue }
         var s = states[i]
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
-        let linearDamping = 1 / (1 + h * bi.linearDamping)
-        let angularDamping = 1 / (1 + h * bi.angularDamping)
-        var v = h * bi.linearAcceleration + linearDamping * s.v
-        var w = h * bi.angularAcceleration + angularDamping * s.w
+        var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+        var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
         let speedSq = v.lengthSquared
         if speedSq > maxLinearSpeedSq { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
         if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
