@@ -10,7 +10,8 @@ let graphColorCount = 16
 
 extension World {
     /// Fills `solverOrder` with the indices of the contacts that get a constraint this step, grouped
-    /// by colour (contact order within a colour). `n` is the awake body count: solver indices equal
+    /// by colour (contact order within a colour), and `colorStarts` with where each colour begins
+    /// (the overflow group last, then the total). `n` is the awake body count: solver indices equal
     /// to `n` are static or sleeping bodies, which any number of contacts of a colour may touch.
     /// Reads `integration`, so it runs after the body states are set up.
     func colorContacts(_ n: Int32) {
@@ -53,12 +54,15 @@ extension World {
                 }
             }
             // Counting sort by colour: stable, so contact order is kept within a colour.
+            colorStarts.removeAll(keepingCapacity: true)
             var start = 0
             for k in 0...graphColorCount {
                 let c = count[k]
                 count[k] = start
+                colorStarts.append(Int32(start))
                 start += c
             }
+            colorStarts.append(Int32(start))
             solverOrder.removeAll(keepingCapacity: true)
             solverOrder.append(contentsOf: repeatElement(0, count: start))
             solverOrder.withUnsafeMutableBufferPointer { order in

@@ -201,31 +201,55 @@ private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, 
     b.w += k.iB * cross(rB, P)
 }
 
-/// One Gauss-Seidel pass over the contacts: normal (soft when `useBias`) then friction.
+/// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
+/// friction. Within a colour no two contacts move the same body, so two of them (with the same
+/// point count) are solved side by side in SIMD lanes (ContactSolverWide.swift), which gives the
+/// same numbers as solving them one after the other. The overflow group is solved one at a time.
 func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                   _ ctx: StepContext, useBias: Bool) {
-    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-    for i in 0..<cs.count {
-        let c = base + i
-        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
-        var a = sa.pointee, b = sbB.pointee
-        let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
-        let dp = b.dp - a.dp
-        let twoPoints = c.pointee.pointCount > 1
-        // The points one after the other, as Box2D v3. (A block solve of both normal impulses, as
-        // Box2D 2.4, stiffens each pass but lets a 100-row pyramid sink 0.4 m further while settling.)
-        let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-        solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
-        if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
-        let tangent = k.normal.rightPerp
-        if twoPoints {
-            solveCentralFriction(c, k, tangent, &a, &b)
-        } else {
-            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+                   _ colorStarts: UnsafeBufferPointer<Int32>, _ ctx: StepContext, useBias: Bool) {
+    guard let base = cs.baseAddress, let sb = states.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
+    for k in 0..<graphColorCount {
+        var pendingOne = -1, pendingTwo = -1
+        for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+            if base[i].pointCount > 1 {
+                if pendingTwo < 0 { pendingTwo = i; continue }
+                solveContactPair(base + pendingTwo, base + i, sb, ctx, useBias: useBias, twoPoints: true)
+                pendingTwo = -1
+            } else {
+                if pendingOne < 0 { pendingOne = i; continue }
+                solveContactPair(base + pendingOne, base + i, sb, ctx, useBias: useBias, twoPoints: false)
+                pendingOne = -1
+            }
         }
-        sa.pointee.v = a.v; sa.pointee.w = a.w
-        sbB.pointee.v = b.v; sbB.pointee.w = b.w
+        if pendingOne >= 0 { solveContact(base + pendingOne, sb, ctx, useBias: useBias) }
+        if pendingTwo >= 0 { solveContact(base + pendingTwo, sb, ctx, useBias: useBias) }
     }
+    for i in Int(colorStarts[graphColorCount])..<Int(colorStarts[graphColorCount + 1]) {
+        solveContact(base + i, sb, ctx, useBias: useBias)
+    }
+}
+
+/// One contact: normal points one after the other, then friction.
+@inline(__always)
+func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+    var a = sa.pointee, b = sbB.pointee
+    let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
+    let dp = b.dp - a.dp
+    let twoPoints = c.pointee.pointCount > 1
+    // The points one after the other, as Box2D v3. (A block solve of both normal impulses, as
+    // Box2D 2.4, stiffens each pass but lets a 100-row pyramid sink 0.4 m further while settling.)
+    let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
+    solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
+    if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+    let tangent = k.normal.rightPerp
+    if twoPoints {
+        solveCentralFriction(c, k, tangent, &a, &b)
+    } else {
+        solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+    }
+    sa.pointee.v = a.v; sa.pointee.w = a.w
+    sbB.pointee.v = b.v; sbB.pointee.w = b.w
 }
 
 /// After the substeps: points that were approaching faster than the threshold and pushed get a

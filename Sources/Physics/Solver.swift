@@ -91,16 +91,18 @@ extension World {
                     storeRelativeVelocities(cp, sp)
                     integration.withUnsafeBufferPointer { ip in
                         activeJoints.withUnsafeBufferPointer { active in
+                          colorStarts.withUnsafeBufferPointer { starts in
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 for j in active { warmStartJoint(&jp[Int(j)], sp) }
                                 warmStartContacts(cp, sp)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                                solveContacts(cp, sp, ctx, useBias: true)
+                                solveContacts(cp, sp, starts, ctx, useBias: true)
                                 integratePositions(sp, n, ctx.h)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                                solveContacts(cp, sp, ctx, useBias: false)
+                                solveContacts(cp, sp, starts, ctx, useBias: false)
                             }
+                          }
                         }
                     }
                     applyRestitution(cp, sp, threshold: restitutionThreshold)

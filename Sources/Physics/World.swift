@@ -76,6 +76,7 @@ public final class World {
     @exclusivity(unchecked) var constraints: ContiguousArray<ContactConstraint> = []
     /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
     @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
     @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
