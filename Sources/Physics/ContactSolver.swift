@@ -81,9 +81,12 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
     cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
 }
 
-/// Normal velocity of B relative to A at each point, before the solve.
-func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for i in cs.indices {
+/// Normal velocity of B relative to A at each point, before the solve: the restitution target, so
+/// only for the constraints listed (those with restitution).
+func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+                             _ states: UnsafeMutableBufferPointer<BodyState>) {
+    for i32 in list {
+        let i = Int(i32)
         let a = states[Int(cs[i].indexA)], b = states[Int(cs[i].indexB)]
         let n = cs[i].normal
         cs[i].p0.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p0.anchorB) - a.v - cross(a.w, cs[i].p0.anchorA))
@@ -254,8 +257,11 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 
 /// After the substeps: points that were approaching faster than the threshold and pushed get a
 /// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
-func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
-    for i in cs.indices where cs[i].restitution > 0 {
+/// `list` holds the constraints with restitution, in constraint order.
+func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
+    for i32 in list {
+        let i = Int(i32)
         var c = cs[i]
         var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
         for k in 0..<c.pointCount {

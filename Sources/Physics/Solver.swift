@@ -88,7 +88,7 @@ extension World {
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
                     propagateImpacts(cp, impactConstraints, sp, ctx)
-                    storeRelativeVelocities(cp, sp)
+                    storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeBufferPointer { ip in
                         activeJoints.withUnsafeBufferPointer { active in
                           colorStarts.withUnsafeBufferPointer { starts in
@@ -105,7 +105,7 @@ extension World {
                           }
                         }
                     }
-                    applyRestitution(cp, sp, threshold: restitutionThreshold)
+                    applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
                 }
             }
         }
@@ -119,34 +119,49 @@ extension World {
         colorContacts(n)
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
+        restitutionConstraints.removeAll(keepingCapacity: true)
         bodyStore.withUnsafeBufferPointer { bodies in
+          integration.withUnsafeBufferPointer { integration in
             contacts.withUnsafeBufferPointer { contacts in
+                /// Inverse mass and inertia, and whether the body is dynamic: from the compact
+                /// `integration` array for awake bodies (it stays in cache), else from the body.
+                @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+                    if index < n {
+                        let bi = integration.baseAddress! + Int(index)
+                        return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+                    }
+                    let b = bodies.baseAddress! + Int(body)
+                    return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                }
                 for ci32 in solverOrder {
                     let ci = Int(ci32)
                     let contact = contacts.baseAddress! + ci
                     let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                    let bodyA = bodies.baseAddress! + Int(contact.pointee.bodyA), bodyB = bodies.baseAddress! + Int(contact.pointee.bodyB)
+                    let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+                    let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
                     var c = ContactConstraint()
                     c.indexA = ia; c.indexB = ib
                     c.contact = Int32(ci)
                     c.normal = contact.pointee.manifold.normal
                     c.friction = contact.pointee.friction
                     c.restitution = contact.pointee.restitution
-                    c.mA = bodyA.pointee.invMass; c.iA = bodyA.pointee.invI
-                    c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
-                    let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
+                    c.mA = mA; c.iA = iA
+                    c.mB = mB; c.iB = iB
+                    let bothDynamic = dynamicA && dynamicB
                     // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
                     c.isStaticPair = !bothDynamic
                     c.pointCount = contact.pointee.manifold.pointCount
                     prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                     if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
                     prepareCentralFriction(&c)
-                    if c.restitution > 0 && bothDynamic {
-                        impactConstraints.append(Int32(constraints.count))
+                    if c.restitution > 0 {
+                        restitutionConstraints.append(Int32(constraints.count))
+                        if bothDynamic { impactConstraints.append(Int32(constraints.count)) }
                     }
                     constraints.append(c)
                 }
             }
+          }
         }
     }
 

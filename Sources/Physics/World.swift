@@ -80,6 +80,7 @@ public final class World {
     @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
     @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
