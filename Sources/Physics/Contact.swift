@@ -123,12 +123,28 @@ extension World {
                             var m: Manifold
                             let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
                             if countA > 0 && countB > 0 {
-                                // Two polygons: read them from `polygonPoints` (no copy of the geometry).
+                                // Polygons and circles are read from `polygonPoints` and the shapes' own copies,
+                                // not through `geometry`: copying that enum costs retain/release per pair.
                                 let points = polygonPoints.baseAddress!
                                 let pa = points + sa * World.polygonPointStride, pb = points + sb * World.polygonPointStride
                                 let viewA = PolygonView(vertices: pa, normals: pa + Polygon.maxVertices, count: countA, radius: shapeA.pointee.polygonRadius)
                                 let viewB = PolygonView(vertices: pb, normals: pb + Polygon.maxVertices, count: countB, radius: shapeB.pointee.polygonRadius)
                                 m = collidePolygons(viewA, xfA, viewB, xfB, speculativeDistance: speculative)
+                            } else if shapeA.pointee.isCircle && shapeB.pointee.isCircle {
+                                m = collideCircles(shapeA.pointee.circle, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
+                                                   Placement(xfA: xfA, xfB: xfB))
+                            } else if countA > 0 && shapeB.pointee.isCircle {
+                                let pa = polygonPoints.baseAddress! + sa * World.polygonPointStride
+                                let viewA = PolygonView(vertices: pa, normals: pa + Polygon.maxVertices, count: countA, radius: shapeA.pointee.polygonRadius)
+                                m = collidePolygonAndCircle(viewA, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
+                                                            Placement(xfA: xfA, xfB: xfB))
+                            } else if shapeA.pointee.isCircle && countB > 0 {
+                                // As `collide` does it: B's polygon against A's circle, then seen from A.
+                                let pb = polygonPoints.baseAddress! + sb * World.polygonPointStride
+                                let viewB = PolygonView(vertices: pb, normals: pb + Polygon.maxVertices, count: countB, radius: shapeB.pointee.polygonRadius)
+                                m = collidePolygonAndCircle(viewB, shapeA.pointee.circle, xfB.inverseMultiplied(by: xfA), speculative,
+                                                            Placement(xfA: xfB, xfB: xfA))
+                                m.flip()
                             } else {
                                 m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
                             }

@@ -30,6 +30,9 @@ struct ShapeData {
     /// polygon retains and releases its arrays).
     var polygonCount: Int32 = 0
     var polygonRadius = 0.0
+    /// A circle's geometry, copied for the same reason (`isCircle` false for other shapes).
+    var isCircle = false
+    var circle = Circle(radius: 0)
 
     init(geometry: Geometry) { self.geometry = geometry }
 }
@@ -60,6 +63,10 @@ extension World {
         shape.enableContactEvents = def.enableContactEvents
         shape.userData = def.userData
         shape.next = bodyStore[b].shapeHead
+        if case .circle(let circle) = geometry {
+            shape.isCircle = true
+            shape.circle = circle
+        }
         if case .polygon(let polygon) = geometry {
             shape.polygonCount = Int32(polygon.vertices.count)
             shape.polygonRadius = polygon.radius

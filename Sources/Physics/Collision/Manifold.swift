@@ -156,8 +156,13 @@ func lengthAndNormal(_ v: Vec2) -> (Double, Vec2) {
 /// Box2D b2CollidePolygonAndCircle: the face of greatest separation, or a vertex when the centre is
 /// past the face's end and outside.
 func collidePolygonAndCircle(_ a: Polygon, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
-    let c = xf.apply(b.center), radius = b.radius, polyRadius = a.radius
-    return a.withView { poly in
+    a.withView { poly in collidePolygonAndCircle(poly, b, xf, speculativeDistance, at) }
+}
+
+/// The same for a polygon seen through a view.
+func collidePolygonAndCircle(_ poly: PolygonView, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
+    let c = xf.apply(b.center), radius = b.radius, polyRadius = poly.radius
+    do {
         var normalIndex = 0, separation = -Double.greatestFiniteMagnitude
         for i in 0..<poly.count {
             let s = dot(poly.normals[i], c - poly.vertices[i])
