@@ -49,7 +49,8 @@ extension World {
         states.removeAll(keepingCapacity: true)
         integration.removeAll(keepingCapacity: true)
         bodyStore.withUnsafeBufferPointer { bodies in
-            for b32 in awakeBodies {
+            for i in 0..<awakeBodies.count {
+                let b32 = awakeBodies[i]
                 let body = bodies.baseAddress! + Int(b32)
                 states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
                 var bi = BodyIntegration()
@@ -133,8 +134,8 @@ extension World {
                     let b = bodies.baseAddress! + Int(body)
                     return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
                 }
-                for ci32 in solverOrder {
-                    let ci = Int(ci32)
+                for k in 0..<solverOrder.count {
+                    let ci = Int(solverOrder[k])
                     let contact = contacts.baseAddress! + ci
                     let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
                     let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
@@ -168,19 +169,22 @@ extension World {
     /// Copies the final impulses into the manifolds for next step's warm start.
     private func storeImpulses() {
         contacts.withUnsafeMutableBufferPointer { contacts in
-            for c in constraints {
-                let m = contacts.baseAddress! + Int(c.contact)
-                m.pointee.manifold.point0.normalImpulse = c.p0.normalImpulse
-                m.pointee.manifold.point0.tangentImpulse = c.p0.tangentImpulse
-                m.pointee.manifold.point0.totalNormalImpulse = c.p0.maxNormalImpulse
-                m.pointee.manifold.point0.normalVelocity = c.p0.relativeVelocity
-                if c.pointCount > 1 {
-                    m.pointee.manifold.point1.normalImpulse = c.p1.normalImpulse
-                    m.pointee.manifold.point1.tangentImpulse = c.p1.tangentImpulse
-                    m.pointee.manifold.point1.totalNormalImpulse = c.p1.maxNormalImpulse
-                    m.pointee.manifold.point1.normalVelocity = c.p1.relativeVelocity
+          constraints.withUnsafeBufferPointer { constraints in
+            for i in constraints.indices {
+                let c = constraints.baseAddress! + i
+                let m = contacts.baseAddress! + Int(c.pointee.contact)
+                m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
+                m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse
+                m.pointee.manifold.point0.totalNormalImpulse = c.pointee.p0.maxNormalImpulse
+                m.pointee.manifold.point0.normalVelocity = c.pointee.p0.relativeVelocity
+                if c.pointee.pointCount > 1 {
+                    m.pointee.manifold.point1.normalImpulse = c.pointee.p1.normalImpulse
+                    m.pointee.manifold.point1.tangentImpulse = c.pointee.p1.tangentImpulse
+                    m.pointee.manifold.point1.totalNormalImpulse = c.pointee.p1.maxNormalImpulse
+                    m.pointee.manifold.point1.normalVelocity = c.pointee.p1.relativeVelocity
                 }
             }
+          }
         }
     }
 
@@ -225,7 +229,7 @@ extension World {
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
-        for b in awakeBodies { updateShapeBounds(Int(b)) }
+        for i in 0..<awakeBodies.count { updateShapeBounds(Int(awakeBodies[i])) }
     }
 }
 
