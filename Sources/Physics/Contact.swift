@@ -98,6 +98,40 @@ extension World {
 
     // MARK: - Narrow phase
 
+    /// The manifold of two shapes at the given transforms. Polygons and circles are read from
+    /// `points` (`polygonPoints`) and the shapes' own copies, not through `geometry`: copying that
+    /// enum retains and releases a polygon's arrays, which costs more than colliding two boxes.
+    @inline(__always)
+    func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
+                       _ shapeB: UnsafePointer<ShapeData>, _ sb: Int, _ xfB: Transform, _ speculative: Double,
+                       _ points: UnsafeBufferPointer<Vec2>) -> Manifold {
+        let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
+        @inline(__always) func view(_ s: Int, _ count: Int, _ radius: Double) -> PolygonView {
+            let p = points.baseAddress! + s * World.polygonPointStride
+            return PolygonView(vertices: p, normals: p + Polygon.maxVertices, count: count, radius: radius)
+        }
+        if countA > 0 && countB > 0 {
+            return collidePolygons(view(sa, countA, shapeA.pointee.polygonRadius), xfA,
+                                   view(sb, countB, shapeB.pointee.polygonRadius), xfB, speculativeDistance: speculative)
+        }
+        if shapeA.pointee.isCircle && shapeB.pointee.isCircle {
+            return collideCircles(shapeA.pointee.circle, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
+                                  Placement(xfA: xfA, xfB: xfB))
+        }
+        if countA > 0 && shapeB.pointee.isCircle {
+            return collidePolygonAndCircle(view(sa, countA, shapeA.pointee.polygonRadius), shapeB.pointee.circle,
+                                           xfA.inverseMultiplied(by: xfB), speculative, Placement(xfA: xfA, xfB: xfB))
+        }
+        if shapeA.pointee.isCircle && countB > 0 {
+            // As `collide` does it: B's polygon against A's circle, then seen from A.
+            var m = collidePolygonAndCircle(view(sb, countB, shapeB.pointee.polygonRadius), shapeA.pointee.circle,
+                                            xfB.inverseMultiplied(by: xfA), speculative, Placement(xfA: xfB, xfB: xfA))
+            m.flip()
+            return m
+        }
+        return collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
+    }
+
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
     func updateContacts() {
@@ -106,90 +140,61 @@ extension World {
         var touchingChanged = false
         bodyStore.withUnsafeBufferPointer { bodies in
             shapes.withUnsafeBufferPointer { shapes in
-                contacts.withUnsafeMutableBufferPointer { contacts in
-                    polygonPoints.withUnsafeBufferPointer { polygonPoints in
-                        for c in 0..<contacts.count {
-                            let contact = contacts.baseAddress! + c
-                            guard contact.pointee.isLive else { continue }
-                            let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
-                            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
-                            let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
-                            let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
-                            guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
-                                disjointContacts.append(Int32(c))
-                                continue
+                contacts.withUnsafeMutableBufferPointer { contacts in polygonPoints.withUnsafeBufferPointer { points in
+                    for c in 0..<contacts.count {
+                        let contact = contacts.baseAddress! + c
+                        guard contact.pointee.isLive else { continue }
+                        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                        guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+                        let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
+                        let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
+                        guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
+                            disjointContacts.append(Int32(c))
+                            continue
+                        }
+                        let xfA = bodies[ia].xf, xfB = bodies[ib].xf
+                        var m = collideShapes(shapeA, sa, xfA, shapeB, sb, xfB, speculative, points)
+                        // Anchors relative to the centres of mass; impulses carried over by feature id.
+                        let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
+                        let oldCount = contact.pointee.manifold.pointCount
+                        for i in 0..<m.pointCount {
+                            var p = m[i]
+                            p.anchorA -= offsetA
+                            p.anchorB -= offsetB
+                            p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
+                            for k in 0..<oldCount {
+                                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
+                                if old.id == p.id {
+                                    p.normalImpulse = old.normalImpulse
+                                    p.tangentImpulse = old.tangentImpulse
+                                    p.persisted = true
+                                    break
+                                }
                             }
-                            let xfA = bodies[ia].xf, xfB = bodies[ib].xf
-                            var m: Manifold
-                            let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
-                            if countA > 0 && countB > 0 {
-                                // Polygons and circles are read from `polygonPoints` and the shapes' own copies,
-                                // not through `geometry`: copying that enum costs retain/release per pair.
-                                let points = polygonPoints.baseAddress!
-                                let pa = points + sa * World.polygonPointStride, pb = points + sb * World.polygonPointStride
-                                let viewA = PolygonView(vertices: pa, normals: pa + Polygon.maxVertices, count: countA, radius: shapeA.pointee.polygonRadius)
-                                let viewB = PolygonView(vertices: pb, normals: pb + Polygon.maxVertices, count: countB, radius: shapeB.pointee.polygonRadius)
-                                m = collidePolygons(viewA, xfA, viewB, xfB, speculativeDistance: speculative)
-                            } else if shapeA.pointee.isCircle && shapeB.pointee.isCircle {
-                                m = collideCircles(shapeA.pointee.circle, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
-                                                   Placement(xfA: xfA, xfB: xfB))
-                            } else if countA > 0 && shapeB.pointee.isCircle {
-                                let pa = polygonPoints.baseAddress! + sa * World.polygonPointStride
-                                let viewA = PolygonView(vertices: pa, normals: pa + Polygon.maxVertices, count: countA, radius: shapeA.pointee.polygonRadius)
-                                m = collidePolygonAndCircle(viewA, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
-                                                            Placement(xfA: xfA, xfB: xfB))
-                            } else if shapeA.pointee.isCircle && countB > 0 {
-                                // As `collide` does it: B's polygon against A's circle, then seen from A.
-                                let pb = polygonPoints.baseAddress! + sb * World.polygonPointStride
-                                let viewB = PolygonView(vertices: pb, normals: pb + Polygon.maxVertices, count: countB, radius: shapeB.pointee.polygonRadius)
-                                m = collidePolygonAndCircle(viewB, shapeA.pointee.circle, xfB.inverseMultiplied(by: xfA), speculative,
-                                                            Placement(xfA: xfB, xfB: xfA))
-                                m.flip()
+                            m[i] = p
+                        }
+                        let wasTouching = contact.pointee.isTouching
+                        var touching = m.pointCount > 0
+                        if contact.pointee.isSensor && touching {
+                            // A sensor reports overlap, not speculative proximity.
+                            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
+                        }
+                        contact.pointee.manifold = m
+                        contact.pointee.isTouching = touching
+                        guard touching != wasTouching else { continue }
+                        touchingChanged = true
+                        if contact.pointee.enableEvents {
+                            let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
+                            let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
+                            if touching {
+                                let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
                             } else {
-                                m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
-                            }
-                            // Anchors relative to the centres of mass; impulses carried over by feature id.
-                            let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
-                            let oldCount = contact.pointee.manifold.pointCount
-                            for i in 0..<m.pointCount {
-                                var p = m[i]
-                                p.anchorA -= offsetA
-                                p.anchorB -= offsetB
-                                p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
-                                for k in 0..<oldCount {
-                                    let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-                                    if old.id == p.id {
-                                        p.normalImpulse = old.normalImpulse
-                                        p.tangentImpulse = old.tangentImpulse
-                                        p.persisted = true
-                                        break
-                                    }
-                                }
-                                m[i] = p
-                            }
-                            let wasTouching = contact.pointee.isTouching
-                            var touching = m.pointCount > 0
-                            if contact.pointee.isSensor && touching {
-                                // A sensor reports overlap, not speculative proximity.
-                                touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
-                            }
-                            contact.pointee.manifold = m
-                            contact.pointee.isTouching = touching
-                            guard touching != wasTouching else { continue }
-                            touchingChanged = true
-                            if contact.pointee.enableEvents {
-                                let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
-                                let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
-                                if touching {
-                                    let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                                    beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
-                                } else {
-                                    pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
-                                }
+                                pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
                             }
                         }
                     }
-                }
+                } }
             }
         }
         if touchingChanged { islandsDirty = true }
