@@ -59,7 +59,8 @@ struct BodyIntegration {
     /// Velocity change per second from gravity and applied forces.
     var linearAcceleration = Vec2.zero
     var angularAcceleration = 0.0
-    var linearDamping = 0.0, angularDamping = 0.0
+    /// Implicit damping over one substep: v ← v / (1 + h·c), as the factor 1 / (1 + h·c).
+    var linearDampingFactor = 1.0, angularDampingFactor = 1.0
     var isDynamic = false
 }
 

@@ -98,6 +98,40 @@ extension World {
 
     // MARK: - Narrow phase
 
+    /// The manifold of two shapes at the given transforms. Polygons and circles are read from
+    /// `points` (`polygonPoints`) and the shapes' own copies, not through `geometry`: copying that
+    /// enum retains and releases a polygon's arrays, which costs more than colliding two boxes.
+    @inline(__always)
+    func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
+                       _ shapeB: UnsafePointer<ShapeData>, _ sb: Int, _ xfB: Transform, _ speculative: Double,
+                       _ points: UnsafeBufferPointer<Vec2>) -> Manifold {
+        let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
+        @inline(__always) func view(_ s: Int, _ count: Int, _ radius: Double) -> PolygonView {
+            let p = points.baseAddress! + s * World.polygonPointStride
+            return PolygonView(vertices: p, normals: p + Polygon.maxVertices, count: count, radius: radius)
+        }
+        if countA > 0 && countB > 0 {
+            return collidePolygons(view(sa, countA, shapeA.pointee.polygonRadius), xfA,
+                                   view(sb, countB, shapeB.pointee.polygonRadius), xfB, speculativeDistance: speculative)
+        }
+        if shapeA.pointee.isCircle && shapeB.pointee.isCircle {
+            return collideCircles(shapeA.pointee.circle, shapeB.pointee.circle, xfA.inverseMultiplied(by: xfB), speculative,
+                                  Placement(xfA: xfA, xfB: xfB))
+        }
+        if countA > 0 && shapeB.pointee.isCircle {
+            return collidePolygonAndCircle(view(sa, countA, shapeA.pointee.polygonRadius), shapeB.pointee.circle,
+                                           xfA.inverseMultiplied(by: xfB), speculative, Placement(xfA: xfA, xfB: xfB))
+        }
+        if shapeA.pointee.isCircle && countB > 0 {
+            // As `collide` does it: B's polygon against A's circle, then seen from A.
+            var m = collidePolygonAndCircle(view(sb, countB, shapeB.pointee.polygonRadius), shapeA.pointee.circle,
+                                            xfB.inverseMultiplied(by: xfA), speculative, Placement(xfA: xfB, xfB: xfA))
+            m.flip()
+            return m
+        }
+        return collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
+    }
+
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
     func updateContacts() {
@@ -106,7 +140,7 @@ extension World {
         var touchingChanged = false
         bodyStore.withUnsafeBufferPointer { bodies in
             shapes.withUnsafeBufferPointer { shapes in
-                contacts.withUnsafeMutableBufferPointer { contacts in
+                contacts.withUnsafeMutableBufferPointer { contacts in polygonPoints.withUnsafeBufferPointer { points in
                     for c in 0..<contacts.count {
                         let contact = contacts.baseAddress! + c
                         guard contact.pointee.isLive else { continue }
@@ -119,7 +153,7 @@ extension World {
                             continue
                         }
                         let xfA = bodies[ia].xf, xfB = bodies[ib].xf
-                        var m = collide(shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, speculativeDistance: speculative)
+                        var m = collideShapes(shapeA, sa, xfA, shapeB, sb, xfB, speculative, points)
                         // Anchors relative to the centres of mass; impulses carried over by feature id.
                         let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
                         let oldCount = contact.pointee.manifold.pointCount
@@ -160,7 +194,7 @@ extension World {
                             }
                         }
                     }
-                }
+                } }
             }
         }
         if touchingChanged { islandsDirty = true }

@@ -27,8 +27,6 @@ struct ContactConstraintPoint {
     var anchorA = Vec2.zero, anchorB = Vec2.zero
     /// Separation at the start of the step.
     var baseSeparation = 0.0
-    /// cross(anchor, normal) for A and B: how far the separation changes per radian turned.
-    var rnA = 0.0, rnB = 0.0
     /// Normal velocity before the solve (restitution target).
     var relativeVelocity = 0.0
     var normalImpulse = 0.0, tangentImpulse = 0.0
@@ -44,38 +42,20 @@ struct ContactConstraint {
     var contact: Int32 = 0
     /// Against a static or kinematic body: the stiffer static softness applies.
     var isStaticPair = false
-    /// The two-point normal matrix is well conditioned enough for the block solver.
-    var useBlock = false
     var pointCount = 0
     var normal = Vec2.zero
     var friction = 0.0, restitution = 0.0
     var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
     var p0 = ContactConstraintPoint()
     var p1 = ContactConstraintPoint()
-    /// Normal mass matrix of a two-point manifold, [[k11, k12], [k12, k22]], and its inverse.
-    var k11 = 0.0, k12 = 0.0, k22 = 0.0
-    var i11 = 0.0, i12 = 0.0, i22 = 0.0
     /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = 0.0
 }
 
-/// Fills the two-point normal mass matrix (Box2D 2.4 b2ContactSolver block solver setup).
-func prepareBlock(_ c: inout ContactConstraint) {
-    guard c.pointCount == 2 else { c.useBlock = false; return }
-    let n = c.normal
-    let rn1A = cross(c.p0.anchorA, n), rn1B = cross(c.p0.anchorB, n)
-    let rn2A = cross(c.p1.anchorA, n), rn2B = cross(c.p1.anchorB, n)
-    c.k11 = c.mA + c.mB + c.iA * rn1A * rn1A + c.iB * rn1B * rn1B
-    c.k22 = c.mA + c.mB + c.iA * rn2A * rn2A + c.iB * rn2B * rn2B
-    c.k12 = c.mA + c.mB + c.iA * rn1A * rn2A + c.iB * rn1B * rn2B
-    // Condition number bound 1000, as Box2D 2.4.
-    let det = c.k11 * c.k22 - c.k12 * c.k12
-    c.useBlock = c.k11 * c.k11 < 1000 * det
-    if c.useBlock {
-        let inv = 1 / det
-        c.i11 = inv * c.k22; c.i12 = -inv * c.k12; c.i22 = inv * c.k11
-    }
-    let tangent = n.rightPerp
+/// Two-point friction setup: the tangent mass at the centre of the anchors.
+func prepareCentralFriction(_ c: inout ContactConstraint) {
+    guard c.pointCount == 2 else { return }
+    let tangent = c.normal.rightPerp
     let rtA = cross(0.5 * (c.p0.anchorA + c.p1.anchorA), tangent), rtB = cross(0.5 * (c.p0.anchorB + c.p1.anchorB), tangent)
     let kt = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
     c.centralTangentMass = kt > 0 ? 1 / kt : 0
@@ -93,7 +73,6 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
     cp.anchorA = rA; cp.anchorB = rB
     cp.baseSeparation = mp.separation
     let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
-    cp.rnA = rnA; cp.rnB = rnB
     let kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
     cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
     let tangent = c.normal.rightPerp
@@ -102,9 +81,12 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
     cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
 }
 
-/// Normal velocity of B relative to A at each point, before the solve.
-func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for i in cs.indices {
+/// Normal velocity of B relative to A at each point, before the solve: the restitution target, so
+/// only for the constraints listed (those with restitution).
+func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+                             _ states: UnsafeMutableBufferPointer<BodyState>) {
+    for i32 in list {
+        let i = Int(i32)
         let a = states[Int(cs[i].indexA)], b = states[Int(cs[i].indexB)]
         let n = cs[i].normal
         cs[i].p0.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p0.anchorB) - a.v - cross(a.w, cs[i].p0.anchorA))
@@ -152,7 +134,9 @@ struct ContactPair {
 /// separation does not depend on its spin, as it should.
 @inline(__always)
 private func currentSeparation(_ cp: ContactConstraintPoint, _ n: Vec2, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot) -> Double {
-    dot(dp, n) + dqB.s * cp.rnB - dqA.s * cp.rnA + cp.baseSeparation
+    // cross(anchor, normal): how far the separation changes per radian turned. Recomputed rather
+    // than stored: the solver streams the constraints from memory every pass, arithmetic is cheaper.
+    dot(dp, n) + dqB.s * cross(cp.anchorB, n) - dqA.s * cross(cp.anchorA, n) + cp.baseSeparation
 }
 
 @inline(__always)
@@ -200,64 +184,6 @@ private func solveFriction(_ cp: inout ContactConstraintPoint, _ k: ContactPair,
     b.w += k.iB * cross(rB, P)
 }
 
-/// Solves both normal impulses of a two-point manifold together (the 2×2 LCP of Box2D 2.4's block
-/// solver, in soft form: λ = −massScale·K⁻¹(b + bias) with b the normal velocity without the
-/// accumulated impulse). Solving the points one after the other gives them unequal impulses, and the
-/// resulting torque makes tall stacks lean. Returns false (caller falls back to one point at a time)
-/// when the points are in different regimes (one speculative, one touching) or no case fits.
-@inline(__always)
-private func solveNormalBlock(_ c: UnsafeMutablePointer<ContactConstraint>, _ k: ContactPair, _ dp: Vec2, _ a: inout BodyState, _ b: inout BodyState,
-                              _ ctx: StepContext, _ useBias: Bool) -> Bool {
-    let n = k.normal
-    let rA0 = c.pointee.p0.anchorA, rB0 = c.pointee.p0.anchorB, rA1 = c.pointee.p1.anchorA, rB1 = c.pointee.p1.anchorB
-    let s0 = currentSeparation(c.pointee.p0, n, dp, a.dq, b.dq)
-    let s1 = currentSeparation(c.pointee.p1, n, dp, a.dq, b.dq)
-    guard (s0 > 0) == (s1 > 0) else { return false }
-    var bias0 = 0.0, bias1 = 0.0, massScale = 1.0
-    if s0 > 0 {
-        bias0 = s0 * ctx.invH; bias1 = s1 * ctx.invH
-    } else if useBias {
-        let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-        bias0 = Swift.max(softness.biasRate * s0, -ctx.maxContactPushSpeed)
-        bias1 = Swift.max(softness.biasRate * s1, -ctx.maxContactPushSpeed)
-        massScale = softness.massScale
-    }
-    let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
-    let vn0 = dot(b.v + cross(b.w, rB0) - a.v - cross(a.w, rA0), n)
-    let vn1 = dot(b.v + cross(b.w, rB1) - a.v - cross(a.w, rA1), n)
-    let old0 = c.pointee.p0.normalImpulse, old1 = c.pointee.p1.normalImpulse
-    // Right-hand side: velocity without the accumulated impulses, plus bias.
-    let r0 = vn0 - (k11 * old0 + k12 * old1) + bias0
-    let r1 = vn1 - (k12 * old0 + k22 * old1) + bias1
-    // Case 1: both points push.
-    var x0 = -massScale * (c.pointee.i11 * r0 + c.pointee.i12 * r1)
-    var x1 = -massScale * (c.pointee.i12 * r0 + c.pointee.i22 * r1)
-    if !(x0 >= 0 && x1 >= 0) {
-        // Case 2: only the first pushes; the second must not approach (k12·x0/massScale + r1 ≥ 0,
-        // and x0/massScale = −r0/k11).
-        x0 = -massScale * c.pointee.p0.normalMass * r0; x1 = 0
-        if !(x0 >= 0 && -k12 * c.pointee.p0.normalMass * r0 + r1 >= 0) {
-            // Case 3: only the second pushes.
-            x0 = 0; x1 = -massScale * c.pointee.p1.normalMass * r1
-            if !(x1 >= 0 && -k12 * c.pointee.p1.normalMass * r1 + r0 >= 0) {
-                // Case 4: neither pushes.
-                guard r0 >= 0 && r1 >= 0 else { return false }
-                x0 = 0; x1 = 0
-            }
-        }
-    }
-    let d0 = x0 - old0, d1 = x1 - old1
-    c.pointee.p0.normalImpulse = x0; c.pointee.p1.normalImpulse = x1
-    c.pointee.p0.maxNormalImpulse = Swift.max(c.pointee.p0.maxNormalImpulse, d0)
-    c.pointee.p1.maxNormalImpulse = Swift.max(c.pointee.p1.maxNormalImpulse, d1)
-    let P0 = d0 * n, P1 = d1 * n
-    a.v -= k.mA * (P0 + P1)
-    a.w -= k.iA * (cross(rA0, P0) + cross(rA1, P1))
-    b.v += k.mB * (P0 + P1)
-    b.w += k.iB * (cross(rB0, P0) + cross(rB1, P1))
-    return true
-}
-
 /// Friction of a two-point manifold as one tangent impulse at the centre of the two anchors, capped
 /// by μ times the summed normal impulses, and stored half at each point. Solving the two points one
 /// after the other lets the first take all the friction, which twists stacked boxes.
@@ -278,37 +204,64 @@ private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, 
     b.w += k.iB * cross(rB, P)
 }
 
-/// One Gauss-Seidel pass over the contacts: normal (soft when `useBias`) then friction.
+/// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
+/// friction. Within a colour no two contacts move the same body, so two of them (with the same
+/// point count) are solved side by side in SIMD lanes (ContactSolverWide.swift), which gives the
+/// same numbers as solving them one after the other. The overflow group is solved one at a time.
 func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                   _ ctx: StepContext, useBias: Bool) {
-    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-    for i in 0..<cs.count {
-        let c = base + i
-        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
-        var a = sa.pointee, b = sbB.pointee
-        let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
-        let dp = b.dp - a.dp
-        let twoPoints = c.pointee.pointCount > 1
-        if !(c.pointee.useBlock && solveNormalBlock(c, k, dp, &a, &b, ctx, useBias)) {
-            let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-            solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
-            if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+                   _ colorStarts: UnsafeBufferPointer<Int32>, _ ctx: StepContext, useBias: Bool) {
+    guard let base = cs.baseAddress, let sb = states.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
+    for k in 0..<graphColorCount {
+        var pendingOne = -1, pendingTwo = -1
+        for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+            if base[i].pointCount > 1 {
+                if pendingTwo < 0 { pendingTwo = i; continue }
+                solveContactPair(base + pendingTwo, base + i, sb, ctx, useBias: useBias, twoPoints: true)
+                pendingTwo = -1
+            } else {
+                if pendingOne < 0 { pendingOne = i; continue }
+                solveContactPair(base + pendingOne, base + i, sb, ctx, useBias: useBias, twoPoints: false)
+                pendingOne = -1
+            }
         }
-        let tangent = k.normal.rightPerp
-        if twoPoints {
-            solveCentralFriction(c, k, tangent, &a, &b)
-        } else {
-            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
-        }
-        sa.pointee.v = a.v; sa.pointee.w = a.w
-        sbB.pointee.v = b.v; sbB.pointee.w = b.w
+        if pendingOne >= 0 { solveContact(base + pendingOne, sb, ctx, useBias: useBias) }
+        if pendingTwo >= 0 { solveContact(base + pendingTwo, sb, ctx, useBias: useBias) }
     }
+    for i in Int(colorStarts[graphColorCount])..<Int(colorStarts[graphColorCount + 1]) {
+        solveContact(base + i, sb, ctx, useBias: useBias)
+    }
+}
+
+/// One contact: normal points one after the other, then friction.
+@inline(__always)
+func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+    var a = sa.pointee, b = sbB.pointee
+    let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
+    let dp = b.dp - a.dp
+    let twoPoints = c.pointee.pointCount > 1
+    // The points one after the other, as Box2D v3. (A block solve of both normal impulses, as
+    // Box2D 2.4, stiffens each pass but lets a 100-row pyramid sink 0.4 m further while settling.)
+    let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
+    solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
+    if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+    let tangent = k.normal.rightPerp
+    if twoPoints {
+        solveCentralFriction(c, k, tangent, &a, &b)
+    } else {
+        solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+    }
+    sa.pointee.v = a.v; sa.pointee.w = a.w
+    sbB.pointee.v = b.v; sbB.pointee.w = b.w
 }
 
 /// After the substeps: points that were approaching faster than the threshold and pushed get a
 /// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
-func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
-    for i in cs.indices where cs[i].restitution > 0 {
+/// `list` holds the constraints with restitution, in constraint order.
+func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
+    for i32 in list {
+        let i = Int(i32)
         var c = cs[i]
         var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
         for k in 0..<c.pointCount {

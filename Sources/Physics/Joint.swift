@@ -180,7 +180,10 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
     let qB = bodyB.pointee.xf.q
     joint.pointee.deltaCenter = bodyB.pointee.center - centerA
-    joint.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
+    // Distance joints ignore the relative angle; skipping its atan2 matters for small worlds.
+    if joint.pointee.kind != .distance {
+        joint.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
+    }
     switch joint.pointee.kind {
     case .distance: prepareDistance(&joint.pointee, ctx)
     case .revolute: prepareRevolute(&joint.pointee, ctx)

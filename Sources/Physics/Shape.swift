@@ -25,6 +25,14 @@ struct ShapeData {
     var inMoveBuffer = false
     /// Its contacts' filters are checked again on the next step.
     var needsRefilter = false
+    /// A polygon's vertex count (0 for other shapes): its vertices and normals are also kept in
+    /// `World.polygonPoints`, which the narrow phase reads without copying `geometry` (a copy of a
+    /// polygon retains and releases its arrays).
+    var polygonCount: Int32 = 0
+    var polygonRadius = 0.0
+    /// A circle's geometry, copied for the same reason (`isCircle` false for other shapes).
+    var isCircle = false
+    var circle = Circle(radius: 0)
 
     init(geometry: Geometry) { self.geometry = geometry }
 }
@@ -55,6 +63,15 @@ extension World {
         shape.enableContactEvents = def.enableContactEvents
         shape.userData = def.userData
         shape.next = bodyStore[b].shapeHead
+        if case .circle(let circle) = geometry {
+            shape.isCircle = true
+            shape.circle = circle
+        }
+        if case .polygon(let polygon) = geometry {
+            shape.polygonCount = Int32(polygon.vertices.count)
+            shape.polygonRadius = polygon.radius
+            storePolygonPoints(polygon, Int(index))
+        }
         if isNew { shapes.append(shape) } else { shapes[Int(index)] = shape }
         if bodyStore[b].shapeHead >= 0 { shapes[Int(bodyStore[b].shapeHead)].prev = index }
         bodyStore[b].shapeHead = index
@@ -62,6 +79,19 @@ extension World {
         createProxy(Int(index))
         return ShapeID(index: index, generation: shapes[Int(index)].generation)
     }
+
+    /// Copies a polygon's vertices and normals into the shape's slot of `polygonPoints`.
+    private func storePolygonPoints(_ polygon: Polygon, _ s: Int) {
+        let stride = World.polygonPointStride
+        if polygonPoints.count < (s + 1) * stride {
+            polygonPoints.append(contentsOf: repeatElement(.zero, count: (s + 1) * stride - polygonPoints.count))
+        }
+        for (i, v) in polygon.vertices.enumerated() { polygonPoints[s * stride + i] = v }
+        for (i, n) in polygon.normals.enumerated() { polygonPoints[s * stride + Polygon.maxVertices + i] = n }
+    }
+
+    /// Vertices then normals, per shape slot.
+    static let polygonPointStride = 2 * Polygon.maxVertices
 
     /// Removes a shape: its contacts (with end events when touching), proxy and list links.
     func detachShape(_ s: Int) {

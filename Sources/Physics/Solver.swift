@@ -49,7 +49,8 @@ extension World {
         states.removeAll(keepingCapacity: true)
         integration.removeAll(keepingCapacity: true)
         bodyStore.withUnsafeBufferPointer { bodies in
-            for b32 in awakeBodies {
+            for i in 0..<awakeBodies.count {
+                let b32 = awakeBodies[i]
                 let body = bodies.baseAddress! + Int(b32)
                 states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
                 var bi = BodyIntegration()
@@ -58,7 +59,8 @@ extension World {
                     bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
                     bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
                     bi.angularAcceleration = body.pointee.invI * body.pointee.torque
-                    bi.linearDamping = body.pointee.linearDamping; bi.angularDamping = body.pointee.angularDamping
+                    bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                    bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
                 }
                 integration.append(bi)
             }
@@ -87,20 +89,24 @@ extension World {
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
                     propagateImpacts(cp, impactConstraints, sp, ctx)
-                    storeRelativeVelocities(cp, sp)
+                    storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeBufferPointer { ip in
-                        for _ in 0..<ctx.substeps {
-                            integrateVelocities(sp, ip, ctx)
-                            for j in activeJoints { warmStartJoint(&jp[Int(j)], sp, ctx) }
-                            warmStartContacts(cp, sp)
-                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                            solveContacts(cp, sp, ctx, useBias: true)
-                            integratePositions(sp, ip, ctx)
-                            for j in activeJoints { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                            solveContacts(cp, sp, ctx, useBias: false)
+                        activeJoints.withUnsafeBufferPointer { active in
+                          colorStarts.withUnsafeBufferPointer { starts in
+                            for _ in 0..<ctx.substeps {
+                                integrateVelocities(sp, ip, ctx)
+                                for j in active { warmStartJoint(&jp[Int(j)], sp, ctx) }
+                                warmStartContacts(cp, sp)
+                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
+                                solveContacts(cp, sp, starts, ctx, useBias: true)
+                                integratePositions(sp, ip, ctx)
+                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
+                                solveContacts(cp, sp, starts, ctx, useBias: false)
+                            }
+                          }
                         }
                     }
-                    applyRestitution(cp, sp, threshold: restitutionThreshold)
+                    applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
                 }
             }
         }
@@ -108,60 +114,77 @@ extension World {
         finalizeBodies(ctx)
     }
 
-    /// Builds one constraint per touching, non-sensor contact with an awake body.
+    /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
     private func prepareContactConstraints(_ ctx: StepContext) {
         let n = Int32(awakeBodies.count)
+        colorContacts(n)
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
+        restitutionConstraints.removeAll(keepingCapacity: true)
         bodyStore.withUnsafeBufferPointer { bodies in
+          integration.withUnsafeBufferPointer { integration in
             contacts.withUnsafeBufferPointer { contacts in
-                for ci in 0..<contacts.count {
+                /// Inverse mass and inertia, and whether the body is dynamic: from the compact
+                /// `integration` array for awake bodies (it stays in cache), else from the body.
+                @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+                    if index < n {
+                        let bi = integration.baseAddress! + Int(index)
+                        return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+                    }
+                    let b = bodies.baseAddress! + Int(body)
+                    return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                }
+                for k in 0..<solverOrder.count {
+                    let ci = Int(solverOrder[k])
                     let contact = contacts.baseAddress! + ci
-                    guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
-                          contact.pointee.manifold.pointCount > 0 else { continue }
                     let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                    if ia == n && ib == n { continue }
-                    let bodyA = bodies.baseAddress! + Int(contact.pointee.bodyA), bodyB = bodies.baseAddress! + Int(contact.pointee.bodyB)
+                    let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+                    let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
                     var c = ContactConstraint()
                     c.indexA = ia; c.indexB = ib
                     c.contact = Int32(ci)
                     c.normal = contact.pointee.manifold.normal
                     c.friction = contact.pointee.friction
                     c.restitution = contact.pointee.restitution
-                    c.mA = bodyA.pointee.invMass; c.iA = bodyA.pointee.invI
-                    c.mB = bodyB.pointee.invMass; c.iB = bodyB.pointee.invI
-                    let bothDynamic = bodyA.pointee.type == .dynamic && bodyB.pointee.type == .dynamic
+                    c.mA = mA; c.iA = iA
+                    c.mB = mB; c.iB = iB
+                    let bothDynamic = dynamicA && dynamicB
                     // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
                     c.isStaticPair = !bothDynamic
                     c.pointCount = contact.pointee.manifold.pointCount
                     prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                     if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-                    prepareBlock(&c)
-                    if c.restitution > 0 && bothDynamic {
-                        impactConstraints.append(Int32(constraints.count))
+                    prepareCentralFriction(&c)
+                    if c.restitution > 0 {
+                        restitutionConstraints.append(Int32(constraints.count))
+                        if bothDynamic { impactConstraints.append(Int32(constraints.count)) }
                     }
                     constraints.append(c)
                 }
             }
+          }
         }
     }
 
     /// Copies the final impulses into the manifolds for next step's warm start.
     private func storeImpulses() {
         contacts.withUnsafeMutableBufferPointer { contacts in
-            for c in constraints {
-                let m = contacts.baseAddress! + Int(c.contact)
-                m.pointee.manifold.point0.normalImpulse = c.p0.normalImpulse
-                m.pointee.manifold.point0.tangentImpulse = c.p0.tangentImpulse
-                m.pointee.manifold.point0.totalNormalImpulse = c.p0.maxNormalImpulse
-                m.pointee.manifold.point0.normalVelocity = c.p0.relativeVelocity
-                if c.pointCount > 1 {
-                    m.pointee.manifold.point1.normalImpulse = c.p1.normalImpulse
-                    m.pointee.manifold.point1.tangentImpulse = c.p1.tangentImpulse
-                    m.pointee.manifold.point1.totalNormalImpulse = c.p1.maxNormalImpulse
-                    m.pointee.manifold.point1.normalVelocity = c.p1.relativeVelocity
+          constraints.withUnsafeBufferPointer { constraints in
+            for i in constraints.indices {
+                let c = constraints.baseAddress! + i
+                let m = contacts.baseAddress! + Int(c.pointee.contact)
+                m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
+                m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse
+                m.pointee.manifold.point0.totalNormalImpulse = c.pointee.p0.maxNormalImpulse
+                m.pointee.manifold.point0.normalVelocity = c.pointee.p0.relativeVelocity
+                if c.pointee.pointCount > 1 {
+                    m.pointee.manifold.point1.normalImpulse = c.pointee.p1.normalImpulse
+                    m.pointee.manifold.point1.tangentImpulse = c.pointee.p1.tangentImpulse
+                    m.pointee.manifold.point1.totalNormalImpulse = c.pointee.p1.maxNormalImpulse
+                    m.pointee.manifold.point1.normalVelocity = c.pointee.p1.relativeVelocity
                 }
             }
+          }
         }
     }
 
@@ -206,7 +229,7 @@ extension World {
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
-        for b in awakeBodies { updateShapeBounds(Int(b)) }
+        for i in 0..<awakeBodies.count { updateShapeBounds(Int(awakeBodies[i])) }
     }
 }
 
@@ -219,10 +242,8 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         guard bi.isDynamic else { continue }
         var s = states[i]
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
-        let linearDamping = 1 / (1 + h * bi.linearDamping)
-        let angularDamping = 1 / (1 + h * bi.angularDamping)
-        var v = h * bi.linearAcceleration + linearDamping * s.v
-        var w = h * bi.angularAcceleration + angularDamping * s.w
+        var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+        var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
         let speedSq = v.lengthSquared
         if speedSq > maxLinearSpeedSq { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
         if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }

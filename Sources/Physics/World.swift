@@ -38,6 +38,9 @@ public enum JointKind: Hashable, Sendable { case distance, revolute, weld, prism
 /// A 2D rigid-body world. Not thread-safe: use from one thread.
 public final class World {
     // MARK: - Storage
+    // The world is used from one thread and the engine never re-enters itself, so the runtime
+    // exclusivity checks on these stored properties (one per access, several hundred per step) are
+    // turned off; the compiler's static checks still apply.
     let def: WorldDef
     /// Box2D's metre tolerances in world units: slop 0.005 m, speculative distance 4 × slop,
     /// AABB margin 0.1 m.
@@ -45,43 +48,51 @@ public final class World {
     let speculativeDistance: Double
     let aabbMargin: Double
 
-    var bodyStore: ContiguousArray<BodyData> = []
-    var bodyPool = IDPool()
-    var nextSequence = 0
-    var shapes: ContiguousArray<ShapeData> = []
-    var shapePool = IDPool()
-    var contacts: ContiguousArray<ContactData> = []
-    var contactPool = IDPool()
-    var jointStore: ContiguousArray<JointData> = []
-    var jointPool = IDPool()
-    var broadPhase = BroadPhase()
-    var refilterQueue: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var bodyStore: ContiguousArray<BodyData> = []
+    @exclusivity(unchecked) var bodyPool = IDPool()
+    @exclusivity(unchecked) var nextSequence = 0
+    @exclusivity(unchecked) var shapes: ContiguousArray<ShapeData> = []
+    @exclusivity(unchecked) var shapePool = IDPool()
+    /// Polygon vertices and normals by shape slot (ShapeData.polygonCount).
+    @exclusivity(unchecked) var polygonPoints: ContiguousArray<Vec2> = []
+    @exclusivity(unchecked) var contacts: ContiguousArray<ContactData> = []
+    @exclusivity(unchecked) var contactPool = IDPool()
+    @exclusivity(unchecked) var jointStore: ContiguousArray<JointData> = []
+    @exclusivity(unchecked) var jointPool = IDPool()
+    @exclusivity(unchecked) var broadPhase = BroadPhase()
+    @exclusivity(unchecked) var refilterQueue: ContiguousArray<Int32> = []
     /// Set by anything that can change the islands (touching, contacts and joints created or
     /// destroyed, bodies woken, put to sleep, created, destroyed or retyped); while clear, the last
     /// step's island search result is reused.
-    var islandsDirty = true
+    @exclusivity(unchecked) var islandsDirty = true
 
     // Per-step scratch, reused so a warm step allocates nothing.
-    var awakeBodies: ContiguousArray<Int32> = []
-    var islandEnds: ContiguousArray<Int32> = []
-    var islandStack: ContiguousArray<Int32> = []
-    var solverIndex: ContiguousArray<Int32> = []
-    var states: ContiguousArray<BodyState> = []
-    var integration: ContiguousArray<BodyIntegration> = []
-    var constraints: ContiguousArray<ContactConstraint> = []
-    var impactConstraints: ContiguousArray<Int32> = []
-    var activeJoints: ContiguousArray<Int32> = []
-    var fastBodies: ContiguousArray<Int32> = []
-    var bulletBodies: ContiguousArray<Int32> = []
-    var continuousCandidates: ContiguousArray<Int32> = []
-    var queryScratch: ContiguousArray<Int32> = []
-    var disjointContacts: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var awakeBodies: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var islandEnds: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var islandStack: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var solverIndex: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var states: ContiguousArray<BodyState> = []
+    @exclusivity(unchecked) var integration: ContiguousArray<BodyIntegration> = []
+    @exclusivity(unchecked) var constraints: ContiguousArray<ContactConstraint> = []
+    /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
+    @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
+    @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
+    @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var queryScratch: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var disjointContacts: ContiguousArray<Int32> = []
 
     // Events being gathered, and those of the last step.
-    var beginEvents: [ContactBeginEvent] = []
-    var pendingEndEvents: [ContactEndEvent] = []
-    var publishedBeginEvents: [ContactBeginEvent] = []
-    var publishedEndEvents: [ContactEndEvent] = []
+    @exclusivity(unchecked) var beginEvents: [ContactBeginEvent] = []
+    @exclusivity(unchecked) var pendingEndEvents: [ContactEndEvent] = []
+    @exclusivity(unchecked) var publishedBeginEvents: [ContactBeginEvent] = []
+    @exclusivity(unchecked) var publishedEndEvents: [ContactEndEvent] = []
 
     public init(_ def: WorldDef = WorldDef()) {
         self.def = def

@@ -47,23 +47,25 @@ package struct Manifold {
 /// Contact manifold of two shapes given in their bodies' local frames with body transforms; points
 /// farther apart than `speculativeDistance` are dropped. Any pair order (flipped internally).
 /// Segment–segment gives an empty manifold. Box2D's linear slop is taken as speculativeDistance / 4.
-package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Transform, speculativeDistance: Double) -> Manifold {
+/// The shapes are borrowed: copying a polygon case would retain and release its arrays per pair.
+package func collide(_ a: borrowing Geometry, _ xfA: Transform, _ b: borrowing Geometry, _ xfB: Transform, speculativeDistance: Double) -> Manifold {
     let slop = 0.25 * speculativeDistance
     let at = Placement(xfA: xfA, xfB: xfB)
     // The colliders work in A's frame (`xf` places B there) and write world points through `at`.
     // Nested switches rather than one over the tuple (a, b): that would copy both enums.
     switch a {
     case .circle(let ca):
-        if case .circle(let cb) = b { return collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
+        switch b {
+        case .circle(let cb): return collideCircles(ca, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
+        default: break
+        }
     case .polygon(let pa):
         switch b {
         case .circle(let cb):
             return collidePolygonAndCircle(pa, cb, xfA.inverseMultiplied(by: xfB), speculativeDistance, at)
         case .polygon(let pb):
             return pa.withView { viewA in
-                withTransformedView(pb, xfA.inverseMultiplied(by: xfB)) { viewB in
-                    collidePolygons(viewA, viewB, speculativeDistance, slop, at)
-                }
+                pb.withView { viewB in collidePolygons(viewA, xfA, viewB, xfB, speculativeDistance: speculativeDistance) }
             }
         case .segment, .ellipse:
             break
@@ -88,8 +90,11 @@ package func collide(_ a: Geometry, _ xfA: Transform, _ b: Geometry, _ xfB: Tran
     case .ellipse:
         break
     }
-    if case .ellipse = a { return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
-    if case .ellipse = b { return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
+    // (One `switch` per shape: `if case` or a tuple of the two would consume the borrowed values.)
+    var smooth = false
+    switch a { case .ellipse: smooth = true; default: break }
+    switch b { case .ellipse: smooth = true; default: break }
+    if smooth { return collideSmooth(a, b, xfA.inverseMultiplied(by: xfB), speculativeDistance, at) }
     // The remaining pairs are the ones above in the other order.
     var m = collide(b, xfB, a, xfA, speculativeDistance: speculativeDistance)
     m.flip()
@@ -151,8 +156,13 @@ func lengthAndNormal(_ v: Vec2) -> (Double, Vec2) {
 /// Box2D b2CollidePolygonAndCircle: the face of greatest separation, or a vertex when the centre is
 /// past the face's end and outside.
 func collidePolygonAndCircle(_ a: Polygon, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
-    let c = xf.apply(b.center), radius = b.radius, polyRadius = a.radius
-    return a.withView { poly in
+    a.withView { poly in collidePolygonAndCircle(poly, b, xf, speculativeDistance, at) }
+}
+
+/// The same for a polygon seen through a view.
+func collidePolygonAndCircle(_ poly: PolygonView, _ b: Circle, _ xf: Transform, _ speculativeDistance: Double, _ at: Placement) -> Manifold {
+    let c = xf.apply(b.center), radius = b.radius, polyRadius = poly.radius
+    do {
         var normalIndex = 0, separation = -Double.greatestFiniteMagnitude
         for i in 0..<poly.count {
             let s = dot(poly.normals[i], c - poly.vertices[i])
@@ -215,15 +225,27 @@ extension Polygon {
 /// The polygon moved by `xf` into stack storage (no heap allocation).
 @inline(__always)
 func withTransformedView<R>(_ p: Polygon, _ xf: Transform, _ body: (PolygonView) -> R) -> R {
+    p.withView { v in withTransformedView(v, xf, body) }
+}
+
+/// The same for a polygon already seen through a view.
+@inline(__always)
+func withTransformedView<R>(_ v: PolygonView, _ xf: Transform, _ body: (PolygonView) -> R) -> R {
     withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.maxVertices) { buffer in
-        let base = buffer.baseAddress!, count = p.vertices.count
-        p.withView { v in
-            for i in 0..<count {
-                (base + i).initialize(to: xf.apply(v.vertices[i]))
-                (base + count + i).initialize(to: xf.q.rotate(v.normals[i]))
-            }
+        let base = buffer.baseAddress!, count = v.count
+        for i in 0..<count {
+            (base + i).initialize(to: xf.apply(v.vertices[i]))
+            (base + count + i).initialize(to: xf.q.rotate(v.normals[i]))
         }
-        return body(PolygonView(vertices: base, normals: base + count, count: count, radius: p.radius))
+        return body(PolygonView(vertices: base, normals: base + count, count: count, radius: v.radius))
+    }
+}
+
+/// Polygon against polygon, both given as body-local views: what `collide` does for two polygons.
+@inline(__always)
+func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform, speculativeDistance: Double) -> Manifold {
+    withTransformedView(b, xfA.inverseMultiplied(by: xfB)) { viewB in
+        collidePolygons(a, viewB, speculativeDistance, 0.25 * speculativeDistance, Placement(xfA: xfA, xfB: xfB))
     }
 }
 

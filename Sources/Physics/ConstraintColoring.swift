@@ -1,0 +1,83 @@
+// Constraint graph colouring (Box2D v3 constraint_graph.c, rebuilt every step): contacts are
+// grouped into colours so that no two contacts of a colour move the same dynamic body, and the
+// solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
+// processor overlaps their solves instead of waiting for the previous one's velocity writes, and
+// the order is the same for the same input (determinism): greedy, in contact order.
+
+/// Number of colours before contacts spill into the last, overflow, group. A box in a stack has up
+/// to six touching neighbours; Box2D v3 uses 24.
+let graphColorCount = 16
+
+extension World {
+    /// Fills `solverOrder` with the indices of the contacts that get a constraint this step, grouped
+    /// by colour (contact order within a colour), and `colorStarts` with where each colour begins
+    /// (the overflow group last, then the total). `n` is the awake body count: solver indices equal
+    /// to `n` are static or sleeping bodies, which any number of contacts of a colour may touch.
+    /// Reads `integration`, so it runs after the body states are set up.
+    func colorContacts(_ n: Int32) {
+        let words = (Int(n) + 63) >> 6
+        colorBodyBits.removeAll(keepingCapacity: true)
+        colorBodyBits.append(contentsOf: repeatElement(0, count: words * graphColorCount))
+        contactColors.removeAll(keepingCapacity: true)
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow
+        withUnsafeMutableBytes(of: &counts) { countBytes in
+            let count = countBytes.bindMemory(to: Int.self)
+            integration.withUnsafeBufferPointer { integration in
+                contacts.withUnsafeBufferPointer { contacts in
+                    solverIndex.withUnsafeBufferPointer { solverIndex in
+                        colorBodyBits.withUnsafeMutableBufferPointer { bits in
+                            for ci in 0..<contacts.count {
+                                let contact = contacts.baseAddress! + ci
+                                guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
+                                      contact.pointee.manifold.pointCount > 0 else { continue }
+                                let a = Int(contact.pointee.bodyA), b = Int(contact.pointee.bodyB)
+                                let ia = solverIndex[a], ib = solverIndex[b]
+                                if ia == n && ib == n { continue }
+                                // Only dynamic bodies change velocity in the contact solve.
+                                let movesA = ia != n && integration[Int(ia)].isDynamic
+                                let movesB = ib != n && integration[Int(ib)].isDynamic
+                                var color = graphColorCount
+                                for k in 0..<graphColorCount {
+                                    let row = k * words
+                                    if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
+                                    if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
+                                    if movesA { bits[row + Int(ia >> 6)] |= 1 << UInt64(ia & 63) }
+                                    if movesB { bits[row + Int(ib >> 6)] |= 1 << UInt64(ib & 63) }
+                                    color = k
+                                    break
+                                }
+                                contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
+                                count[color] += 1
+                            }
+                        }
+                    }
+                }
+            }
+            // Counting sort by colour: stable, so contact order is kept within a colour.
+            colorStarts.removeAll(keepingCapacity: true)
+            var start = 0
+            for k in 0...graphColorCount {
+                let c = count[k]
+                count[k] = start
+                colorStarts.append(Int32(start))
+                start += c
+            }
+            colorStarts.append(Int32(start))
+            solverOrder.removeAll(keepingCapacity: true)
+            solverOrder.append(contentsOf: repeatElement(0, count: start))
+            solverOrder.withUnsafeMutableBufferPointer { order in
+                for entry in contactColors {
+                    let k = Int(entry.color)
+                    order[count[k]] = entry.contact
+                    count[k] += 1
+                }
+            }
+        }
+    }
+}
+
+/// A contact and the colour it was given.
+struct ContactColor {
+    var contact: Int32
+    var color: Int32
+}
