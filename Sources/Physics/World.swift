@@ -568,6 +568,8 @@ public final class World {
     /// Asked once when the broad phase finds a new pair of shapes whose `Filter`s let them collide;
     /// returning false keeps them apart. Never called inside the solver's inner loops. Also asked by
     /// continuous collision before sweeping a fast shape against another. Shape ids come lower index first.
+    /// It runs inside `step`, so it must only read the world: the world's storage skips Swift's
+    /// runtime exclusivity checks, and a change made from here would go unnoticed mid-iteration.
     public var customFilter: ((ShapeID, ShapeID) -> Bool)?
     /// Re-runs filtering (Filter and `customFilter`) for the shape's existing and future pairs on the
     /// next step: call it after whatever `customFilter` depends on has changed.
