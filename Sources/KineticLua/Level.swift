@@ -19,8 +19,6 @@ public struct LevelOptions: Sendable {
     public var callbackTimeBudget: Double = 2
     /// Deterministic instruction budget per callback (scenario runs); nil = use the time budget.
     public var instructionBudget: Int? = nil
-    /// Wall-clock budget of one scenario case (`ScenarioRunner`), seconds.
-    public var scenarioTimeBudget: Double = 120
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
     /// Where `print` output goes (default: standard output).

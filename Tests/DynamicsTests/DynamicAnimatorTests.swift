@@ -38,7 +38,7 @@ import Physics
         var rebuilds = 0
         func build() throws {
             let g = GravityBehavior(items: [ball])
-            g.action = {
+            g.action = { [unowned animator] in  // the animator holds g: no cycle
                 if (try? animator.center(of: ball).y) ?? 0 > 300 {
                     rebuilds += 1
                     animator.removeAllBehaviors()
