@@ -116,6 +116,22 @@ import Testing
         #expect(level.itemCount == 1)
     }
 
+    /// Open (S3): the host keeps a behaviour's `action` through a registry reference, a root for
+    /// Lua's collector; the function reaches the world, so the world's userdata is never collected.
+    @Test func aWorldItsOwnCallbacksReachIsFreed() throws {
+        let h = try Harness()
+        try h.run("""
+            do
+              local w = kinetic.world{}
+              w:addBehavior(kinetic.behavior{ action = function() return w.time end })
+            end
+            """)
+        for _ in 0..<3 { try collect(h) }
+        withKnownIssue("host-held Lua functions that reach their world keep it alive (docs/reliability.md, S3)") {
+            #expect(h.runtime.worlds.count == 0)
+        }
+    }
+
     /// Only a trusted script can reach a collected userdata again (a `__gc` of its own resurrects
     /// it); its slot was freed and reused, and the generation in the handle tells.
     @Test func aResurrectedHandleOfAFreedWorldIsStale() throws {
