@@ -22,13 +22,23 @@ while (($#)); do
   shift
 done
 
-# LeakSanitizer: XCTest's runtime keeps one 144-byte allocation alive for the whole process (found
-# by the bridge's first ASan run); it is not ours. Everything else that leaks fails the run.
+# LeakSanitizer: leaks inside system libraries, not ours, are suppressed; everything else that
+# leaks fails the run.
+# - XCTest's runtime keeps one 144-byte allocation alive for the whole process.
+# - Foundation's Process.run forms a weak reference to the process that it never lets go (32 bytes
+#   per process, from VideoEncoder).
+# - FoundationXML's XMLElement nodes (the JUnit report test parses XML) keep each other alive.
+# - libdbus, which SDL loads for the real-window test, keeps a 1032-byte buffer; what else it leaves
+#   when SDL unloads it has no usable stack (no frame pointers), so that one test runs with
+#   leak detection off (memory errors are still checked).
 suppressions="$(mktemp)"
 trap 'rm -f "$suppressions"' EXIT
 cat >"$suppressions" <<'SUPP'
 leak:libXCTest.so
 leak:XCTestCase
+leak:10Foundation7ProcessC3run
+leak:libFoundationXML.so
+leak:libdbus-1.so
 SUPP
 
 status=0
@@ -45,7 +55,13 @@ if ((run_asan)); then
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=0"
   export LSAN_OPTIONS="suppressions=$suppressions:print_suppressions=0"
   swift build --scratch-path .build-asan --sanitize=address --build-tests || exit 1
-  swift test --scratch-path .build-asan --sanitize=address --skip-build "${filter[@]}" || status=1
+  if ((${#filter[@]})); then
+    swift test --scratch-path .build-asan --sanitize=address --skip-build "${filter[@]}" || status=1
+  else
+    swift test --scratch-path .build-asan --sanitize=address --skip-build --skip "ViewerTests.WindowTests" || status=1
+    ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+      swift test --scratch-path .build-asan --sanitize=address --skip-build --filter "ViewerTests.WindowTests" || status=1
+  fi
   ((${#filter[@]})) || { swift build --scratch-path .build-asan --sanitize=address --product kinetic >/dev/null 2>&1 && scenarios .build-asan; }
   unset ASAN_OPTIONS LSAN_OPTIONS
 fi

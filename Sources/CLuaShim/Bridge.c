@@ -24,7 +24,11 @@ typedef struct kl_Host {
     double time_budget;
     long long instruction_budget;
     int depth;                    // nesting of kl_pcall
-    lua_State *current;           // thread running the innermost kl_pcall
+    // The thread running the innermost kl_pcall or resumed coroutine. Written only by the state's
+    // own thread, read by the watchdog to arm the hook: see kl_set_current for the handshake that
+    // keeps the watchdog from arming a thread that has finished and may be collected.
+    _Atomic(lua_State *) current;
+    atomic_int arming;            // the watchdog is arming `current` (read it, set its hook)
     int64_t deadline;             // monotonic ns, 0 = none; guarded by wd_lock
     atomic_int fired;             // the watchdog armed the hook
     int last_stop;
@@ -164,8 +168,11 @@ static void *kl_watchdog(void *unused) {
             if (h->deadline && now >= h->deadline && !atomic_load(&h->fired)) {
                 atomic_store(&h->fired, 1);
                 // Arms the hook from this thread, as lua.c does from a signal handler: the VM
-                // notices at its next jump or call.
-                lua_sethook(h->current, kl_hook, LUA_MASKCOUNT, 1);
+                // notices at its next jump or call. `arming` makes a state thread that switches
+                // away from the thread read here wait until the hook is set (kl_set_current).
+                atomic_store(&h->arming, 1);
+                lua_sethook(atomic_load(&h->current), kl_hook, LUA_MASKCOUNT, 1);
+                atomic_store(&h->arming, 0);
             }
         }
         if (period < 0.001) period = 0.001;
@@ -238,7 +245,9 @@ static void kl_hook(lua_State *L, lua_Debug *ar) {
 
 void kl_set_time_budget(lua_State *L, double seconds) {
     kl_Host *h = kl_host(L);
+    pthread_mutex_lock(&wd_lock);  // the watchdog reads it for its period
     h->time_budget = seconds > 0 ? seconds : 0;
+    pthread_mutex_unlock(&wd_lock);
     kl_watch(h, h->time_budget > 0);
 }
 
@@ -275,7 +284,7 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
     if (h->time_budget > 0 || h->wd_listed) {
         pthread_mutex_lock(&wd_lock);
         h->deadline = 0;
-        if (atomic_load(&h->fired)) lua_sethook(h->current, NULL, 0, 0);
+        if (atomic_load(&h->fired)) lua_sethook(atomic_load(&h->current), NULL, 0, 0);
         atomic_store(&h->fired, 0);
         pthread_mutex_unlock(&wd_lock);
     }
@@ -284,15 +293,26 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
 
 // MARK: - Coroutines
 
+// Records the running thread without a lock. The thread switched away from may finish and be
+// collected, so the watchdog must not arm it after this returns: the watchdog raises `arming`
+// before it reads `current` and lowers it once the hook is set; this stores `current` before it
+// reads `arming`. Both sequentially consistent, so either the watchdog reads the new thread, or
+// this sees `arming` raised and waits (a few hundred nanoseconds) until the hook is set.
+static inline void kl_set_current(kl_Host *h, lua_State *to) {
+    atomic_store(&h->current, to);
+    while (atomic_load(&h->arming)) {
+    }
+}
+
 // The watchdog arms the thread that is running. coroutine.resume (and wrap, built on it in the
 // prelude) records which thread that is, and re-arms each thread it switches to once time is up.
 static void kl_switch(kl_Host *h, lua_State *to) {
     if (!h->wd_listed) {
-        h->current = to;
+        kl_set_current(h, to);
         return;
     }
     pthread_mutex_lock(&wd_lock);
-    h->current = to;
+    atomic_store(&h->current, to);
     if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
     pthread_mutex_unlock(&wd_lock);
 }
@@ -308,7 +328,7 @@ static int kl_co_resume(lua_State *L) {
     }
     if (h->instruction_budget > 0 && h->depth > 0 && !lua_gethook(co))
         lua_sethook(co, kl_hook, LUA_MASKCOUNT, lua_gethookcount(L));
-    lua_State *previous = h->current;
+    lua_State *previous = atomic_load(&h->current);
     kl_switch(h, co);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);  // resume reports errors as results, never raises here
     kl_switch(h, previous);
@@ -365,13 +385,13 @@ int kl_pcall(lua_State *L, int nargs, int nresults) {
     lua_pushcfunction(L, kl_msgh);
     lua_insert(L, base);
     int relax = h->relax;
-    lua_State *outer = h->current;
+    lua_State *outer = atomic_load(&h->current);
     h->relax = 0;
-    h->current = L;
+    kl_set_current(h, L);
     if (h->depth++ == 0) kl_begin_budget(L, h);
     int status = lua_pcall(L, nargs, nresults, base);
     if (--h->depth == 0) kl_end_budget(L, h);
-    h->current = outer;
+    kl_set_current(h, outer);
     h->relax = relax;
     lua_remove(L, base);
     return status;
@@ -514,6 +534,21 @@ static int kl_handle_eq(lua_State *L) {
 
 void kl_push_handle_eq(lua_State *L) { lua_pushcfunction(L, kl_handle_eq); }
 
+// Finalizers run inside whatever allocation started the collection, even in a Swift function:
+// the Swift side only notes the handle, and nothing here raises.
+static int kl_handle_gc(lua_State *L) {
+    kl_Host *h = kl_host(L);
+    h->relax++;
+    __atomic_load_n(&kl_dispatch, __ATOMIC_ACQUIRE)(L, (int)lua_tointegerx(L, lua_upvalueindex(1), NULL));
+    h->relax--;
+    return 0;
+}
+
+void kl_push_handle_gc(lua_State *L, int id) {
+    lua_pushinteger(L, id);
+    lua_pushcclosure(L, kl_handle_gc, 1);
+}
+
 // MARK: - Sandbox primitives
 
 int kl_set_root(lua_State *L, const char *folder) {
@@ -573,7 +608,7 @@ lua_State *kl_newstate(void *owner, size_t memory_cap) {
     }
     *(kl_Host **)lua_getextraspace(L) = h;
     h->main = L;
-    h->current = L;
+    atomic_init(&h->current, L);
     lua_atpanic(L, kl_panic);
     lua_setwarnf(L, kl_warnf, h);
     lua_gc(L, LUA_GCGEN, 0, 0);

@@ -19,8 +19,6 @@ public struct LevelOptions: Sendable {
     public var callbackTimeBudget: Double = 2
     /// Deterministic instruction budget per callback (scenario runs); nil = use the time budget.
     public var instructionBudget: Int? = nil
-    /// Wall-clock budget of one scenario case (`ScenarioRunner`), seconds.
-    public var scenarioTimeBudget: Double = 120
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
     /// Where `print` output goes (default: standard output).
@@ -68,6 +66,7 @@ public final class Level {
     public let options: LevelOptions
     var state: LuaState
     var runtime: Runtime
+    /// The world being run; held in its runtime (`Runtime.hold`) until replaced.
     var world: WorldModel
 
     init(path: String, options: LevelOptions, state: LuaState, runtime: Runtime, world: WorldModel) {
@@ -106,6 +105,12 @@ public final class Level {
     public var folder: String { world.setup.folder ?? "." }
     /// The Lua state the level runs in (for tools that add globals, e.g. a scenario runner).
     public var luaState: LuaState { state }
+    /// Worlds, behaviours and regions in use in the level's Lua state, after freeing those Lua has
+    /// collected (for leak checks: flat under churn once Lua collects).
+    public var handlesInUse: HandleCounts {
+        runtime.sweep()
+        return HandleCounts(worlds: runtime.worlds.count, behaviors: runtime.behaviors.count, regions: runtime.regions.count)
+    }
 
     /// One fixed step: `level.update`, behaviours, physics, callbacks, actions.
     public func step() throws(LevelError) {
@@ -146,8 +151,8 @@ public final class Level {
     }
 
     /// Loads the file again into a new world, keeping the `state` table and the centre, angle and
-    /// velocities of named items, then calls `level.reloaded(world, state)`. On any error the old
-    /// world keeps running.
+    /// velocities of named items, then calls `level.reloaded(world, state)`; then the old world is
+    /// emptied (`retire`). On any error before `reloaded` the old world keeps running.
     public func reload() throws(LevelError) {
         guard let old = world.level else { return }
         let kept = snapshot()
@@ -162,7 +167,15 @@ public final class Level {
                 try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
                 try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
             }
+            let replaced = world
             world = fresh
+            // Once `reloaded` has run, the replaced world lets go of its level's functions,
+            // behaviours and items (they would keep it alive through Lua), and is freed once Lua
+            // lets go of it too.
+            defer {
+                retire(replaced)
+                runtime.release(replaced)
+            }
             if let reloaded = runtime.function(named: "reloaded", in: fresh.level!.table) {
                 try runtime.call(reloaded) { lua in
                     runtime.pushWorld(fresh, on: lua)
@@ -215,6 +228,13 @@ public final class Level {
             throw LevelError(error)
         }
     }
+}
+
+/// How many worlds, behaviours and regions a Lua state holds slots for.
+public struct HandleCounts: Sendable, Equatable {
+    public var worlds: Int
+    public var behaviors: Int
+    public var regions: Int
 }
 
 /// One item's state in a `Level.snapshot()`: points, radians, pt/s, rad/s.

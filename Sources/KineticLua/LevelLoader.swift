@@ -20,7 +20,7 @@ extension Runtime {
     /// state's folder) into a new world. `ownEnvironment` gives the chunk a global table of its own
     /// (reading through to the shared one), as `kinetic.load` does for a scenario. `keeping` reuses a
     /// `state` table (hot reload). Throws `file:line:` errors of the script, or a message naming the
-    /// level's bad field.
+    /// level's bad field. The world comes back held (`hold`): the caller keeps it or releases it.
     func loadLevel(_ path: String, overrides: LevelOverrides, ownEnvironment: Bool,
                    keeping keptState: LuaReference? = nil) throws(LuaError) -> WorldModel {
         let base = state.folder ?? FileManager.default.currentDirectoryPath
@@ -60,6 +60,19 @@ extension Runtime {
         do { world = try makeWorld(setup) } catch {
             throw LuaError(kind: .runtime, message: "\(chunkName): \(error.message)")
         }
+        hold(world)
+        do {
+            try start(world, setup: setup, table: table, chunkName: chunkName, keeping: keptState)
+        } catch {
+            release(world)
+            throw error
+        }
+        return world
+    }
+
+    /// Gives a new world its level and runs `load(world, state)`.
+    private func start(_ world: WorldModel, setup: WorldSetup, table: LuaReference, chunkName: String,
+                       keeping keptState: LuaReference?) throws(LuaError) {
         let stateTable = keptState ?? state.withStack { lua in
             lua.pushTable()
             return lua.reference(to: -1)
@@ -74,7 +87,6 @@ extension Runtime {
             lua.push(stateTable)
             return 2
         }
-        return world
     }
 
     /// Replaces the chunk's `_ENV` with a fresh table that reads through to the shared globals, and

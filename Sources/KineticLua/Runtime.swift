@@ -10,15 +10,19 @@ import Render
 
 // MARK: - Handles (what the userdata hold: small values, never pointers)
 
-/// A world of one state, by slot.
+/// A world of one state: its slot (below 4096, so item handles fit it in 12 bits) and generation.
 struct WorldHandle: LuaHandleRepresentable {
     let slot: Int32
-    init(slot: Int32) { self.slot = slot }
-    init(luaKey: Int64) { slot = Int32(truncatingIfNeeded: luaKey) }
-    var luaKey: Int64 { Int64(slot) }
+    let generation: UInt32
+    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
+    init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
+    var luaKey: Int64 { SlotHandle(slot: slot, generation: generation).luaKey }
+    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
 }
 
-/// An item: its world's slot (12 bits), the item slot (24 bits) and generation (28 bits).
+/// An item: its world's slot (12 bits), the item slot (24 bits) and generation (28 bits). Its
+/// userdata keeps the world's userdata alive (user value), so the world slot is not reused while
+/// Lua holds the item.
 struct ItemHandle: LuaHandleRepresentable {
     let world: Int32
     let index: Int32
@@ -38,20 +42,33 @@ struct ItemHandle: LuaHandleRepresentable {
     }
 }
 
-/// A behaviour, by its entry in `Runtime.behaviors`.
+/// A behaviour, by its slot and generation in `Runtime.behaviors`.
 struct BehaviorHandle: LuaHandleRepresentable {
-    let index: Int32
-    init(index: Int32) { self.index = index }
-    init(luaKey: Int64) { index = Int32(truncatingIfNeeded: luaKey) }
-    var luaKey: Int64 { Int64(index) }
+    let slot: Int32
+    let generation: UInt32
+    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
+    init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
+    var luaKey: Int64 { slotHandle.luaKey }
+    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
 }
 
-/// A region value, by its entry in `Runtime.regions`.
+/// A region value, by its slot and generation in `Runtime.regions`.
 struct RegionHandle: LuaHandleRepresentable {
-    let index: Int32
-    init(index: Int32) { self.index = index }
-    init(luaKey: Int64) { index = Int32(truncatingIfNeeded: luaKey) }
-    var luaKey: Int64 { Int64(index) }
+    let slot: Int32
+    let generation: UInt32
+    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
+    init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
+    var luaKey: Int64 { slotHandle.luaKey }
+    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
+}
+
+extension SlotHandle {
+    /// Slot in the low 32 bits, generation in the high 32.
+    init(luaKey: Int64) {
+        let bits = UInt64(bitPattern: luaKey)
+        self.init(slot: Int32(truncatingIfNeeded: bits), generation: UInt32(truncatingIfNeeded: bits >> 32))
+    }
+    var luaKey: Int64 { Int64(bitPattern: UInt64(generation) << 32 | UInt64(UInt32(bitPattern: slot))) }
 }
 
 /// The one canvas of a state (it draws only inside `level.draw`).
@@ -95,15 +112,31 @@ final class BehaviorEntry {
 
 /// Everything the `kinetic` module keeps for one Lua state. The registered Swift functions hold it
 /// (so it lives as long as the state); it refers back to the state without owning it.
+///
+/// Worlds, behaviours and regions live in slots (`Slots.swift`) that are freed and reused: a
+/// region when Lua collects its userdata; a world when Lua holds neither it nor any of its items
+/// and the host does not hold it (`hold`, the level's current world); a behaviour when Lua holds
+/// it no more and no world or parent behaviour does. `__gc` only notes collected handles; `sweep`
+/// frees at the next allocation of a slot, where no Swift code is in the middle of using one.
 final class Runtime {
     unowned let state: LuaState
     let options: LevelOptions
 
-    @exclusivity(unchecked) var worlds: [WorldModel] = []  // unchecked: read on every fast item property read
+    @exclusivity(unchecked) var worlds = SlotTable<WorldModel>()  // unchecked: read on every fast item property read
     var worldBySerial: [UInt32: Int32] = [:]  // lookups only
-    var behaviors: [BehaviorEntry] = []
+    var behaviors = SlotTable<BehaviorEntry>()
     var behaviorIndex: [ObjectIdentifier: Int32] = [:]  // lookups only
-    var regions: [Region] = []
+    var regions = SlotTable<Region>()
+    /// Handles whose userdata Lua collected, noted by `__gc` for the next `sweep`.
+    var collectedWorlds: [SlotHandle] = []
+    var collectedBehaviors: [SlotHandle] = []
+    var collectedRegions: [SlotHandle] = []
+    /// Behaviours made since the last sweep (freed there if Lua never got them).
+    var newBehaviors: [SlotHandle] = []
+    /// Behaviours Lua no longer holds that are still in a world or a parent; checked again when a
+    /// world is freed and when their number doubles.
+    var orphans: [SlotHandle] = []
+    var orphansChecked = 0
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
 
@@ -136,6 +169,7 @@ final class Runtime {
             rt.behaviorTypes.append(BehaviorBinding.register(kind, members: members, rt))
         }
         rt.regionType = RegionBinding.register(rt)
+        rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
@@ -145,17 +179,30 @@ final class Runtime {
 
     // MARK: - Worlds
 
-    /// Makes a world and gives it a slot.
+    /// Worlds alive at once: item handles hold the world slot in 12 bits.
+    static let worldLimit = 4095
+
+    /// Makes a world and gives it a slot. The caller pushes it to Lua or `hold`s it before the
+    /// next `sweep`, which frees a world that neither Lua nor the host holds.
     func makeWorld(_ setup: WorldSetup) throws(DynamicsError) -> WorldModel {
-        guard worlds.count < 4095 else { throw DynamicsError("too many worlds in one script (4095)") }
+        sweep()
+        if worlds.count >= Self.worldLimit {
+            // Unreachable worlds may be waiting for a collection.
+            kl_collect(state.L)
+            sweep()
+        }
+        guard worlds.count < Self.worldLimit else {
+            throw DynamicsError("too many worlds alive at once (\(Self.worldLimit)); keep fewer references to old worlds")
+        }
         let animator = try DynamicAnimator(referenceBounds: Size(setup.width, setup.height), fps: setup.fps,
                                            substeps: setup.substeps)
-        let world = WorldModel(slot: Int32(worlds.count), animator: animator, setup: setup)
-        worlds.append(world)
+        let world = WorldModel(animator: animator, setup: setup)
+        world.handle = worlds.insert(world)
         worldBySerial[animator.serial] = world.slot
         return world
     }
 
+    /// The world of a validated handle.
     func world(_ handle: WorldHandle) -> WorldModel { worlds[Int(handle.slot)] }
 
     /// The world of an animator (nil for a behaviour outside every world).
@@ -164,7 +211,19 @@ final class Runtime {
         return worlds[Int(slot)]
     }
 
-    func pushWorld(_ world: WorldModel, on lua: Lua) { worldType.push(WorldHandle(slot: world.slot), on: lua) }
+    func pushWorld(_ world: WorldModel, on lua: Lua) { worldType.push(WorldHandle(world.handle), on: lua) }
+
+    /// The host keeps `world` (a level's current world): it is not freed until `release`d.
+    func hold(_ world: WorldModel) { world.holds += 1 }
+
+    /// The host no longer keeps `world`; it is freed once Lua holds neither it nor its items.
+    /// Behaviours that left it (a retired world has none) and that Lua dropped are freed now: their
+    /// functions may hold its items, and so the world, alive.
+    func release(_ world: WorldModel) {
+        world.holds -= 1
+        checkOrphans()
+        freeWorldIfUnused(world.handle)
+    }
 
     // MARK: - Items
 
@@ -219,20 +278,25 @@ final class Runtime {
 
     // MARK: - Behaviours
 
-    /// Registers a new behaviour and returns its handle.
+    /// Registers a new behaviour and returns its handle. The caller pushes it before the next
+    /// `sweep`; if it never does (a constructor field was refused), the sweep frees it.
     func add(_ behavior: DynamicBehavior, kind: BehaviorKind) -> BehaviorHandle {
-        let entry = BehaviorEntry(behavior: behavior, kind: kind)
-        behaviors.append(entry)
-        let index = Int32(behaviors.count - 1)
-        behaviorIndex[ObjectIdentifier(behavior)] = index
-        return BehaviorHandle(index: index)
+        sweep()
+        let handle = behaviors.insert(BehaviorEntry(behavior: behavior, kind: kind))
+        behaviorIndex[ObjectIdentifier(behavior)] = handle.slot
+        newBehaviors.append(handle)
+        return BehaviorHandle(handle)
     }
 
-    func entry(_ handle: BehaviorHandle) -> BehaviorEntry { behaviors[Int(handle.index)] }
+    /// The entry of a validated handle.
+    func entry(_ handle: BehaviorHandle) -> BehaviorEntry { behaviors[Int(handle.slot)] }
+
+    /// The entry if the handle is current (a queued callback may outlive its behaviour).
+    func liveEntry(_ handle: BehaviorHandle) -> BehaviorEntry? { behaviors.value(handle.slotHandle) }
 
     func pushBehavior(_ behavior: DynamicBehavior, on lua: Lua) {
-        guard let index = behaviorIndex[ObjectIdentifier(behavior)] else { lua.pushNil(); return }
-        behaviorTypes[behaviors[Int(index)].kind.rawValue].push(BehaviorHandle(index: index), on: lua)
+        guard let slot = behaviorIndex[ObjectIdentifier(behavior)] else { lua.pushNil(); return }
+        behaviorTypes[behaviors[Int(slot)].kind.rawValue].push(BehaviorHandle(behaviors.handle(slot)), on: lua)
     }
 
     func pushBehaviors(_ list: [DynamicBehavior], on lua: Lua) {
@@ -255,13 +319,98 @@ final class Runtime {
 
     // MARK: - Regions
 
+    /// Pushes a new userdata holding `region` (a value: every push is a new one).
     func pushRegion(_ region: Region, on lua: Lua) {
-        regions.append(region)
-        regionType.push(RegionHandle(index: Int32(regions.count - 1)), on: lua)
+        sweep()
+        regionType.push(RegionHandle(regions.insert(region)), on: lua)
     }
 
     func region(_ lua: Lua, at index: Int32, _ name: String? = nil) throws -> Region {
-        regions[Int(try regionType.handle(lua, at: index, name).index)]
+        regions[Int(try regionType.handle(lua, at: index, name).slot)]
+    }
+
+    // MARK: - Freeing slots
+
+    /// Counts the userdata of worlds, behaviours and regions, and keeps a world alive while Lua
+    /// holds one of its items (the item userdata's user value is the world userdata).
+    func trackUserdata() {
+        worldType.created = { [unowned self] h, _ in worlds.userdataMade(h.slotHandle) }
+        worldType.onCollect(in: state) { [unowned self] h in collectedWorlds.append(h.slotHandle) }
+        itemType.created = { [unowned self] h, lua in
+            pushWorld(worlds[Int(h.world)], on: lua)
+            lua_setiuservalue(lua.L, -2, 1)
+        }
+        for type in behaviorTypes {
+            type.created = { [unowned self] h, _ in behaviors.userdataMade(h.slotHandle) }
+            type.onCollect(in: state) { [unowned self] h in collectedBehaviors.append(h.slotHandle) }
+        }
+        regionType.created = { [unowned self] h, _ in regions.userdataMade(h.slotHandle) }
+        regionType.onCollect(in: state) { [unowned self] h in collectedRegions.append(h.slotHandle) }
+    }
+
+    /// Frees what the collections since the last sweep made unused. Called where a slot is about
+    /// to be taken, and after each step: never while Swift code is in the middle of using one.
+    func sweep() {
+        if !collectedRegions.isEmpty {
+            let list = collectedRegions
+            collectedRegions.removeAll()
+            for h in list where regions.userdataCollected(h) { regions.remove(h.slot) }
+        }
+        if !collectedBehaviors.isEmpty || !newBehaviors.isEmpty {
+            let collected = collectedBehaviors, fresh = newBehaviors
+            collectedBehaviors.removeAll()
+            newBehaviors.removeAll()
+            for h in collected where behaviors.userdataCollected(h) { freeBehaviorIfUnused(h) }
+            for h in fresh where behaviors.isLive(h) && behaviors.userdataCount(h.slot) == 0 { freeBehaviorIfUnused(h) }
+        }
+        if !collectedWorlds.isEmpty {
+            let list = collectedWorlds
+            collectedWorlds.removeAll()
+            for h in list where worlds.userdataCollected(h) { freeWorldIfUnused(h) }
+        }
+        if orphans.count > 2 * orphansChecked + 64 { checkOrphans() }
+    }
+
+    /// Frees a world that neither the host nor Lua holds (Lua holding an item holds its world).
+    /// Its behaviours leave it, so those Lua no longer holds are freed too.
+    func freeWorldIfUnused(_ h: SlotHandle) {
+        guard freeWorld(h) else { return }
+        checkOrphans()  // after the world is gone: its animator's caches no longer hold parents
+    }
+
+    private func freeWorld(_ h: SlotHandle) -> Bool {
+        guard let world = worlds.value(h), world.holds <= 0, worlds.userdataCount(h.slot) <= 0 else { return false }
+        worldBySerial[world.animator.serial] = nil
+        worlds.remove(h.slot)
+        world.dispose()
+        return true
+    }
+
+    /// Frees a behaviour Lua no longer holds, unless a world or a parent behaviour still holds it
+    /// (then its Lua functions must still run): it waits among the orphans.
+    func freeBehaviorIfUnused(_ h: SlotHandle) {
+        guard let entry = behaviors.value(h), behaviors.userdataCount(h.slot) <= 0 else { return }
+        // In a world, or a child of a behaviour that is (or that Lua holds): its functions may run.
+        if entry.behavior.animator == nil && entry.behavior.parent == nil {
+            behaviorIndex[ObjectIdentifier(entry.behavior)] = nil
+            behaviors.remove(h.slot)
+        } else {
+            orphans.append(h)
+        }
+    }
+
+    /// Checks the orphans again (in the order they came: slot reuse stays deterministic), until
+    /// none is freed: freeing a parent lets go of its children.
+    func checkOrphans() {
+        var remaining = -1
+        while !orphans.isEmpty, orphans.count != remaining {
+            var seen: Set<SlotHandle> = []  // membership only
+            let list = orphans
+            orphans.removeAll()
+            for h in list where seen.insert(h).inserted { freeBehaviorIfUnused(h) }
+            remaining = list.count
+        }
+        orphansChecked = orphans.count
     }
 
     // MARK: - Calling Lua

@@ -20,9 +20,9 @@ struct LevelScript {
 
 /// Lua work queued by the animator during a step and delivered right after it.
 enum PendingCallback {
-    case began(Int32, ItemID, CollisionPartner, Vec2)
-    case ended(Int32, ItemID, CollisionPartner)
-    case action(Int32)
+    case began(BehaviorHandle, ItemID, CollisionPartner, Vec2)
+    case ended(BehaviorHandle, ItemID, CollisionPartner)
+    case action(BehaviorHandle)
 }
 
 /// One world: an animator with its reference view, its items' appearance and its level.
@@ -30,7 +30,11 @@ final class WorldModel {
     /// Where a world is in its step: Lua may not change it while a field is evaluated.
     enum Phase { case idle, update, stepping, delivering }
 
-    let slot: Int32
+    /// The world's slot in `Runtime.worlds` (set when it is made).
+    var handle = SlotHandle(slot: -1, generation: 0)
+    var slot: Int32 { handle.slot }
+    /// Holders on the host side (`Runtime.hold`): the level's current world has one.
+    var holds = 0
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
@@ -50,8 +54,7 @@ final class WorldModel {
     var warningCounts: [String: Int] = [:]  // lookups only
     static let warningRepeats = 3
 
-    init(slot: Int32, animator: DynamicAnimator, setup: WorldSetup) {
-        self.slot = slot
+    init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
         self.setup = setup
     }
@@ -73,6 +76,18 @@ final class WorldModel {
         if phase == .stepping {
             throw LuaBindingError("\(function) cannot change the world while a field is being evaluated")
         }
+    }
+
+    /// Lets go of everything a freed world holds: its level's functions, handlers and callbacks,
+    /// and its behaviours (which leave the animator, so unused ones can be freed).
+    func dispose() {
+        level = nil
+        pauseHandlers.removeAll()
+        resumeHandlers.removeAll()
+        queue.removeAll()
+        pendingError = nil
+        animator.removeAllBehaviors()
+        _ = animator.drainEvents()
     }
 
     func removeItem(_ id: ItemID) throws(DynamicsError) {
@@ -112,6 +127,7 @@ extension Runtime {
         world.stepsTaken += 1
         world.phase = .delivering
         deliver(world)
+        sweep()
         if let error = world.pendingError {
             world.pendingError = nil
             throw error
@@ -136,8 +152,7 @@ extension Runtime {
             guard world.pendingError == nil else { break }
             switch pending {
             case let .began(index, item, partner, point):
-                let entry = behaviors[Int(index)]
-                guard let began = entry.began, entry.behavior.animator === world.animator,
+                guard let entry = liveEntry(index), let began = entry.began, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
                 callback(world, began) { lua in
                     pushItem(item, on: lua)
@@ -146,8 +161,7 @@ extension Runtime {
                     return 3
                 }
             case let .ended(index, item, partner):
-                let entry = behaviors[Int(index)]
-                guard let ended = entry.ended, entry.behavior.animator === world.animator,
+                guard let entry = liveEntry(index), let ended = entry.ended, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
                 callback(world, ended) { lua in
                     pushItem(item, on: lua)
@@ -155,8 +169,7 @@ extension Runtime {
                     return 2
                 }
             case let .action(index):
-                let entry = behaviors[Int(index)]
-                guard let action = entry.action, entry.behavior.animator === world.animator else { continue }
+                guard let entry = liveEntry(index), let action = entry.action, entry.behavior.animator === world.animator else { continue }
                 callback(world, action) { lua in
                     pushWorld(world, on: lua)
                     lua.push(world.dt)

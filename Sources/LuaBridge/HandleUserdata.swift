@@ -68,6 +68,10 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
     /// Every member's Lua name and kind (`property`, `readOnly`, `method`), in declaration order,
     /// for API dumps.
     public let members: [(name: String, kind: String)]
+    /// Called by `push` with each userdata it makes (on top of the stack), not for one Lua still
+    /// holds: with `onCollect`, a binding counts the userdata alive for each handle, or sets the
+    /// userdata's user value to what its object needs alive.
+    public var created: ((Handle, Lua) -> Void)?
 
     /// Registers a type in `state`.
     /// - Parameters:
@@ -185,6 +189,25 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
         (metatableRef, cacheRef) = refs
     }
 
+    /// Gives the type a `__gc` that reports the handle of each collected userdata. Call it before
+    /// the first `push` (Lua finalizes only userdata whose metatable had `__gc` when it was set).
+    /// `body` runs inside whatever allocation started the collection, even inside a Swift
+    /// function or while the state closes: it should only note the handle, and must not throw.
+    public func onCollect(in state: LuaState, _ body: @escaping (Handle) -> Void) {
+        let tag = self.tag
+        let id = state.register("\(name).__gc") { lua in
+            var key: Int64 = 0
+            if kl_tohandle(lua.L, 1, tag, &key) != 0 { body(Handle(luaKey: key)) }
+            return 0
+        }
+        state.withStack { lua in
+            lua.reserve(3)
+            lua_rawgeti(lua.L, kl_registryindex(), lua_Integer(metatableRef))
+            kl_push_handle_gc(lua.L, id)
+            lua.setField("__gc", inTableAt: -2)
+        }
+    }
+
     static func unknownMember(_ lua: Lua, typeName: String, names: [String]) -> String {
         guard lua.type(at: 2) == LUA_TSTRING else {
             return "\(typeName) has no member \(lua.describe(2))"
@@ -212,6 +235,7 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
         lua_pushvalue(L, -1)
         lua_rawseti(L, -3, key)
         kl_remove(L, -2)
+        created?(handle, lua)
     }
 
     /// True if the value at `index` is a userdata of this type (live or stale).

@@ -9,7 +9,10 @@ import Physics
     enum Event: Equatable { case began(String, String), ended(String, String) }
 
     /// Records events with item names (boundary ids as given, "bounds" for the reference bounds).
+    /// The callbacks hold the animator unowned: it holds `c`, which holds them (a strong capture
+    /// would be a reference cycle that leaks the whole scene).
     func record(_ c: CollisionBehavior, _ animator: DynamicAnimator, into log: Log) {
+        unowned let animator = animator
         func name(_ p: CollisionPartner) -> String {
             switch p {
             case .item(let id): return (try? animator.name(of: id)).flatMap { $0 } ?? "?"
@@ -191,7 +194,7 @@ import Physics
         let other = try animator.ball("other", at: Vec2(100, 100))
         let c = CollisionBehavior(items: [ball]); c.translatesReferenceBoundsIntoBoundary = true
         var fired = 0
-        c.began = { _, item, _, _ in
+        c.began = { [unowned animator] _, item, _, _ in  // the animator holds c: no cycle
             fired += 1
             try? animator.removeItem(item)
             try? animator.addBehavior(GravityBehavior(items: [other]))

@@ -52,7 +52,10 @@ import Physics
 
     @Test func actionsMayRemoveAndAddBehaviours() throws {
         // BallSwift's reset: an action removes every behaviour and rebuilds them mid-run.
-        let animator = try makeAnimator()
+        let scene = try makeAnimator()
+        // `build` and the actions hold the animator unowned: it holds each action (through its
+        // gravity), so a strong capture would be a cycle that leaks the scene.
+        unowned let animator = scene
         let ball = try animator.ball("ball", at: Vec2(100, 100))
         var rebuilds = 0
         func build() throws {
@@ -73,6 +76,7 @@ import Physics
         #expect(animator.behaviors.count == 1)
         // No second-gravity warning: the removal happened before the new one was added.
         #expect(!animator.drainEvents().contains { if case .warning = $0 { return true }; return false })
+        withExtendedLifetime(scene) {}
     }
 
     @Test func pausesWhenAStackComesToRestAndResumesWhenPushed() throws {

@@ -117,7 +117,11 @@ final class Child: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for the process to end (and its output to be read); returns whether it did.
     func waitForExit(timeout: Double) -> Bool {
-        CLI.poll(timeout: timeout) { !process.isRunning && reader.isFinished }
+        guard CLI.poll(timeout: timeout, { !process.isRunning && reader.isFinished }) else { return false }
+        // Lets Foundation drop the run-loop source through which a launched Process holds itself
+        // (without it each Process and its pipes leak).
+        process.waitUntilExit()
+        return true
     }
 
     var status: Int32 { process.isRunning ? -1 : process.terminationStatus }
@@ -128,7 +132,7 @@ final class Child: @unchecked Sendable {
         process.terminate()
         if !CLI.poll(timeout: 1, { !process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
         }
+        process.waitUntilExit()
     }
 }

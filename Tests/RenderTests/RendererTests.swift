@@ -5,10 +5,10 @@ import Render
 import Testing
 
 @Suite struct RendererTests {
-    static let scene = RenderScene(
+    static var scene: RenderScene { RenderScene(
         size: SceneSize(100, 50), background: Color(red: 0, green: 0, blue: 1),
         items: [SceneItem(id: 1, shape: .ellipse(size: SceneSize(30, 30)), center: ScenePoint(50, 25),
-                          fill: Color(red: 1, green: 0, blue: 0), label: "a")])
+                          fill: Color(red: 1, green: 0, blue: 0), label: "a")]) }
 
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-render-\(getpid())-\(name)").path

@@ -47,13 +47,18 @@ enum Fixtures {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Standard error is drained on another thread so that neither pipe can fill up and block.
+        // Standard error is drained on another thread so that neither pipe can fill up and block;
+        // the semaphore hands its text over (polling `isFinished` orders nothing: a data race).
         let errorText = ErrorText()
-        let reader = Thread { errorText.value = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        let drained = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errorText.value = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            drained.signal()
+        }
         reader.start()
         let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        drained.wait()
         return (outText, errorText.value, process.terminationStatus)
     }
 }

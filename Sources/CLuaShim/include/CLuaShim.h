@@ -117,6 +117,10 @@ void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get
 void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context);
 /// Pushes an `__eq` metamethod comparing the handle blocks.
 void kl_push_handle_eq(lua_State *L);
+/// Pushes a `__gc` metamethod that calls Swift function `id` with the collected userdata at index 1.
+/// It never raises (a finalizer's error would only become a warning) and runs with the memory cap
+/// relaxed, like any Swift function.
+void kl_push_handle_gc(lua_State *L, int id);
 
 /// Reads the handle at `idx` if it is a handle userdata with `tag`; returns 1 on success.
 static inline int kl_tohandle(lua_State *L, int idx, uint64_t tag, int64_t *key) {
@@ -131,9 +135,10 @@ static inline uint64_t kl_handle_tag(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kl_HandleBlock)) return 0;
     return ((const kl_HandleBlock *)lua_touserdata(L, idx))->tag;
 }
-/// Allocates a handle userdata (no metatable yet).
+/// Allocates a handle userdata (no metatable yet) with one user value, which a binding may set to
+/// what the handle's object needs alive (an item's world).
 static inline void kl_newhandle(lua_State *L, int64_t key, uint64_t tag) {
-    kl_HandleBlock *b = (kl_HandleBlock *)lua_newuserdatauv(L, sizeof(kl_HandleBlock), 0);
+    kl_HandleBlock *b = (kl_HandleBlock *)lua_newuserdatauv(L, sizeof(kl_HandleBlock), 1);
     b->key = key;
     b->tag = tag;
 }

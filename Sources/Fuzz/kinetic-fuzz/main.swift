@@ -71,18 +71,22 @@ func runSoak() -> Int32 {
     let minutes = option("--minutes", 60)
     let warmUp = min(option("--warm-up", 5), max(0, minutes - 1))
     let started = Date()
-    print("minute  RSS (MiB)  Lua (KiB)  items")
+    print("minute  RSS (MiB)  Lua (KiB)  items  worlds  behaviours  regions")
     do {
         let samples = try soak(minutes: minutes, reload: !CommandLine.arguments.contains("--no-reload")) { s in
-            print(String(format: "%6d  %9.1f  %9.1f  %5d", s.minute, Double(s.residentBytes) / 1_048_576, Double(s.luaBytes) / 1024, s.items))
+            print(String(format: "%6d  %9.1f  %9.1f  %5d  %6d  %10d  %7d", s.minute, Double(s.residentBytes) / 1_048_576,
+                         Double(s.luaBytes) / 1024, s.items, s.handles.worlds, s.handles.behaviors, s.handles.regions))
         }
         let after = samples.filter { $0.minute > warmUp }
         guard let base = samples.first(where: { $0.minute == max(1, warmUp) }), !after.isEmpty else { return 0 }
-        let rssGrowth = Double(after.map(\.residentBytes).max()! - base.residentBytes) / 1_048_576
-        let luaGrowth = Double(after.map(\.luaBytes).max()! - base.luaBytes) / 1024
-        print(String(format: "soak: %d simulated minutes in %d s; after minute %d: RSS grew at most %.1f MiB, Lua memory at most %.1f KiB",
-                     minutes, Int(Date().timeIntervalSince(started)), warmUp, rssGrowth, luaGrowth))
-        return 0
+        let rssGrowth = after.map(\.residentBytes).max()! - base.residentBytes
+        let luaGrowth = after.map(\.luaBytes).max()! - base.luaBytes
+        let handlesFlat = after.allSatisfy { $0.handles == base.handles }
+        print(String(format: "soak: %d simulated minutes in %d s; after minute %d: RSS grew at most %.1f MiB (bound %.0f), Lua memory at most %.1f KiB (bound %.0f), handles in use %@",
+                     minutes, Int(Date().timeIntervalSince(started)), warmUp, Double(rssGrowth) / 1_048_576,
+                     Double(soakResidentBound) / 1_048_576, Double(luaGrowth) / 1024, Double(soakLuaBound) / 1024,
+                     handlesFlat ? "flat" : "GREW"))
+        return rssGrowth <= soakResidentBound && luaGrowth <= soakLuaBound && handlesFlat ? 0 : 1
     } catch {
         print("soak: \(error)")
         return 1

@@ -9,8 +9,10 @@ enum BehaviorBinding {
     /// Registers the userdata type of one behaviour kind.
     static func register(_ kind: BehaviorKind, members: [LuaMember<BehaviorHandle>], _ rt: Runtime) -> LuaHandleType<BehaviorHandle> {
         LuaHandleType(in: rt.state, name: kind.typeName, members: members, describe: { [unowned rt] h in
-            let entry = rt.entry(h)
-            return "\(kind.typeName)#\(h.index) (\(kindName(entry)))"
+            guard let entry = rt.liveEntry(h) else { return "\(kind.typeName)#\(h.slot) (dropped)" }
+            return "\(kind.typeName)#\(h.slot) (\(kindName(entry)))"
+        }, validate: { [unowned rt] h in
+            rt.liveEntry(h) == nil ? "\(kind.typeName)#\(h.slot) was dropped" : nil
         })
     }
 
@@ -80,7 +82,7 @@ enum BehaviorBinding {
                 entry.action = try lua.optionalFunction(v, "action")
                 let behavior = entry.behavior
                 behavior.action = entry.action == nil ? nil : { [unowned rt, unowned behavior] in
-                    rt.enqueue(.action(h.index), from: behavior.animator)
+                    rt.enqueue(.action(h), from: behavior.animator)
                 }
             }),
             .method("addChild") { lua, h in

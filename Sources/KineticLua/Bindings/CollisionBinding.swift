@@ -121,7 +121,7 @@ enum CollisionBinding {
                 let entry = rt.entry(h)
                 entry.began = try lua.optionalFunction(v, "began")
                 c(h).began = entry.began == nil ? nil : { [unowned rt] behavior, item, partner, point in
-                    rt.enqueue(.began(h.index, item, partner, point), from: behavior.animator)
+                    rt.enqueue(.began(h, item, partner, point), from: behavior.animator)
                 }
             }),
             .property("ended", get: { lua, h in
@@ -130,7 +130,7 @@ enum CollisionBinding {
                 let entry = rt.entry(h)
                 entry.ended = try lua.optionalFunction(v, "ended")
                 c(h).ended = entry.ended == nil ? nil : { [unowned rt] behavior, item, partner in
-                    rt.enqueue(.ended(h.index, item, partner), from: behavior.animator)
+                    rt.enqueue(.ended(h, item, partner), from: behavior.animator)
                 }
             }),
             .method("addBoundary") { lua, h in

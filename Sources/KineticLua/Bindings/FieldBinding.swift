@@ -52,7 +52,7 @@ enum FieldBinding {
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
                 entry.evaluate = try lua.optionalFunction(v, "evaluate")
-                f(h).evaluator = entry.evaluate == nil ? nil : { [unowned rt] sample in rt.evaluate(h.index, sample) }
+                f(h).evaluator = entry.evaluate == nil ? nil : { [unowned rt] sample in rt.evaluate(h, sample) }
             }),
         ]
     }
@@ -61,9 +61,8 @@ enum FieldBinding {
 extension Runtime {
     /// A custom field's force at one item: calls `evaluate` under pcall. An error (or results that
     /// are not two finite numbers) is kept for the step to throw, and the force is zero.
-    func evaluate(_ index: Int32, _ sample: FieldSample) -> Vec2 {
-        let entry = behaviors[Int(index)]
-        guard let fn = entry.evaluate, let world = world(of: entry.behavior.animator), world.pendingError == nil else { return .zero }
+    func evaluate(_ handle: BehaviorHandle, _ sample: FieldSample) -> Vec2 {
+        guard let entry = liveEntry(handle), let fn = entry.evaluate, let world = world(of: entry.behavior.animator), world.pendingError == nil else { return .zero }
         do {
             let force: Vec2? = try state.call(fn, arguments: { lua in
                 for v in [sample.position.x, sample.position.y, sample.velocity.x, sample.velocity.y,

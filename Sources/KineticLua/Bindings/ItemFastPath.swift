@@ -30,11 +30,13 @@ enum ItemFastPath {
     private static func animator(_ context: UnsafeMutableRawPointer?, _ slot: Int32)
         -> (animator: Unmanaged<DynamicAnimator>, unlocked: Bool)? {
         Unmanaged<Runtime>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { rt in
-            rt.worlds.withUnsafeBufferPointer { worlds in
+            rt.worlds.withUnsafeSlots { worlds in
                 guard slot >= 0, Int(slot) < worlds.count else { return nil }
-                let world = UnsafeRawPointer(worlds.baseAddress.unsafelyUnwrapped)
-                    .load(fromByteOffset: Int(slot) * MemoryLayout<WorldModel>.stride, as: Unmanaged<WorldModel>.self)
-                return world._withUnsafeGuaranteedRef { world in
+                // A slot is an optional reference: one pointer, null when the slot is free.
+                guard let pointer = UnsafeRawPointer(worlds.baseAddress.unsafelyUnwrapped)
+                    .load(fromByteOffset: Int(slot) * MemoryLayout<WorldModel?>.stride, as: UnsafeRawPointer?.self)
+                else { return nil }
+                return Unmanaged<WorldModel>.fromOpaque(pointer)._withUnsafeGuaranteedRef { world in
                     (Unmanaged.passUnretained(world.animator), world.phase != .stepping)
                 }
             }

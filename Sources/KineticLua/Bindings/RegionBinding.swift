@@ -9,7 +9,9 @@ enum RegionBinding {
 
     static func register(_ rt: Runtime) -> LuaHandleType<RegionHandle> {
         LuaHandleType(in: rt.state, name: "Region", members: members(rt), describe: { [unowned rt] h in
-            "Region(\(rt.regions[Int(h.index)]))"
+            rt.regions.value(h.slotHandle).map { "Region(\($0))" } ?? "Region (dropped)"
+        }, validate: { [unowned rt] h in
+            rt.regions.isLive(h.slotHandle) ? nil : "the region was dropped"
         })
     }
 
@@ -31,7 +33,7 @@ enum RegionBinding {
 
     static func members(_ rt: Runtime) -> [LuaMember<RegionHandle>] {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
-        func r(_ h: RegionHandle) -> Region { rt.regions[Int(h.index)] }
+        func r(_ h: RegionHandle) -> Region { rt.regions[Int(h.slot)] }
         func combine(_ name: String, _ op: @escaping (Region, Region) -> Region) -> LuaMember<RegionHandle> {
             .method(name) { lua, h in
                 rt.pushRegion(op(r(h), try rt.region(lua, at: 2, "other")), on: lua)

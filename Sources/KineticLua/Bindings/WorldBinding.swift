@@ -9,8 +9,10 @@ import Render
 enum WorldBinding {
     static func register(_ rt: Runtime) -> LuaHandleType<WorldHandle> {
         LuaHandleType(in: rt.state, name: "World", members: members(rt), describe: { [unowned rt] h in
-            let w = rt.worlds[Int(h.slot)]
+            guard let w = rt.worlds.value(h.slotHandle) else { return "World#\(h.slot) (dropped)" }
             return "World#\(h.slot) \(Int(w.setup.width))x\(Int(w.setup.height))"
+        }, validate: { [unowned rt] h in
+            rt.worlds.isLive(h.slotHandle) ? nil : "World#\(h.slot) was dropped"
         })
     }
 

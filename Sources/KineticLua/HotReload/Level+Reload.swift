@@ -61,8 +61,7 @@ extension Level {
         do { try reload() } catch { failure = error }
         let applied = world !== oldWorld
         if applied {
-            if debugWasOn { debug = true }  // the overlay the user turned on stays on
-            retire(oldWorld)
+            if debugWasOn { debug = true }  // the overlay the user turned on stays on (`reload` retired the old world)
         } else if failure != nil {
             // The new version never took over: put back what its attempt changed.
             if let savedModules { restoreModules(savedModules) }
@@ -240,11 +239,7 @@ extension Level {
     /// `state`, then reports "item 'ball' was removed" instead of moving a ghost), its behaviours and
     /// handlers go, and it is never stepped again.
     func retire(_ old: WorldModel) {
-        old.level = nil
-        old.pauseHandlers.removeAll()
-        old.resumeHandlers.removeAll()
-        old.queue.removeAll()
-        old.animator.removeAllBehaviors()
+        old.dispose()
         for id in old.animator.items { try? old.removeItem(id) }
         _ = old.animator.drainEvents()
     }
