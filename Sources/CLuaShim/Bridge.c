@@ -298,10 +298,13 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
 // before it reads `current` and lowers it once the hook is set; this stores `current` before it
 // reads `arming`. Both sequentially consistent, so either the watchdog reads the new thread, or
 // this sees `arming` raised and waits (a few hundred nanoseconds) until the hook is set.
+// The watchdog raises `fired` before `arming`: if it armed the old thread, `fired` is seen here and
+// the new thread is armed too (from its own thread, which is always safe).
 static inline void kl_set_current(kl_Host *h, lua_State *to) {
     atomic_store(&h->current, to);
     while (atomic_load(&h->arming)) {
     }
+    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
 }
 
 // The watchdog arms the thread that is running. coroutine.resume (and wrap, built on it in the
