@@ -27,6 +27,8 @@ struct JointData {
     var axis = Vec2.zero
     var angularImpulse = 0.0
     var impulse = 0.0, springImpulse = 0.0
+    /// Caps on the accumulated impulses for this step (`boundImpulses`), set by `prepareJoint`.
+    var impulseLimit = Double.infinity, angularImpulseLimit = Double.infinity
     var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
 
     // MARK: Definition
@@ -191,10 +193,11 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     case .prismatic: preparePrismatic(&joint.pointee, qA: qA, ctx)
     case .target: prepareTarget(&joint.pointee, qB: qB, ctx)
     }
+    setImpulseLimits(&joint.pointee, ctx)
 }
 
 func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
-    boundImpulses(&j, ctx)
+    boundImpulses(&j)
     switch j.kind {
     case .distance: warmStartDistance(&j, states)
     case .revolute: warmStartRevolute(&j, states)
@@ -204,27 +207,41 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     }
 }
 
-/// Caps the joint's accumulated impulses at what could reverse the fastest relative motion the speed
-/// caps allow. A linear impulse: K ≥ (mA + mB)·I, so no substep needs more than (2·maxLinearSpeed +
-/// maxAngularSpeed·(|rA| + |rB|)) / (mA + mB); an angular one 2·maxAngularSpeed / (iA + iB), plus the
-/// torque that holds a capped linear impulse at the longest lever (weld, prismatic). Beyond that an
-/// impulse is wind-up: a joint that cannot be satisfied while the speed caps hold the velocities
-/// keeps adding to its impulse until it overflows.
-@inline(__always) func boundImpulses(_ j: inout JointData, _ ctx: StepContext) {
+/// The caps on a joint's accumulated impulses: what could reverse the fastest relative motion the
+/// speed caps allow. A linear impulse: K ≥ (mA + mB)·I, so no substep needs more than
+/// (2·maxLinearSpeed + maxAngularSpeed·(|rA| + |rB|)) / (mA + mB); an angular one
+/// 2·maxAngularSpeed / (iA + iB), plus the torque that holds a capped linear impulse at the longest
+/// lever (weld, prismatic). Beyond that an impulse is wind-up: a joint that cannot be satisfied while
+/// the speed caps hold the velocities keeps adding to its impulse until it overflows. Masses and
+/// anchors are fixed for the step, so the caps are computed once, in `prepareJoint`.
+@inline(__always) func setImpulseLimits(_ j: inout JointData, _ ctx: StepContext) {
     let m = j.mA + j.mB, iSum = j.iA + j.iB
-    guard m > 0 || iSum > 0 else { return }
-    let lever = j.anchorA.length + j.anchorB.length + j.deltaCenter.length
-    let limit = m > 0 ? (2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * (j.anchorA.length + j.anchorB.length)) / m : 0
-    let angularLimit = iSum > 0 ? 2 * ctx.maxAngularSpeed / iSum + lever * limit : 0
+    guard m > 0 || iSum > 0 else {
+        j.impulseLimit = .infinity; j.angularImpulseLimit = .infinity
+        return
+    }
+    let anchors = j.anchorA.length + j.anchorB.length
+    let lever = anchors + j.deltaCenter.length
+    let limit = m > 0 ? (2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * anchors) / m : 0
+    j.impulseLimit = limit
+    j.angularImpulseLimit = iSum > 0 ? 2 * ctx.maxAngularSpeed / iSum + lever * limit : 0
+}
+
+/// Clamps the joint's accumulated impulses to the step's caps (see `setImpulseLimits`); called
+/// before each warm start, so an impulse that wound up in one substep is not carried into the next.
+@inline(__always) func boundImpulses(_ j: inout JointData) {
+    let limit = j.impulseLimit, angularLimit = j.angularImpulseLimit
     @inline(__always) func bound(_ x: inout Double, _ limit: Double) { x = Swift.min(Swift.max(x, -limit), limit) }
+    @inline(__always) func bound(_ v: inout Vec2, _ limit: Double) {
+        let lengthSquared = v.lengthSquared
+        if lengthSquared > limit * limit { v = (limit / lengthSquared.squareRoot()) * v }
+    }
     switch j.kind {
     case .revolute:
-        let length = j.linearImpulse.length
-        if length > limit { j.linearImpulse = (limit / length) * j.linearImpulse }
+        bound(&j.linearImpulse, limit)
         bound(&j.lowerImpulse, angularLimit); bound(&j.upperImpulse, angularLimit); bound(&j.motorImpulse, angularLimit)
     case .weld, .target:
-        let length = j.linearImpulse.length
-        if length > limit { j.linearImpulse = (limit / length) * j.linearImpulse }
+        bound(&j.linearImpulse, limit)
         bound(&j.angularImpulse, angularLimit)
     case .distance:
         bound(&j.impulse, limit); bound(&j.springImpulse, limit); bound(&j.lowerImpulse, limit); bound(&j.upperImpulse, limit)
