@@ -8,6 +8,9 @@ status=0
 swift build --build-tests || exit 1
 # A warm physics step allocates nothing (an optimized build of Physics and Scenes only, ~40 s).
 swift build -c release --product step-allocations && .build/release/step-allocations || status=1
+# The suite and the scenarios under AddressSanitizer + LeakSanitizer (own build in .build-asan,
+# ~6 min from empty): the only check that sees memory errors in the C bridge and leaks.
+scripts/sanitize.sh --asan-only || status=1
 swift test --skip-build || status=1
 # The Lua scenarios (every *_test.lua under examples/ and Tests/Scenarios/); the runner's
 # closing line "N passed, N failed" is the suite's last line.
