@@ -12,8 +12,13 @@ func prepareWeld(_ j: inout JointData, _ ctx: StepContext) {
 /// stored angular impulse excludes it: with an anchor far outside a small body the part that held
 /// the rotation is large, and warm-starting it unchanged next substep, after the levers have turned,
 /// spins the small body (the same failure as the prismatic joint's, see lockedTorque).
+/// A soft angular weld (a spring, `angularHertz > 0`) does not hold the relative angle, so it holds
+/// none: its impulse is the spring's alone, as in Box2D. Counting the holding torque in it made the
+/// spring's relaxation (`impulseScale` × accumulated impulse) take back, each substep, most of a
+/// torque the spring never applied: 10¹⁰ for a 2 kHz… anchor 1000 pt out, spinning the lighter body
+/// at thousands of rad/s and the scene to 10²⁵ pt/s and NaN.
 @inline(__always) func holdingTorque(_ j: JointData, _ rA: Vec2, _ rB: Vec2, _ P: Vec2) -> Double {
-    lockedTorque(j, cross(rA, P), cross(rB, P))
+    j.angularHertz > 0 ? 0 : lockedTorque(j, cross(rA, P), cross(rB, P))
 }
 
 func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
@@ -57,10 +62,7 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
             impulseScale = j.linearSoftness.impulseScale
         }
         let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
-        let k11 = j.mA + j.mB + rA.y * rA.y * j.iA + rB.y * rB.y * j.iB
-        let k12 = -rA.y * rA.x * j.iA - rB.y * rB.x * j.iB
-        let k22 = j.mA + j.mB + rA.x * rA.x * j.iA + rB.x * rB.x * j.iB
-        let x = solve22(k11, k12, k22, cdot + bias)
+        let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
         let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
         j.linearImpulse += impulse
         j.angularImpulse -= holdingTorque(j, rA, rB, impulse)
