@@ -84,7 +84,7 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
         if useBias {
             let separation = b.dp - a.dp + (rB - rA) + j.deltaCenter
-            bias = ctx.jointSoftness.biasRate * separation
+            bias = clampedJointBias(ctx.jointSoftness.biasRate * separation, ctx)
             massScale = ctx.jointSoftness.massScale
             impulseScale = ctx.jointSoftness.impulseScale
         }

@@ -175,6 +175,16 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(fastestSpin <= 0.25 * Double.pi * 240 * (1 + 1e-9), "fastest spin \(fastestSpin) rad/s")
     }
 
+    /// Closed fuzz scenes (elastic, no motors or springs) whose rigid revolute and weld joints,
+    /// anchored thousands of points outside fast-spinning bodies, gained more than 2 % energy: the
+    /// position correction of the anchors' drift is now no faster than a quarter of the speed cap.
+    @Test(arguments: [57, 68, 82, 149, 181] as [UInt64])
+    func closedFuzzScenesWithFarAnchoredRigidJointsGainNoEnergy(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Fuzz scenes whose bodies reached 10²⁵–10⁶³ pt/s (rigid and soft joints anchored thousands of
     /// points out on fast-spinning bodies; see the test above). Seed 1076 may still push a body past
     /// a wall (the deep penetration of docs/reliability.md, P5), which ends the scene early.
