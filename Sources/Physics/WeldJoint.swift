@@ -79,7 +79,7 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
 /// speed cap. An anchor thousands of points out on a fast-spinning body drifts by hundreds of points
 /// per substep; pulled back at biasRate × drift (10⁴–10⁵ pt/s), the correction left velocity the relax
 /// pass did not take back, and closed fuzz scenes gained 2–8000 % energy. joint_grid's figures are
-/// unchanged by the cap (a third of it, 3000 pt/s, kept falling_hinges from coming to rest).
+/// unchanged by the cap (a cap of 3000 pt/s kept falling_hinges from coming to rest).
 @inline(__always) func clampedJointBias(_ bias: Vec2, _ ctx: StepContext) -> Vec2 {
     let limit = 0.25 * ctx.maxLinearSpeed
     let lengthSquared = bias.lengthSquared
