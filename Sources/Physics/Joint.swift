@@ -29,6 +29,8 @@ struct JointData {
     var impulse = 0.0, springImpulse = 0.0
     /// Caps on the accumulated impulses for this step (`boundImpulses`), set by `prepareJoint`.
     var impulseLimit = Double.infinity, angularImpulseLimit = Double.infinity
+    /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
+    var relativeSpeedLimit = Double.infinity
     var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
 
     // MARK: Definition
@@ -64,6 +66,25 @@ func solve22(_ a11: Double, _ a12: Double, _ a22: Double, _ b: Vec2) -> Vec2 {
     var det = a11 * a22 - a12 * a12
     if det != 0 { det = 1 / det }
     return Vec2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a12 * b.x))
+}
+
+/// Solves K x = b for a point constraint between anchors rA and rB (weld, revolute, target):
+/// K = (mA + mB)·I + iA·r̃A r̃Aᵀ + iB·r̃B r̃Bᵀ, r̃ the anchor turned a quarter. Its determinant is the sum
+/// of non-negative terms m² + m·(iA|rA|² + iB|rB|²) + iA·iB·(rA × rB)², computed as such: as
+/// k11·k22 − k12² it cancels when a light body's inertia term dwarfs the masses (an anchor thousands
+/// of radii outside a small body) and comes out 0, negative or far too small, giving impulses of
+/// 10²⁹⁴ and then NaN. Zero when K is singular (both bodies static) or overflows.
+@inline(__always)
+func solvePoint(_ mA: Double, _ iA: Double, _ rA: Vec2, _ mB: Double, _ iB: Double, _ rB: Vec2, _ b: Vec2) -> Vec2 {
+    let m = mA + mB
+    let k11 = m + rA.y * rA.y * iA + rB.y * rB.y * iB
+    let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+    let k22 = m + rA.x * rA.x * iA + rB.x * rB.x * iB
+    let c = cross(rA, rB)
+    let det = m * m + m * (iA * rA.lengthSquared + iB * rB.lengthSquared) + iA * iB * c * c
+    guard det > 0, det.isFinite else { return .zero }
+    let inverse = 1 / det
+    return Vec2(inverse * (k22 * b.x - k12 * b.y), inverse * (k11 * b.y - k12 * b.x))
 }
 
 /// An angle wrapped into (−π, π].
@@ -217,12 +238,14 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
 @inline(__always) func setImpulseLimits(_ j: inout JointData, _ ctx: StepContext) {
     let m = j.mA + j.mB, iSum = j.iA + j.iB
     guard m > 0 || iSum > 0 else {
-        j.impulseLimit = .infinity; j.angularImpulseLimit = .infinity
+        j.impulseLimit = .infinity; j.angularImpulseLimit = .infinity; j.relativeSpeedLimit = .infinity
         return
     }
     let anchors = j.anchorA.length + j.anchorB.length
     let lever = anchors + j.deltaCenter.length
-    let limit = m > 0 ? (2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * anchors) / m : 0
+    let speed = 2 * ctx.maxLinearSpeed + ctx.maxAngularSpeed * anchors
+    let limit = m > 0 ? speed / m : 0
+    j.relativeSpeedLimit = speed
     j.impulseLimit = limit
     j.angularImpulseLimit = iSum > 0 ? 2 * ctx.maxAngularSpeed / iSum + lever * limit : 0
 }
@@ -238,10 +261,10 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     }
     switch j.kind {
     case .revolute:
-        bound(&j.linearImpulse, limit)
+        boundPointImpulse(&j)
         bound(&j.lowerImpulse, angularLimit); bound(&j.upperImpulse, angularLimit); bound(&j.motorImpulse, angularLimit)
     case .weld, .target:
-        bound(&j.linearImpulse, limit)
+        boundPointImpulse(&j)
         bound(&j.angularImpulse, angularLimit)
     case .distance:
         bound(&j.impulse, limit); bound(&j.springImpulse, limit); bound(&j.lowerImpulse, limit); bound(&j.upperImpulse, limit)
@@ -249,6 +272,18 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
         bound(&j.linearImpulse.x, limit); bound(&j.linearImpulse.y, angularLimit)
         bound(&j.lowerImpulse, limit); bound(&j.upperImpulse, limit); bound(&j.motorImpulse, limit)
     }
+}
+
+/// Scales a point constraint's accumulated impulse P down so that K·P, the change of relative anchor
+/// velocity it makes (K as in `solvePoint`), stays within the step's `relativeSpeedLimit`. Since
+/// K ≥ (mA + mB)·I this implies |P| ≤ `impulseLimit`, and it also holds in the directions where K is
+/// large: an impulse within `impulseLimit` applied at an anchor thousands of radii outside a small
+/// body would spin it at 10¹¹ rad/s, which the soft constraints' relaxation then fed back.
+@inline(__always) func boundPointImpulse(_ j: inout JointData) {
+    let P = j.linearImpulse, rA = j.anchorA, rB = j.anchorB
+    let kP = (j.mA + j.mB) * P + (j.iA * cross(rA, P)) * rA.leftPerp + (j.iB * cross(rB, P)) * rB.leftPerp
+    let speedSquared = kP.lengthSquared, limit = j.relativeSpeedLimit
+    if speedSquared > limit * limit { j.linearImpulse = (limit / speedSquared.squareRoot()) * P }
 }
 
 func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {

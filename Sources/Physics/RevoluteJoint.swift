@@ -84,14 +84,11 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
         if useBias {
             let separation = b.dp - a.dp + (rB - rA) + j.deltaCenter
-            bias = ctx.jointSoftness.biasRate * separation
+            bias = clampedJointBias(ctx.jointSoftness.biasRate * separation, ctx)
             massScale = ctx.jointSoftness.massScale
             impulseScale = ctx.jointSoftness.impulseScale
         }
-        let k11 = j.mA + j.mB + rA.y * rA.y * j.iA + rB.y * rB.y * j.iB
-        let k12 = -rA.y * rA.x * j.iA - rB.y * rB.x * j.iB
-        let k22 = j.mA + j.mB + rA.x * rA.x * j.iA + rB.x * rB.x * j.iB
-        let x = solve22(k11, k12, k22, cdot + bias)
+        let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
         let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
         j.linearImpulse += impulse
         a.v -= j.mA * impulse

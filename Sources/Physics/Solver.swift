@@ -107,6 +107,7 @@ extension World {
                         }
                     }
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
+                    integration.withUnsafeBufferPointer { ip in capSpeeds(sp, ip, ctx) }
                 }
             }
         }
@@ -249,6 +250,22 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
         s.v = v; s.w = w
         states[i] = s
+    }
+}
+
+/// The speed caps once more on the velocities a step ends with. Every pass starts from capped
+/// velocities (`integrateVelocities`, `integratePositions`), but the relax pass and restitution can
+/// leave them far past the caps: a rigid joint anchored thousands of points out on a spinning body
+/// asks for anchor speeds of 10⁶ pt/s, and a pass over a chain of such joints multiplies that
+/// (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them before use; the world's state, its
+/// events and queries should not report them either.
+private func capSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
+    for i in integration.indices where integration[i].isDynamic {
+        let speedSq = states[i].v.lengthSquared
+        if speedSq > maxLinearSpeedSq { states[i].v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * states[i].v }
+        let w = states[i].w
+        if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { states[i].w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
     }
 }
 

@@ -36,10 +36,7 @@ func solveTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Body
         let separation = b.dp + rB + j.deltaCenter
         let s = j.linearSoftness
         let bias = s.biasRate * separation
-        let k11 = j.mB + rB.y * rB.y * j.iB
-        let k12 = -rB.y * rB.x * j.iB
-        let k22 = j.mB + rB.x * rB.x * j.iB
-        let x = solve22(k11, k12, k22, cdot + bias)
+        let x = solvePoint(0, 0, .zero, j.mB, j.iB, rB, cdot + bias)
         let old = j.linearImpulse
         var total = Vec2(old.x - s.massScale * x.x - s.impulseScale * old.x, old.y - s.massScale * x.y - s.impulseScale * old.y)
         let maxImpulse = ctx.h * j.maxForce

@@ -135,6 +135,66 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
         #expect(stats.jointsCreated > 0 && stats.steps == PhysicsFuzzOptions().steps)
     }
+
+    /// A rigid joint anchored 5000 pt out on a body spinning at 150 rad/s asks for an anchor speed of
+    /// 7.5·10⁵ pt/s, past the speed caps; a soft weld on the small body it drags then spun bodies up
+    /// (its spring relaxed a holding torque it never applied) and the relax pass and the next solve fed
+    /// on each other's uncapped velocities: 10²⁵ pt/s and more, then NaN (fuzz seed 1076). Every
+    /// velocity now stays within the caps at the end of each substep.
+    @Test func softWeldOnABodyDraggedPastTheSpeedCapsStaysBounded() {
+        let world = World(WorldDef())
+        var def = BodyDef()
+        def.angularVelocity = 150
+        let hub = try! world.createBody(def)
+        def.angularVelocity = 0
+        def.position = Vec2(5000, 0)
+        let small = try! world.createBody(def)
+        def.position = Vec2(5000, 3000)
+        let other = try! world.createBody(def)
+        var heavy = ShapeDef(); heavy.density = 100
+        _ = try! world.createShape(on: hub, heavy, .circle(Circle(radius: 50)))
+        _ = try! world.createShape(on: small, ShapeDef(), .circle(Circle(radius: 0.5)))
+        _ = try! world.createShape(on: other, ShapeDef(), .circle(Circle(radius: 10)))
+        var pin = RevoluteJointDef(); pin.bodyA = hub; pin.bodyB = small
+        pin.localAnchorA = Vec2(5000, 0)
+        _ = try! world.createJoint(.revolute(pin))
+        var weld = WeldJointDef(); weld.bodyA = small; weld.bodyB = other
+        weld.localAnchorA = Vec2(0, 1500); weld.localAnchorB = Vec2(0, -1500)
+        weld.linearHertz = 2.66; weld.angularHertz = 1.19
+        _ = try! world.createJoint(.weld(weld))
+        var fastest = 0.0, fastestSpin = 0.0
+        for _ in 0..<240 {
+            world.step(by: 1.0 / 60)
+            for body in [hub, small, other] {
+                #expect(isFinite(world, body))
+                fastest = max(fastest, world.linearVelocity(of: body).length)
+                fastestSpin = max(fastestSpin, abs(world.angularVelocity(of: body)))
+            }
+        }
+        #expect(fastest <= WorldDef().maximumLinearSpeed * (1 + 1e-9), "fastest body \(fastest) pt/s")
+        #expect(fastestSpin <= 0.25 * Double.pi * 240 * (1 + 1e-9), "fastest spin \(fastestSpin) rad/s")
+    }
+
+    /// Closed fuzz scenes (elastic, no motors or springs) whose rigid revolute and weld joints,
+    /// anchored thousands of points outside fast-spinning bodies, gained more than 2 % energy: the
+    /// position correction of the anchors' drift is now no faster than a quarter of the speed cap.
+    @Test(arguments: [57, 68, 82, 149, 181] as [UInt64])
+    func closedFuzzScenesWithFarAnchoredRigidJointsGainNoEnergy(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Fuzz scenes whose bodies reached 10²⁵–10⁶³ pt/s (rigid and soft joints anchored thousands of
+    /// points out on fast-spinning bodies; see the test above). Seed 1076 may still push a body past
+    /// a wall (the deep penetration of docs/reliability.md, P5), which ends the scene early.
+    @Test(arguments: [189, 587, 851, 1074, 1076, 1912] as [UInt64])
+    func fuzzScenesWithFarAnchoredJointsStayWithinTheSpeedCaps(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let broken = findings.filter { $0.invariant != "tunnelling" }
+        #expect(broken.isEmpty, "\(broken.map(\.description).joined(separator: "\n"))")
+        #expect(stats.fastestSpeed <= 4 * WorldDef().maximumLinearSpeed, "fastest body \(stats.fastestSpeed) pt/s")
+    }
 }
 
 @Suite struct TunnellingTests {
