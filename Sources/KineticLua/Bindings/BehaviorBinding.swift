@@ -76,12 +76,12 @@ enum BehaviorBinding {
                 return 0
             },
             .property("action", get: { lua, h in
-                if let f = rt.entry(h).action { lua.push(f) } else { lua.pushNil() }
+                rt.pushCallback("action", of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.action = try lua.optionalFunction(v, "action")
+                entry.hasAction = try rt.setCallback("action", of: h, lua, at: v)
                 let behavior = entry.behavior
-                behavior.action = entry.action == nil ? nil : { [unowned rt, unowned behavior] in
+                behavior.action = !entry.hasAction ? nil : { [unowned rt, unowned behavior] in
                     rt.enqueue(.action(h), from: behavior.animator)
                 }
             }),
@@ -89,6 +89,7 @@ enum BehaviorBinding {
                 try unlocked(h, "Behavior:addChild")
                 let child = try rt.behavior(lua, at: 2, "child")
                 try rt.dynamics("Behavior:addChild") { () throws(DynamicsError) in try b(h).addChild(child.behavior) }
+                rt.link(child.behavior, to: .behavior(h.slotHandle))
                 return 0
             },
             .method("removeChild") { lua, h in
@@ -119,8 +120,9 @@ enum BehaviorBinding {
             }
         }
         let handle = rt.add(behavior, kind: kind)
+        rt.behaviorTypes[kind.rawValue].push(handle, on: lua)  // first: its anchor keeps the functions the fields set
+        rt.linkChildren(of: handle.slotHandle)
         try applyFields(def, fields, members: rt.behaviorMembers[kind.rawValue], to: handle)
-        rt.behaviorTypes[kind.rawValue].push(handle, on: lua)
         return 1
     }
 

@@ -85,6 +85,7 @@ enum WorldBinding {
                 try world.requireUnlocked("World:addBehavior")
                 let entry = try rt.behavior(lua, at: 2, "behavior")
                 try rt.dynamics("World:addBehavior") { () throws(DynamicsError) in try world.animator.addBehavior(entry.behavior) }
+                rt.link(entry.behavior, to: .world(world.handle))  // its functions live while the world does
                 lua.pushValue(at: 2)
                 return 1
             },
@@ -105,8 +106,9 @@ enum WorldBinding {
             },
             .method("on") { lua, h in
                 let event = try lua.choice(2, "event", in: ["pause", "resume"])
-                let handler = try lua.function(3, "handler")
-                if event == "pause" { w(h).pauseHandlers.append(handler) } else { w(h).resumeHandlers.append(handler) }
+                _ = try lua.function(3, "handler")
+                rt.addHandler(event, to: w(h), lua, at: 3)
+                if event == "pause" { w(h).pauseHandlers += 1 } else { w(h).resumeHandlers += 1 }
                 return 0
             },
 
