@@ -197,6 +197,17 @@ extension Runtime {
         }
     }
 
+    /// Unlinks a behaviour about to leave `world` or its parent (`removeBehavior`, `removeChild`),
+    /// so its functions need not wait for `pruneLinks` (which finds those that left otherwise).
+    func unlinkLeaving(_ behavior: DynamicBehavior, world: WorldModel?) {
+        guard let slot = behaviorIndex[ObjectIdentifier(behavior)] else { return }
+        let member = behaviors.handle(slot)
+        if let world { unlink(AnchorLink(member: member, owner: .world(world.handle))) }
+        if let parent = behavior.parent, let p = behaviorIndex[ObjectIdentifier(parent)] {
+            unlink(AnchorLink(member: member, owner: .behavior(behaviors.handle(p))))
+        }
+    }
+
     private func unlink(_ link: AnchorLink) {
         state.withStack { lua in
             guard pushAnchor(lua, of: link.owner, make: false) else { return }

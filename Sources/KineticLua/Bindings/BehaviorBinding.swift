@@ -94,7 +94,9 @@ enum BehaviorBinding {
             },
             .method("removeChild") { lua, h in
                 try unlocked(h, "Behavior:removeChild")
-                b(h).removeChild(try rt.behavior(lua, at: 2, "child").behavior)
+                let child = try rt.behavior(lua, at: 2, "child").behavior
+                if child.parent === b(h) { rt.unlinkLeaving(child, world: nil) }
+                b(h).removeChild(child)
                 return 0
             },
             .readOnly("children") { lua, h in rt.pushBehaviors(b(h).childBehaviors, on: lua) },

@@ -92,11 +92,14 @@ enum WorldBinding {
             .method("removeBehavior") { lua, h in
                 let world = w(h)
                 try world.requireUnlocked("World:removeBehavior")
-                world.animator.removeBehavior(try rt.behavior(lua, at: 2, "behavior").behavior)
+                let behavior = try rt.behavior(lua, at: 2, "behavior").behavior
+                if behavior.animator === world.animator { rt.unlinkLeaving(behavior, world: world) }
+                world.animator.removeBehavior(behavior)
                 return 0
             },
             .method("removeAllBehaviors") { _, h in
                 try w(h).requireUnlocked("World:removeAllBehaviors")
+                for behavior in w(h).animator.behaviors { rt.unlinkLeaving(behavior, world: w(h)) }
                 w(h).animator.removeAllBehaviors()
                 return 0
             },
