@@ -142,6 +142,36 @@ extension Runtime {
         kl_remove(lua.L, -2)
     }
 
+    // MARK: - Levels
+
+    /// Moves the table and `state` of the level of a world the host hands to Lua into its anchor.
+    func moveLevelToAnchor(_ world: WorldModel) {
+        guard let level = world.level else { return }
+        state.withStack { lua in
+            pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true)
+            lua.push(level.table)
+            lua.setField("level", inTableAt: -2)
+            lua.push(level.state)
+            lua.setField("state", inTableAt: -2)
+        }
+        world.level = nil
+        world.levelInAnchor = true
+    }
+
+    /// The level function `name` of a world (looked up at each call: late binding), wherever
+    /// its level table is.
+    func levelFunction(_ name: String, of world: WorldModel) -> LuaReference? {
+        if let level = world.level { return function(named: name, in: level.table) }
+        guard world.levelInAnchor else { return nil }
+        return state.withStack { lua in
+            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false),
+                  lua_getfield(lua.L, -1, "level") == LUA_TTABLE else { return nil }
+            lua.push(name)
+            guard lua_rawget(lua.L, -2) == LUA_TFUNCTION else { return nil }
+            return lua.reference(to: -1)
+        }
+    }
+
     // MARK: - Links
 
     /// Links a behaviour's anchor from its owner's, so its functions live while the owner does.

@@ -43,6 +43,9 @@ final class WorldModel {
     /// Names of removed items, so stale handles name them.
     var removedNames: [ItemID: String] = [:]  // lookups only
     var level: LevelScript?
+    /// A level `kinetic.load` gave to Lua: its table and `state` moved from `level` to the world's
+    /// anchor, so they do not keep the world alive when they refer to it.
+    var levelInAnchor = false
     /// How many `on("pause")` and `on("resume")` handlers it has (they are in its anchor).
     var pauseHandlers = 0
     var resumeHandlers = 0
@@ -85,6 +88,7 @@ final class WorldModel {
     /// and its behaviours (which leave the animator, so unused ones can be freed).
     func dispose() {
         level = nil
+        levelInAnchor = false
         pauseHandlers = 0
         resumeHandlers = 0
         queue.removeAll()
@@ -117,7 +121,7 @@ extension Runtime {
         }
         world.pendingError = nil
         defer { world.phase = .idle }
-        if let level = world.level, let update = function(named: "update", in: level.table) {
+        if let update = levelFunction("update", of: world) {
             world.phase = .update
             try call(update) { lua in
                 pushWorld(world, on: lua)
@@ -225,7 +229,7 @@ extension Runtime {
 
     /// Delivers a pointer event to `level.pointer(world, e)`.
     func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
-        guard let level = world.level, let handler = function(named: "pointer", in: level.table) else { return }
+        guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.reserve(3)
@@ -245,7 +249,7 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
-        guard let level = world.level, let handler = function(named: "key", in: level.table) else { return false }
+        guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.push(name)

@@ -165,6 +165,35 @@ import Testing
         #expect(h.runtime.behaviors.count == 0)
     }
 
+    /// A level `kinetic.load` gives to Lua whose `state` and functions refer to its world: the
+    /// level table and state live in the world's anchor, so the world is freed once Lua drops it,
+    /// and its `update` still runs while Lua holds it.
+    @Test func loadedLevelsThatReferToTheirWorldAreFreed() throws {
+        let h = try Harness(files: ["level.lua": """
+            local level = {}
+            function level.load(world, state)
+              state.world = world
+              state.ball = world:addItem{ center = {50, 50}, size = {10, 10} }
+              world:addBehavior(kinetic.gravity{ items = {state.ball} })
+              state.updates = 0
+            end
+            function level.update(world, dt) level.last = world; level.updates = (level.updates or 0) + 1 end
+            return level
+            """])
+        try h.run("""
+            updates = 0
+            for i = 1, 200 do
+              local w, level, state = kinetic.load("level.lua")
+              w:step(2)
+              updates = updates + level.updates
+            end
+            """)
+        #expect(try h.number("return updates") == 400)
+        try collect(h)
+        try collect(h)
+        #expect(h.runtime.worlds.count == 0)
+    }
+
     /// A behaviour Lua dropped keeps its functions while it is in a world (linked from the world's
     /// anchor) and under a parent (linked from the parent's), even after its userdata is gone.
     @Test func droppedBehavioursKeepTheirFunctionsWhileOwned() throws {
