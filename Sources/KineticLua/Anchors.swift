@@ -19,6 +19,20 @@ struct AnchorTables {
     var held: Int32 = 0
 }
 
+/// The functions a behaviour's anchor keeps, at these indices.
+enum BehaviorCallback: String {
+    case action, began, ended, evaluate
+
+    var index: lua_Integer {
+        switch self {
+        case .action: return 1
+        case .began: return 2
+        case .ended: return 3
+        case .evaluate: return 4
+        }
+    }
+}
+
 /// What links a behaviour's anchor into another: the world it was added to, or its parent.
 enum AnchorOwner: Hashable {
     case world(SlotHandle)
@@ -92,22 +106,22 @@ extension Runtime {
 
     // MARK: - Behaviour callbacks
 
-    /// Sets (or clears, for nil) the function `name` of a behaviour from the value at `index`.
-    /// Returns whether it is a function now.
-    func setCallback(_ name: String, of h: BehaviorHandle, _ lua: Lua, at index: Int32) throws -> Bool {
-        let isFunction = try lua.optionalFunction(index, name) != nil
+    /// Sets (or clears, for nil) a function of a behaviour from the value at `index`. Returns
+    /// whether it is a function now.
+    func setCallback(_ callback: BehaviorCallback, of h: BehaviorHandle, _ lua: Lua, at index: Int32) throws -> Bool {
+        let isFunction = try lua.optionalFunction(index, callback.rawValue) != nil
         let value = lua.absolute(index)
         pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
         if isFunction { lua.pushValue(at: value) } else { lua.pushNil() }
-        lua.setField(name, inTableAt: -2)
+        lua_rawseti(lua.L, -2, callback.index)
         lua.pop()
         return isFunction
     }
 
-    /// Pushes the function `name` of a behaviour (nil if it has none).
-    func pushCallback(_ name: String, of h: BehaviorHandle, on lua: Lua) {
+    /// Pushes a function of a behaviour (nil if it has none).
+    func pushCallback(_ callback: BehaviorCallback, of h: BehaviorHandle, on lua: Lua) {
         guard pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: false) else { lua.pushNil(); return }
-        lua_getfield(lua.L, -1, name)
+        lua_rawgeti(lua.L, -1, callback.index)
         kl_remove(lua.L, -2)
     }
 

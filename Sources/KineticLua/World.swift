@@ -163,7 +163,7 @@ extension Runtime {
             case let .began(index, item, partner, point):
                 guard let entry = liveEntry(index), entry.hasBegan, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, { lua in pushCallback("began", of: index, on: lua) }) { lua in
+                callback(world, { lua in pushCallback(.began, of: index, on: lua) }) { lua in
                     pushItem(item, on: lua)
                     push(partner, on: lua)
                     lua.push(point)
@@ -172,14 +172,14 @@ extension Runtime {
             case let .ended(index, item, partner):
                 guard let entry = liveEntry(index), entry.hasEnded, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, { lua in pushCallback("ended", of: index, on: lua) }) { lua in
+                callback(world, { lua in pushCallback(.ended, of: index, on: lua) }) { lua in
                     pushItem(item, on: lua)
                     push(partner, on: lua)
                     return 2
                 }
             case let .action(index):
                 guard let entry = liveEntry(index), entry.hasAction, entry.behavior.animator === world.animator else { continue }
-                callback(world, { lua in pushCallback("action", of: index, on: lua) }) { lua in
+                callback(world, { lua in pushCallback(.action, of: index, on: lua) }) { lua in
                     pushWorld(world, on: lua)
                     lua.push(world.dt)
                     return 2

@@ -76,10 +76,10 @@ enum BehaviorBinding {
                 return 0
             },
             .property("action", get: { lua, h in
-                rt.pushCallback("action", of: h, on: lua)
+                rt.pushCallback(.action, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.hasAction = try rt.setCallback("action", of: h, lua, at: v)
+                entry.hasAction = try rt.setCallback(.action, of: h, lua, at: v)
                 let behavior = entry.behavior
                 behavior.action = !entry.hasAction ? nil : { [unowned rt, unowned behavior] in
                     rt.enqueue(.action(h), from: behavior.animator)

@@ -116,19 +116,19 @@ enum CollisionBinding {
                 }
             }),
             .property("began", get: { lua, h in
-                rt.pushCallback("began", of: h, on: lua)
+                rt.pushCallback(.began, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.hasBegan = try rt.setCallback("began", of: h, lua, at: v)
+                entry.hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
                 c(h).began = !entry.hasBegan ? nil : { [unowned rt] behavior, item, partner, point in
                     rt.enqueue(.began(h, item, partner, point), from: behavior.animator)
                 }
             }),
             .property("ended", get: { lua, h in
-                rt.pushCallback("ended", of: h, on: lua)
+                rt.pushCallback(.ended, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.hasEnded = try rt.setCallback("ended", of: h, lua, at: v)
+                entry.hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
                 c(h).ended = !entry.hasEnded ? nil : { [unowned rt] behavior, item, partner in
                     rt.enqueue(.ended(h, item, partner), from: behavior.animator)
                 }
