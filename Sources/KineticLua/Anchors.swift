@@ -186,6 +186,17 @@ extension Runtime {
         }
     }
 
+    /// Lets go of the functions a retired world's anchor keeps (Lua may still hold the world).
+    func emptyAnchor(of world: WorldModel) {
+        state.withStack { lua in
+            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { return }
+            for field in ["pause", "resume", "level", "state", "members"] {
+                lua.pushNil()
+                lua.setField(field, inTableAt: -2)
+            }
+        }
+    }
+
     // MARK: - Links
 
     /// Links a behaviour's anchor from its owner's, so its functions live while the owner does.
