@@ -66,49 +66,40 @@ extension Runtime {
         return luaL_ref(lua.L, kl_registryindex())
     }
 
-    /// Pushes the anchor of `handle` in the registry table `table`, made if absent and `make`.
-    /// Returns false (and pushes nothing) for an absent one. Anchors are at `slot + 1` (slots are
-    /// reused, so the tables stay as large as the most slots in use) with their generation at 0:
-    /// one of an earlier generation not yet collected counts as absent.
+    /// Pushes the anchor of `key` in the registry table `table`, made if absent and `make`.
+    /// Returns false (and pushes nothing) for an absent one.
     @discardableResult
-    func pushAnchor(_ lua: Lua, in table: Int32, handle: SlotHandle, make: Bool) -> Bool {
+    func pushAnchor(_ lua: Lua, in table: Int32, key: Int64, make: Bool) -> Bool {
         let L = lua.L
         lua.reserve(4)
         lua_rawgeti(L, kl_registryindex(), lua_Integer(table))
-        if lua_rawgeti(L, -1, lua_Integer(handle.slot) + 1) == LUA_TTABLE {
-            lua_rawgeti(L, -1, 0)
-            let current = lua_tointegerx(L, -1, nil) == lua_Integer(handle.generation)
-            lua_settop(L, -2)
-            if current {
-                kl_remove(L, -2)
-                return true
-            }
+        if lua_rawgeti(L, -1, lua_Integer(key)) == LUA_TTABLE {
+            kl_remove(L, -2)
+            return true
         }
         lua_settop(L, -2)
         guard make else { lua_settop(L, -2); return false }
-        lua_createtable(L, 4, 4)
-        lua_pushinteger(L, lua_Integer(handle.generation))
-        lua_rawseti(L, -2, 0)
+        lua_createtable(L, 0, 4)
         lua_pushvalue(L, -1)
-        lua_rawseti(L, -3, lua_Integer(handle.slot) + 1)
+        lua_rawseti(L, -3, lua_Integer(key))
         kl_remove(L, -2)
         return true
     }
 
     func pushAnchor(_ lua: Lua, of owner: AnchorOwner, make: Bool) -> Bool {
         switch owner {
-        case .world(let h): return pushAnchor(lua, in: anchors.worlds, handle: h, make: make)
-        case .behavior(let h): return pushAnchor(lua, in: anchors.behaviors, handle: h, make: make)
+        case .world(let h): return pushAnchor(lua, in: anchors.worlds, key: h.luaKey, make: make)
+        case .behavior(let h): return pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: make)
         }
     }
 
     /// The host holds `world`: its anchor stays in the registry (or leaves it, `held` false).
     func holdAnchor(of world: WorldModel, _ held: Bool) {
         state.withStack { lua in
-            let key = lua_Integer(world.slot) + 1
+            let key = lua_Integer(world.handle.luaKey)
             lua.reserve(4)
             lua_rawgeti(lua.L, kl_registryindex(), lua_Integer(anchors.held))
-            if held { pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: true) } else { lua.pushNil() }
+            if held { pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true) } else { lua.pushNil() }
             lua_rawseti(lua.L, -2, key)
         }
     }
@@ -120,7 +111,7 @@ extension Runtime {
     func setCallback(_ callback: BehaviorCallback, of h: BehaviorHandle, _ lua: Lua, at index: Int32) throws -> Bool {
         let isFunction = try lua.optionalFunction(index, callback.rawValue) != nil
         let value = lua.absolute(index)
-        pushAnchor(lua, in: anchors.behaviors, handle: h.slotHandle, make: true)
+        pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
         if isFunction { lua.pushValue(at: value) } else { lua.pushNil() }
         lua_rawseti(lua.L, -2, callback.index)
         lua.pop()
@@ -129,7 +120,7 @@ extension Runtime {
 
     /// Pushes a function of a behaviour (nil if it has none).
     func pushCallback(_ callback: BehaviorCallback, of h: BehaviorHandle, on lua: Lua) {
-        guard pushAnchor(lua, in: anchors.behaviors, handle: h.slotHandle, make: false) else { lua.pushNil(); return }
+        guard pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: false) else { lua.pushNil(); return }
         lua_rawgeti(lua.L, -1, callback.index)
         kl_remove(lua.L, -2)
     }
@@ -139,7 +130,7 @@ extension Runtime {
     /// Appends `handler` (the function at `index`) to the world's `event` handlers.
     func addHandler(_ event: String, to world: WorldModel, _ lua: Lua, at index: Int32) {
         let value = lua.absolute(index)
-        pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: true)
+        pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true)
         lua.reserve(4)
         if lua_getfield(lua.L, -1, event) != LUA_TTABLE {
             lua.pop()
@@ -155,7 +146,7 @@ extension Runtime {
 
     /// Pushes the world's `index`-th (from 1) `event` handler (nil if it has none).
     func pushHandler(_ event: String, _ index: Int, of world: WorldModel, on lua: Lua) {
-        guard pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: false) else { lua.pushNil(); return }
+        guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { lua.pushNil(); return }
         if lua_getfield(lua.L, -1, event) == LUA_TTABLE {
             lua_rawgeti(lua.L, -1, lua_Integer(index))
         } else {
@@ -171,7 +162,7 @@ extension Runtime {
     func moveLevelToAnchor(_ world: WorldModel) {
         guard let level = world.level else { return }
         state.withStack { lua in
-            pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: true)
+            pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true)
             lua.push(level.table)
             lua.setField("level", inTableAt: -2)
             lua.push(level.state)
@@ -187,7 +178,7 @@ extension Runtime {
         if let level = world.level { return function(named: name, in: level.table) }
         guard world.levelInAnchor else { return nil }
         return state.withStack { lua in
-            guard pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: false),
+            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false),
                   lua_getfield(lua.L, -1, "level") == LUA_TTABLE else { return nil }
             lua.push(name)
             guard lua_rawget(lua.L, -2) == LUA_TFUNCTION else { return nil }
@@ -198,7 +189,7 @@ extension Runtime {
     /// Lets go of the functions a retired world's anchor keeps (Lua may still hold the world).
     func emptyAnchor(of world: WorldModel) {
         state.withStack { lua in
-            guard pushAnchor(lua, in: anchors.worlds, handle: world.handle, make: false) else { return }
+            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { return }
             for field in ["pause", "resume", "level", "state", "members"] {
                 lua.pushNil()
                 lua.setField(field, inTableAt: -2)
@@ -219,8 +210,8 @@ extension Runtime {
                 lua.pushValue(at: -1)
                 lua.setField("members", inTableAt: -3)
             }
-            pushAnchor(lua, in: anchors.behaviors, handle: member, make: true)
-            lua_rawseti(lua.L, -2, lua_Integer(member.slot) + 1)
+            pushAnchor(lua, in: anchors.behaviors, key: member.luaKey, make: true)
+            lua_rawseti(lua.L, -2, lua_Integer(member.luaKey))
         }
         links.append(AnchorLink(member: member, owner: owner))
     }
@@ -275,15 +266,10 @@ extension Runtime {
     private func unlink(_ link: AnchorLink) {
         state.withStack { lua in
             guard pushAnchor(lua, of: link.owner, make: false) else { return }
-            let index = lua_Integer(link.member.slot) + 1
-            guard lua_getfield(lua.L, -1, "members") == LUA_TTABLE,
-                  lua_rawgeti(lua.L, -1, index) == LUA_TTABLE else { return }
-            // Only this generation's: the slot's next behaviour may be linked there now.
-            lua_rawgeti(lua.L, -1, 0)
-            guard lua_tointegerx(lua.L, -1, nil) == lua_Integer(link.member.generation) else { return }
-            lua_settop(lua.L, -3)
-            lua.pushNil()
-            lua_rawseti(lua.L, -2, index)
+            if lua_getfield(lua.L, -1, "members") == LUA_TTABLE {
+                lua.pushNil()
+                lua_rawseti(lua.L, -2, lua_Integer(link.member.luaKey))
+            }
         }
     }
 }

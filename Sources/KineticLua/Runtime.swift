@@ -356,7 +356,7 @@ final class Runtime {
     func trackUserdata() {
         worldType.created = { [unowned self] h, lua in
             worlds.userdataMade(h.slotHandle)
-            pushAnchor(lua, in: anchors.worlds, handle: h.slotHandle, make: true)
+            pushAnchor(lua, in: anchors.worlds, key: h.luaKey, make: true)
             lua_setiuservalue(lua.L, -2, 1)
         }
         worldType.onCollect(in: state) { [unowned self] h in
@@ -370,7 +370,7 @@ final class Runtime {
         for type in behaviorTypes {
             type.created = { [unowned self] h, lua in
                 behaviors.userdataMade(h.slotHandle)
-                pushAnchor(lua, in: anchors.behaviors, handle: h.slotHandle, make: true)
+                pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
                 lua_setiuservalue(lua.L, -2, 1)
             }
             type.onCollect(in: state) { [unowned self] h in collectedBehaviors.append(h.slotHandle) }
