@@ -84,6 +84,7 @@ enum KineticModule {
         rt.pushWorld(world, on: lua)
         lua.push(world.level!.table)
         lua.push(world.level!.state)
+        rt.moveLevelToAnchor(world)
         rt.release(world)  // Lua holds it now
         return 3
     }

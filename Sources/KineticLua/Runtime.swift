@@ -97,14 +97,14 @@ enum BehaviorKind: Int, CaseIterable {
     }
 }
 
-/// A behaviour Lua made, with the Lua functions it calls.
+/// A behaviour Lua made, and which Lua functions it calls (they are in its anchor, `Anchors.swift`).
 final class BehaviorEntry {
     let behavior: DynamicBehavior
     let kind: BehaviorKind
-    var action: LuaReference?
-    var began: LuaReference?
-    var ended: LuaReference?
-    var evaluate: LuaReference?
+    var hasAction = false
+    var hasBegan = false
+    var hasEnded = false
+    var hasEvaluate = false
     init(behavior: DynamicBehavior, kind: BehaviorKind) { self.behavior = behavior; self.kind = kind }
 }
 
@@ -137,6 +137,11 @@ final class Runtime {
     /// world is freed and when their number doubles.
     var orphans: [SlotHandle] = []
     var orphansChecked = 0
+    /// The registry tables of the anchors that keep the Lua functions the host calls back.
+    var anchors = AnchorTables()
+    /// Behaviour anchors linked from their owner's; checked again when their number doubles.
+    var links: [AnchorLink] = []
+    var linksChecked = 0
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
 
@@ -169,6 +174,7 @@ final class Runtime {
             rt.behaviorTypes.append(BehaviorBinding.register(kind, members: members, rt))
         }
         rt.regionType = RegionBinding.register(rt)
+        rt.makeAnchorTables()
         rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
         rt.module = KineticModule.register(rt)
@@ -211,16 +217,30 @@ final class Runtime {
         return worlds[Int(slot)]
     }
 
-    func pushWorld(_ world: WorldModel, on lua: Lua) { worldType.push(WorldHandle(world.handle), on: lua) }
+    /// Pushes the world, or nil for one Lua dropped that the next sweep frees (its anchor, and so
+    /// its functions, went with its last userdata).
+    func pushWorld(_ world: WorldModel, on lua: Lua) {
+        guard !isDropped(world) else { lua.pushNil(); return }
+        worldType.push(WorldHandle(world.handle), on: lua)
+    }
+
+    /// Lua collected every userdata of the world and the host does not hold it.
+    func isDropped(_ world: WorldModel) -> Bool {
+        world.collectionsPending > 0 && world.holds <= 0 && worlds.userdataCount(world.slot) - world.collectionsPending <= 0
+    }
 
     /// The host keeps `world` (a level's current world): it is not freed until `release`d.
-    func hold(_ world: WorldModel) { world.holds += 1 }
+    func hold(_ world: WorldModel) {
+        world.holds += 1
+        if world.holds == 1 { holdAnchor(of: world, true) }
+    }
 
     /// The host no longer keeps `world`; it is freed once Lua holds neither it nor its items.
     /// Behaviours that left it (a retired world has none) and that Lua dropped are freed now: their
     /// functions may hold its items, and so the world, alive.
     func release(_ world: WorldModel) {
         world.holds -= 1
+        if world.holds == 0 { holdAnchor(of: world, false) }
         checkOrphans()
         freeWorldIfUnused(world.handle)
     }
@@ -241,7 +261,7 @@ final class Runtime {
     }
 
     func pushItem(_ id: ItemID, on lua: Lua) {
-        guard let handle = handle(of: id) else { lua.pushNil(); return }
+        guard let handle = handle(of: id), !isDropped(worlds[Int(handle.world)]) else { lua.pushNil(); return }
         itemType.push(handle, on: lua)
     }
 
@@ -334,14 +354,25 @@ final class Runtime {
     /// Counts the userdata of worlds, behaviours and regions, and keeps a world alive while Lua
     /// holds one of its items (the item userdata's user value is the world userdata).
     func trackUserdata() {
-        worldType.created = { [unowned self] h, _ in worlds.userdataMade(h.slotHandle) }
-        worldType.onCollect(in: state) { [unowned self] h in collectedWorlds.append(h.slotHandle) }
+        worldType.created = { [unowned self] h, lua in
+            worlds.userdataMade(h.slotHandle)
+            pushAnchor(lua, in: anchors.worlds, key: h.luaKey, make: true)
+            lua_setiuservalue(lua.L, -2, 1)
+        }
+        worldType.onCollect(in: state) { [unowned self] h in
+            collectedWorlds.append(h.slotHandle)
+            worlds.value(h.slotHandle)?.collectionsPending += 1
+        }
         itemType.created = { [unowned self] h, lua in
             pushWorld(worlds[Int(h.world)], on: lua)
             lua_setiuservalue(lua.L, -2, 1)
         }
         for type in behaviorTypes {
-            type.created = { [unowned self] h, _ in behaviors.userdataMade(h.slotHandle) }
+            type.created = { [unowned self] h, lua in
+                behaviors.userdataMade(h.slotHandle)
+                pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
+                lua_setiuservalue(lua.L, -2, 1)
+            }
             type.onCollect(in: state) { [unowned self] h in collectedBehaviors.append(h.slotHandle) }
         }
         regionType.created = { [unowned self] h, _ in regions.userdataMade(h.slotHandle) }
@@ -366,9 +397,13 @@ final class Runtime {
         if !collectedWorlds.isEmpty {
             let list = collectedWorlds
             collectedWorlds.removeAll()
-            for h in list where worlds.userdataCollected(h) { freeWorldIfUnused(h) }
+            for h in list {
+                worlds.value(h)?.collectionsPending -= 1
+                if worlds.userdataCollected(h) { freeWorldIfUnused(h) }
+            }
         }
         if orphans.count > 2 * orphansChecked + 64 { checkOrphans() }
+        if links.count > 2 * linksChecked + 64 { pruneLinks() }
     }
 
     /// Frees a world that neither the host nor Lua holds (Lua holding an item holds its world).
@@ -435,10 +470,22 @@ final class Runtime {
         }
     }
 
+    /// Calls the Lua function `function` pushes, like `call(_:_:)`.
+    @discardableResult
+    func call(pushing function: (Lua) -> Void, _ push: (Lua) -> Int32) throws(LuaError) -> Bool {
+        try state.call(pushing: function, arguments: push) { lua, first, count in
+            count > 0 && lua_toboolean(lua.L, first) != 0
+        }
+    }
+
     /// `file:line` where a Lua function is defined, for messages about what it returned.
-    func location(of function: LuaReference) -> String {
+    func location(of function: LuaReference) -> String { location(pushing: { lua in lua.push(function) }) }
+
+    /// `file:line` where the Lua function `function` pushes is defined.
+    func location(pushing function: (Lua) -> Void) -> String {
         state.withStack { lua in
-            lua.push(function)
+            function(lua)
+            guard lua.type(at: -1) == LUA_TFUNCTION else { return "?" }
             var ar = lua_Debug()
             guard lua_getinfo(lua.L, ">S", &ar) != 0 else { return "?" }
             let source = withUnsafeBytes(of: ar.short_src) { raw in

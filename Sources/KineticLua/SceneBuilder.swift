@@ -18,7 +18,7 @@ extension Runtime {
         scene.items = snapshot.items.map { sceneItem($0, world) }
         if snapshot.debugEnabled { scene.debug = debugOverlay(snapshot, world) }
         var hudError: LuaError?
-        if hud, let level = world.level, let draw = function(named: "draw", in: level.table) {
+        if hud, let draw = levelFunction("draw", of: world) {
             self.hud = []
             do {
                 try call(draw) { lua in

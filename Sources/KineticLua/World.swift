@@ -35,14 +35,20 @@ final class WorldModel {
     var slot: Int32 { handle.slot }
     /// Holders on the host side (`Runtime.hold`): the level's current world has one.
     var holds = 0
+    /// Userdata of the world Lua collected that the next sweep has not counted yet.
+    var collectionsPending: Int32 = 0
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
     /// Names of removed items, so stale handles name them.
     var removedNames: [ItemID: String] = [:]  // lookups only
     var level: LevelScript?
-    var pauseHandlers: [LuaReference] = []
-    var resumeHandlers: [LuaReference] = []
+    /// A level `kinetic.load` gave to Lua: its table and `state` moved from `level` to the world's
+    /// anchor, so they do not keep the world alive when they refer to it.
+    var levelInAnchor = false
+    /// How many `on("pause")` and `on("resume")` handlers it has (they are in its anchor).
+    var pauseHandlers = 0
+    var resumeHandlers = 0
     var phase = Phase.idle
     var queue: [PendingCallback] = []
     /// The first Lua error of the current step (the rest of its callbacks are skipped).
@@ -82,8 +88,9 @@ final class WorldModel {
     /// and its behaviours (which leave the animator, so unused ones can be freed).
     func dispose() {
         level = nil
-        pauseHandlers.removeAll()
-        resumeHandlers.removeAll()
+        levelInAnchor = false
+        pauseHandlers = 0
+        resumeHandlers = 0
         queue.removeAll()
         pendingError = nil
         animator.removeAllBehaviors()
@@ -114,7 +121,7 @@ extension Runtime {
         }
         world.pendingError = nil
         defer { world.phase = .idle }
-        if let level = world.level, let update = function(named: "update", in: level.table) {
+        if let update = levelFunction("update", of: world) {
             world.phase = .update
             try call(update) { lua in
                 pushWorld(world, on: lua)
@@ -136,9 +143,9 @@ extension Runtime {
 
     /// Calls `function` for a callback of `world`'s step; the first error is kept for the step to
     /// throw and later callbacks are skipped.
-    func callback(_ world: WorldModel, _ function: LuaReference, _ push: (Lua) -> Int32) {
+    func callback(_ world: WorldModel, _ function: (Lua) -> Void, _ push: (Lua) -> Int32) {
         guard world.pendingError == nil else { return }
-        do { try call(function, push) } catch { world.pendingError = error }
+        do { try call(pushing: function, push) } catch { world.pendingError = error }
     }
 
     func deliver(_ world: WorldModel) {
@@ -146,31 +153,33 @@ extension Runtime {
         let queue = world.queue
         world.queue.removeAll()
         for case .resumed in events {
-            for handler in world.resumeHandlers { callback(world, handler) { lua in pushWorld(world, on: lua); return 1 } }
+            for i in 0..<world.resumeHandlers {
+                callback(world, { lua in pushHandler("resume", i + 1, of: world, on: lua) }) { lua in pushWorld(world, on: lua); return 1 }
+            }
         }
         for pending in queue {
             guard world.pendingError == nil else { break }
             switch pending {
             case let .began(index, item, partner, point):
-                guard let entry = liveEntry(index), let began = entry.began, entry.behavior.animator === world.animator,
+                guard let entry = liveEntry(index), entry.hasBegan, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, began) { lua in
+                callback(world, { lua in pushCallback(.began, of: index, on: lua) }) { lua in
                     pushItem(item, on: lua)
                     push(partner, on: lua)
                     lua.push(point)
                     return 3
                 }
             case let .ended(index, item, partner):
-                guard let entry = liveEntry(index), let ended = entry.ended, entry.behavior.animator === world.animator,
+                guard let entry = liveEntry(index), entry.hasEnded, entry.behavior.animator === world.animator,
                       world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, ended) { lua in
+                callback(world, { lua in pushCallback(.ended, of: index, on: lua) }) { lua in
                     pushItem(item, on: lua)
                     push(partner, on: lua)
                     return 2
                 }
             case let .action(index):
-                guard let entry = liveEntry(index), let action = entry.action, entry.behavior.animator === world.animator else { continue }
-                callback(world, action) { lua in
+                guard let entry = liveEntry(index), entry.hasAction, entry.behavior.animator === world.animator else { continue }
+                callback(world, { lua in pushCallback(.action, of: index, on: lua) }) { lua in
                     pushWorld(world, on: lua)
                     lua.push(world.dt)
                     return 2
@@ -180,7 +189,9 @@ extension Runtime {
         for event in events {
             switch event {
             case .paused:
-                for handler in world.pauseHandlers { callback(world, handler) { lua in pushWorld(world, on: lua); return 1 } }
+                for i in 0..<world.pauseHandlers {
+                    callback(world, { lua in pushHandler("pause", i + 1, of: world, on: lua) }) { lua in pushWorld(world, on: lua); return 1 }
+                }
             case .warning(let message):
                 let count = (world.warningCounts[message] ?? 0) + 1
                 world.warningCounts[message] = count
@@ -218,7 +229,7 @@ extension Runtime {
 
     /// Delivers a pointer event to `level.pointer(world, e)`.
     func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
-        guard let level = world.level, let handler = function(named: "pointer", in: level.table) else { return }
+        guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.reserve(3)
@@ -238,7 +249,7 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
-        guard let level = world.level, let handler = function(named: "key", in: level.table) else { return false }
+        guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.push(name)

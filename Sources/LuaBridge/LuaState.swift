@@ -247,6 +247,12 @@ public final class LuaState {
         try Lua(L).call(function, arguments: arguments, results: results)
     }
 
+    /// Like `call(_:arguments:results:)`, for a function `function` pushes (one value).
+    public func call<R>(pushing function: (Lua) -> Void, arguments: (Lua) -> Int32,
+                        results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
+        try Lua(L).call(pushing: function, arguments: arguments, results: results)
+    }
+
     /// Loads and runs a file; returns its results.
     @discardableResult
     public func run(file path: String, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {

@@ -22,10 +22,17 @@ extension Lua {
     /// reads `count` results starting at stack index `first`. The stack is restored afterwards.
     public func call<R>(_ function: LuaReference, arguments: (Lua) -> Int32,
                         results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
+        try call(pushing: { lua in lua.push(function) }, arguments: arguments, results: results)
+    }
+
+    /// Like `call(_:arguments:results:)`, for a function `function` pushes (one value) rather
+    /// than one held in the registry.
+    public func call<R>(pushing function: (Lua) -> Void, arguments: (Lua) -> Int32,
+                        results: (Lua, _ first: Int32, _ count: Int32) -> R) throws(LuaError) -> R {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         reserve(4)
-        push(function)
+        function(self)
         let base = self.top
         let count = arguments(self)
         let status = kl_pcall(L, count, LUA_MULTRET)

@@ -105,19 +105,16 @@ import Testing
         options.print = { _ in }
         let level = try Level.load(path: folder, options: options)
         for _ in 0..<(Runtime.worldLimit + 100) { try level.reload() }
-        // Each collection lets go of one link of behaviour → its function → item → world (the
-        // Swift side holds the functions), so the last worlds replaced take a few.
-        for _ in 0..<3 {
-            level.luaState.collectGarbage()
-            _ = level.handlesInUse
-        }
+        // One collection: the replaced worlds' functions are in their anchors, not the registry.
+        level.luaState.collectGarbage()
+        _ = level.handlesInUse
         #expect(level.handlesInUse == HandleCounts(worlds: 1, behaviors: 2, regions: 2))
         try level.step()
         #expect(level.itemCount == 1)
     }
 
-    /// Open (S3): the host keeps a behaviour's `action` through a registry reference, a root for
-    /// Lua's collector; the function reaches the world, so the world's userdata is never collected.
+    /// A behaviour's `action` that refers to its world: the host keeps the function in the world's
+    /// anchor, not the registry, so the world and its function are a cycle Lua frees.
     @Test func aWorldItsOwnCallbacksReachIsFreed() throws {
         let h = try Harness()
         try h.run("""
@@ -126,10 +123,93 @@ import Testing
               w:addBehavior(kinetic.behavior{ action = function() return w.time end })
             end
             """)
-        for _ in 0..<3 { try collect(h) }
-        withKnownIssue("host-held Lua functions that reach their world keep it alive (docs/reliability.md, S3)") {
-            #expect(h.runtime.worlds.count == 0)
+        try collect(h)
+        #expect(h.runtime.worlds.count == 0)
+        #expect(h.runtime.behaviors.count == 0)
+    }
+
+    /// More worlds than may be alive at once, made in a loop, whose every kind of callback refers
+    /// back to them: making them never fails and the live count stays bounded.
+    @Test func worldsWhoseCallbacksReachThemStayBounded() throws {
+        let h = try Harness()
+        try h.run("steps = 0")
+        var most = 0
+        for _ in 0..<20 {  // 20 × 250 worlds, each chunk within the time budget
+            try h.run("""
+                for i = 1, 250 do
+                  local w = kinetic.world{}
+                  local ball = w:addItem{ center = {50, 50}, size = {10, 10} }
+                  local g = kinetic.gravity{ items = {ball} }
+                  g.action = function() steps = steps + 1; return w, ball, g end
+                  w:addBehavior(g)
+                  w:addBehavior(kinetic.collision{ items = {ball}, began = function() return w end,
+                                                   ended = function() return ball end })
+                  w:addBehavior(kinetic.field{ kind = "custom", items = {ball},
+                                               evaluate = function() local _ = w; return 0, 0 end })
+                  w:addBehavior(kinetic.behavior{ children = { kinetic.behavior{ action = function() return w end } } })
+                  w:on("pause", function() return w end)
+                  w:on("resume", function() return ball end)
+                  w:step()
+                end
+                """)
+            most = max(most, h.runtime.worlds.count)
         }
+        #expect(try h.number("return steps") == 5000)
+        #expect(most <= Runtime.worldLimit)
+        try collect(h)
+        #expect(h.runtime.worlds.count == 0)
+        #expect(h.runtime.behaviors.count == 0)
+    }
+
+    /// A level `kinetic.load` gives to Lua whose `state` and functions refer to its world: the
+    /// level table and state live in the world's anchor, so the world is freed once Lua drops it,
+    /// and its `update` still runs while Lua holds it.
+    @Test func loadedLevelsThatReferToTheirWorldAreFreed() throws {
+        let h = try Harness(files: ["level.lua": """
+            local level = {}
+            function level.load(world, state)
+              state.world = world
+              state.ball = world:addItem{ center = {50, 50}, size = {10, 10} }
+              world:addBehavior(kinetic.gravity{ items = {state.ball} })
+              state.updates = 0
+            end
+            function level.update(world, dt) level.last = world; level.updates = (level.updates or 0) + 1 end
+            return level
+            """])
+        try h.run("""
+            updates = 0
+            for i = 1, 200 do
+              local w, level, state = kinetic.load("level.lua")
+              w:step(2)
+              updates = updates + level.updates
+            end
+            """)
+        #expect(try h.number("return updates") == 400)
+        try collect(h)
+        #expect(h.runtime.worlds.count == 0)
+    }
+
+    /// A behaviour Lua dropped keeps its functions while it is in a world (linked from the world's
+    /// anchor) and under a parent (linked from the parent's), even after its userdata is gone.
+    @Test func droppedBehavioursKeepTheirFunctionsWhileOwned() throws {
+        let h = try Harness()
+        try h.run("""
+            n, m, paused = 0, 0, 0
+            w = kinetic.world{}
+            local ball = w:addItem{ center = {50, 50}, size = {10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {ball} })
+            w:addBehavior(kinetic.behavior{ action = function() n = n + 1 end })
+            parent = kinetic.behavior{ children = { kinetic.behavior{ action = function() m = m + 1 end } } }
+            w:on("pause", function() paused = paused + 1 end)
+            """)
+        try collect(h)
+        try h.run("for i = 1, 200 do kinetic.push{} end")
+        try collect(h)
+        try h.run("w:addBehavior(parent) parent = nil")
+        try collect(h)
+        #expect(try h.number("w:step(3) return n") == 3)
+        #expect(try h.number("return m") == 3)
+        #expect(try h.run("return type(w:behaviors()[2].action)") == [.string("function")])
     }
 
     /// Only a trusted script can reach a collected userdata again (a `__gc` of its own resurrects

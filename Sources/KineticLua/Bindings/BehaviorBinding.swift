@@ -76,12 +76,12 @@ enum BehaviorBinding {
                 return 0
             },
             .property("action", get: { lua, h in
-                if let f = rt.entry(h).action { lua.push(f) } else { lua.pushNil() }
+                rt.pushCallback(.action, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.action = try lua.optionalFunction(v, "action")
+                entry.hasAction = try rt.setCallback(.action, of: h, lua, at: v)
                 let behavior = entry.behavior
-                behavior.action = entry.action == nil ? nil : { [unowned rt, unowned behavior] in
+                behavior.action = !entry.hasAction ? nil : { [unowned rt, unowned behavior] in
                     rt.enqueue(.action(h), from: behavior.animator)
                 }
             }),
@@ -89,11 +89,14 @@ enum BehaviorBinding {
                 try unlocked(h, "Behavior:addChild")
                 let child = try rt.behavior(lua, at: 2, "child")
                 try rt.dynamics("Behavior:addChild") { () throws(DynamicsError) in try b(h).addChild(child.behavior) }
+                rt.link(child.behavior, to: .behavior(h.slotHandle))
                 return 0
             },
             .method("removeChild") { lua, h in
                 try unlocked(h, "Behavior:removeChild")
-                b(h).removeChild(try rt.behavior(lua, at: 2, "child").behavior)
+                let child = try rt.behavior(lua, at: 2, "child").behavior
+                if child.parent === b(h) { rt.unlinkLeaving(child, world: nil) }
+                b(h).removeChild(child)
                 return 0
             },
             .readOnly("children") { lua, h in rt.pushBehaviors(b(h).childBehaviors, on: lua) },
@@ -119,8 +122,9 @@ enum BehaviorBinding {
             }
         }
         let handle = rt.add(behavior, kind: kind)
+        rt.behaviorTypes[kind.rawValue].push(handle, on: lua)  // first: its anchor keeps the functions the fields set
+        rt.linkChildren(of: handle.slotHandle)
         try applyFields(def, fields, members: rt.behaviorMembers[kind.rawValue], to: handle)
-        rt.behaviorTypes[kind.rawValue].push(handle, on: lua)
         return 1
     }
 

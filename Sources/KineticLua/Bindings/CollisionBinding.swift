@@ -116,20 +116,20 @@ enum CollisionBinding {
                 }
             }),
             .property("began", get: { lua, h in
-                if let f = rt.entry(h).began { lua.push(f) } else { lua.pushNil() }
+                rt.pushCallback(.began, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.began = try lua.optionalFunction(v, "began")
-                c(h).began = entry.began == nil ? nil : { [unowned rt] behavior, item, partner, point in
+                entry.hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
+                c(h).began = !entry.hasBegan ? nil : { [unowned rt] behavior, item, partner, point in
                     rt.enqueue(.began(h, item, partner, point), from: behavior.animator)
                 }
             }),
             .property("ended", get: { lua, h in
-                if let f = rt.entry(h).ended { lua.push(f) } else { lua.pushNil() }
+                rt.pushCallback(.ended, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.ended = try lua.optionalFunction(v, "ended")
-                c(h).ended = entry.ended == nil ? nil : { [unowned rt] behavior, item, partner in
+                entry.hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
+                c(h).ended = !entry.hasEnded ? nil : { [unowned rt] behavior, item, partner in
                     rt.enqueue(.ended(h, item, partner), from: behavior.animator)
                 }
             }),

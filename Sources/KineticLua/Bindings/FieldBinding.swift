@@ -48,11 +48,11 @@ enum FieldBinding {
             number("smoothness", \.smoothness),
             number("animationSpeed", \.animationSpeed),
             .property("evaluate", get: { lua, h in
-                if let fn = rt.entry(h).evaluate { lua.push(fn) } else { lua.pushNil() }
+                rt.pushCallback(.evaluate, of: h, on: lua)
             }, set: { lua, h, v in
                 let entry = rt.entry(h)
-                entry.evaluate = try lua.optionalFunction(v, "evaluate")
-                f(h).evaluator = entry.evaluate == nil ? nil : { [unowned rt] sample in rt.evaluate(h, sample) }
+                entry.hasEvaluate = try rt.setCallback(.evaluate, of: h, lua, at: v)
+                f(h).evaluator = !entry.hasEvaluate ? nil : { [unowned rt] sample in rt.evaluate(h, sample) }
             }),
         ]
     }
@@ -62,9 +62,9 @@ extension Runtime {
     /// A custom field's force at one item: calls `evaluate` under pcall. An error (or results that
     /// are not two finite numbers) is kept for the step to throw, and the force is zero.
     func evaluate(_ handle: BehaviorHandle, _ sample: FieldSample) -> Vec2 {
-        guard let entry = liveEntry(handle), let fn = entry.evaluate, let world = world(of: entry.behavior.animator), world.pendingError == nil else { return .zero }
+        guard let entry = liveEntry(handle), entry.hasEvaluate, let world = world(of: entry.behavior.animator), world.pendingError == nil else { return .zero }
         do {
-            let force: Vec2? = try state.call(fn, arguments: { lua in
+            let force: Vec2? = try state.call(pushing: { lua in pushCallback(.evaluate, of: handle, on: lua) }, arguments: { lua in
                 for v in [sample.position.x, sample.position.y, sample.velocity.x, sample.velocity.y,
                           sample.mass, sample.charge, sample.time] { lua.push(v) }
                 return 7
@@ -75,7 +75,7 @@ extension Runtime {
             })
             if let force { return force }
             world.pendingError = LuaError(kind: .runtime,
-                message: "\(location(of: fn)): field evaluate must return two finite numbers fx, fy")
+                message: "\(location(pushing: { lua in pushCallback(.evaluate, of: handle, on: lua) })): field evaluate must return two finite numbers fx, fy")
         } catch {
             world.pendingError = error
         }

@@ -85,17 +85,21 @@ enum WorldBinding {
                 try world.requireUnlocked("World:addBehavior")
                 let entry = try rt.behavior(lua, at: 2, "behavior")
                 try rt.dynamics("World:addBehavior") { () throws(DynamicsError) in try world.animator.addBehavior(entry.behavior) }
+                rt.link(entry.behavior, to: .world(world.handle))  // its functions live while the world does
                 lua.pushValue(at: 2)
                 return 1
             },
             .method("removeBehavior") { lua, h in
                 let world = w(h)
                 try world.requireUnlocked("World:removeBehavior")
-                world.animator.removeBehavior(try rt.behavior(lua, at: 2, "behavior").behavior)
+                let behavior = try rt.behavior(lua, at: 2, "behavior").behavior
+                if behavior.animator === world.animator { rt.unlinkLeaving(behavior, world: world) }
+                world.animator.removeBehavior(behavior)
                 return 0
             },
             .method("removeAllBehaviors") { _, h in
                 try w(h).requireUnlocked("World:removeAllBehaviors")
+                for behavior in w(h).animator.behaviors { rt.unlinkLeaving(behavior, world: w(h)) }
                 w(h).animator.removeAllBehaviors()
                 return 0
             },
@@ -105,8 +109,9 @@ enum WorldBinding {
             },
             .method("on") { lua, h in
                 let event = try lua.choice(2, "event", in: ["pause", "resume"])
-                let handler = try lua.function(3, "handler")
-                if event == "pause" { w(h).pauseHandlers.append(handler) } else { w(h).resumeHandlers.append(handler) }
+                _ = try lua.function(3, "handler")
+                rt.addHandler(event, to: w(h), lua, at: 3)
+                if event == "pause" { w(h).pauseHandlers += 1 } else { w(h).resumeHandlers += 1 }
                 return 0
             },
 

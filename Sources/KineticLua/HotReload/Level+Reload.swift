@@ -240,6 +240,7 @@ extension Level {
     /// handlers go, and it is never stepped again.
     func retire(_ old: WorldModel) {
         old.dispose()
+        runtime.emptyAnchor(of: old)
         for id in old.animator.items { try? old.removeItem(id) }
         _ = old.animator.drainEvents()
     }
