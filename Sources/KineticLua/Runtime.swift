@@ -10,14 +10,24 @@ import Render
 
 // MARK: - Handles (what the userdata hold: small values, never pointers)
 
-/// A world of one state: its slot (below 4096, so item handles fit it in 12 bits) and generation.
-struct WorldHandle: LuaHandleRepresentable {
-    let slot: Int32
-    let generation: UInt32
-    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
+/// A handle to a value in a `SlotTable`: its slot and generation, one Lua key. Each kind is its own
+/// type, so a behaviour's handle can never be taken for a world's.
+protocol SlotHandleRepresentable: LuaHandleRepresentable {
+    var slotHandle: SlotHandle { get }
+    init(_ handle: SlotHandle)
+}
+
+extension SlotHandleRepresentable {
     init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
-    var luaKey: Int64 { SlotHandle(slot: slot, generation: generation).luaKey }
-    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
+    var luaKey: Int64 { slotHandle.luaKey }
+    var slot: Int32 { slotHandle.slot }
+    var generation: UInt32 { slotHandle.generation }
+}
+
+/// A world of one state: its slot (below 4096, so item handles fit it in 12 bits) and generation.
+struct WorldHandle: SlotHandleRepresentable {
+    let slotHandle: SlotHandle
+    init(_ handle: SlotHandle) { slotHandle = handle }
 }
 
 /// An item: its world's slot (12 bits), the item slot (24 bits) and generation (28 bits). Its
@@ -43,23 +53,15 @@ struct ItemHandle: LuaHandleRepresentable {
 }
 
 /// A behaviour, by its slot and generation in `Runtime.behaviors`.
-struct BehaviorHandle: LuaHandleRepresentable {
-    let slot: Int32
-    let generation: UInt32
-    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
-    init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
-    var luaKey: Int64 { slotHandle.luaKey }
-    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
+struct BehaviorHandle: SlotHandleRepresentable {
+    let slotHandle: SlotHandle
+    init(_ handle: SlotHandle) { slotHandle = handle }
 }
 
 /// A region value, by its slot and generation in `Runtime.regions`.
-struct RegionHandle: LuaHandleRepresentable {
-    let slot: Int32
-    let generation: UInt32
-    init(_ handle: SlotHandle) { slot = handle.slot; generation = handle.generation }
-    init(luaKey: Int64) { self.init(SlotHandle(luaKey: luaKey)) }
-    var luaKey: Int64 { slotHandle.luaKey }
-    var slotHandle: SlotHandle { SlotHandle(slot: slot, generation: generation) }
+struct RegionHandle: SlotHandleRepresentable {
+    let slotHandle: SlotHandle
+    init(_ handle: SlotHandle) { slotHandle = handle }
 }
 
 extension SlotHandle {
