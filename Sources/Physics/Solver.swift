@@ -107,7 +107,7 @@ extension World {
                         }
                     }
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
-                    integration.withUnsafeBufferPointer { ip in capSpeeds(sp, ip, ctx) }
+                    integration.withUnsafeBufferPointer { ip in capFinalSpeeds(sp, ip, ctx) }
                 }
             }
         }
@@ -234,10 +234,17 @@ extension World {
     }
 }
 
+/// Clamps a body's velocity to the world's speed caps: the linear speed keeps its direction, the
+/// angular one its sign.
+@inline(__always) private func capSpeeds(_ v: inout Vec2, _ w: inout Double, _ ctx: StepContext) {
+    let speedSq = v.lengthSquared
+    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
+    if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+}
+
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
 private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     let h = ctx.h
-    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
     for i in integration.indices {
         let bi = integration[i]
         guard bi.isDynamic else { continue }
@@ -245,9 +252,7 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
         var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
         var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
-        let speedSq = v.lengthSquared
-        if speedSq > maxLinearSpeedSq { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
-        if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+        capSpeeds(&v, &w, ctx)
         s.v = v; s.w = w
         states[i] = s
     }
@@ -259,13 +264,11 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
 /// asks for anchor speeds of 10⁶ pt/s, and a pass over a chain of such joints multiplies that
 /// (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them before use; the world's state, its
 /// events and queries should not report them either.
-private func capSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
+private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     for i in integration.indices where integration[i].isDynamic {
-        let speedSq = states[i].v.lengthSquared
-        if speedSq > maxLinearSpeedSq { states[i].v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * states[i].v }
-        let w = states[i].w
-        if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { states[i].w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+        var s = states[i]
+        capSpeeds(&s.v, &s.w, ctx)
+        states[i] = s
     }
 }
 
@@ -275,14 +278,9 @@ private func capSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integr
 /// so an unstable constraint stays bounded instead of growing to infinity within a few steps.
 private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     let h = ctx.h
-    let maxLinearSpeedSq = ctx.maxLinearSpeed * ctx.maxLinearSpeed
     for i in integration.indices {
         var s = states[i]
-        if integration[i].isDynamic {
-            let speedSq = s.v.lengthSquared
-            if speedSq > maxLinearSpeedSq { s.v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * s.v }
-            if s.w * s.w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { s.w = s.w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
-        }
+        if integration[i].isDynamic { capSpeeds(&s.v, &s.w, ctx) }
         s.dq = s.dq.integrated(by: h * s.w)
         s.dp += h * s.v
         states[i] = s
