@@ -95,7 +95,7 @@ extension World {
                           colorStarts.withUnsafeBufferPointer { starts in
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
-                                for j in active { warmStartJoint(&jp[Int(j)], sp, ctx) }
+                                for j in active { warmStartJoint(&jp[Int(j)], sp) }
                                 warmStartContacts(cp, sp)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                 solveContacts(cp, sp, starts, ctx, useBias: true)
