@@ -40,7 +40,6 @@ func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPoint
     states[Int(j.indexB)] = b
 }
 
-
 func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
