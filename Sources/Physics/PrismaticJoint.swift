@@ -112,11 +112,7 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
             bias = ctx.jointSoftness.biasRate * c
             massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
         }
-        let k11 = j.mA + j.mB + j.iA * s1 * s1 + j.iB * s2 * s2
-        let k12 = j.iA * s1 + j.iB * s2
-        var k22 = j.iA + j.iB
-        if k22 == 0 { k22 = 1 }  // bodies with fixed rotation
-        let x = solve22(k11, k12, k22, cdot + bias)
+        let x = solvePerpendicularAndAngle(j.mA + j.mB, j.iA, s1, j.iB, s2, cdot + bias)
         // The stored angular impulse excludes the torque that holds the rotation against the
         // perpendicular impulse (see warmStartPrismatic), so warm starting stays balanced when the
         // lever s1 changes.
@@ -131,4 +127,22 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     }
     states[Int(j.indexA)] = a
     states[Int(j.indexB)] = b
+}
+
+/// Solves K x = b for the perpendicular-and-angular block, K = [[m + iA·s1² + iB·s2², iA·s1 + iB·s2],
+/// [iA·s1 + iB·s2, iA + iB]]. Its determinant is m·(iA + iB) + iA·iB·(s1 − s2)², computed as such:
+/// as k11·k22 − k12² it cancels when a light body's lever term dwarfs the masses (an anchor thousands
+/// of radii outside a small body), as in `solvePoint`. Bodies with fixed rotation (iA + iB = 0) keep
+/// only the perpendicular row.
+@inline(__always)
+func solvePerpendicularAndAngle(_ m: Double, _ iA: Double, _ s1: Double, _ iB: Double, _ s2: Double, _ b: Vec2) -> Vec2 {
+    let k11 = m + iA * s1 * s1 + iB * s2 * s2
+    let k12 = iA * s1 + iB * s2
+    let k22 = iA + iB
+    if k22 == 0 { return Vec2(k11 > 0 ? b.x / k11 : 0, 0) }
+    let ds = s1 - s2
+    let det = m * k22 + iA * iB * ds * ds
+    guard det > 0, det.isFinite else { return .zero }
+    let inverse = 1 / det
+    return Vec2(inverse * (k22 * b.x - k12 * b.y), inverse * (k11 * b.y - k12 * b.x))
 }

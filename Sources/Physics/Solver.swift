@@ -95,8 +95,11 @@ extension World {
                           colorStarts.withUnsafeBufferPointer { starts in
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
-                                for j in active { warmStartJoint(&jp[Int(j)], sp) }
-                                warmStartContacts(cp, sp)
+                                if active.isEmpty {
+                                    warmStartContacts(cp, sp)
+                                } else {
+                                    warmStartWithoutEnergyGain(active, jp.baseAddress!, cp, sp, ip)
+                                }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                 solveContacts(cp, sp, starts, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)

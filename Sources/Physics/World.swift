@@ -82,6 +82,10 @@ public final class World {
     @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
+    /// Body states before the joints' warm start, and each awake body's island's warm-start fraction
+    /// (JointWarmStart.swift).
+    @exclusivity(unchecked) var warmStartBefore: ContiguousArray<BodyState> = []
+    @exclusivity(unchecked) var warmStartScale: ContiguousArray<Double> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []

@@ -178,6 +178,37 @@ func staticBody(_ world: World, at p: Vec2 = .zero) -> BodyID {
     }
 }
 
+extension WeldJointTests {
+    @Test func weldingBodiesThatMoveApartLosesEnergyAndKeepsMomentum() throws {
+        // Two free bodies 15 000 pt apart, one sliding and spinning fast, welded at the midpoint: the
+        // weld makes them one rigid body, a perfectly inelastic coupling. Linear momentum is kept (the
+        // joint's impulses are equal and opposite; 1e-6 relative) and kinetic energy can only drop;
+        // allow 1 % for the position correction. (The fuzz scenes of JointWindUpTests cover the same
+        // coupling with levers of thousands of radii, where the warm start used to add energy.)
+        let world = makeWorld(gravity: .zero)
+        let a = addBox(world, at: Vec2(0, 0), halfWidth: 65, halfHeight: 10, density: 6)
+        let b = addBox(world, at: Vec2(14800, 1560), halfWidth: 150, halfHeight: 90, density: 0.83)
+        try world.setLinearVelocity(Vec2(3000, -1400), of: a); try world.setAngularVelocity(-158, of: a)
+        try world.setLinearVelocity(Vec2(-50, -60), of: b); try world.setAngularVelocity(17.5, of: b)
+        var d = WeldJointDef()
+        d.bodyA = a; d.bodyB = b
+        d.localAnchorA = Vec2(7400, 780); d.localAnchorB = Vec2(-7400, -780)
+        _ = try world.createJoint(.weld(d))
+        func energy() -> Double {
+            [a, b].reduce(0) { e, body in
+                e + 0.5 * world.mass(of: body) * world.linearVelocity(of: body).lengthSquared
+                  + 0.5 * world.rotationalInertia(of: body) * pow(world.angularVelocity(of: body), 2)
+            }
+        }
+        func momentum() -> Vec2 { world.mass(of: a) * world.linearVelocity(of: a) + world.mass(of: b) * world.linearVelocity(of: b) }
+        let startEnergy = energy(), startMomentum = momentum()
+        var highest = 0.0
+        run(world, seconds: 2) { highest = max(highest, energy()) }
+        #expect(highest <= 1.01 * startEnergy, "energy \(highest) against \(startEnergy) at the start")
+        #expect((momentum() - startMomentum).length <= 1e-6 * startMomentum.length, "momentum \(momentum()) against \(startMomentum)")
+    }
+}
+
 @Suite struct PrismaticJointTests {
     @Test func sliderStaysOnItsAxisAndInsideItsLimits() throws {
         // Horizontal axis, gravity down, a push to the right: the body stays on the axis (0.5 pt),

@@ -1,6 +1,6 @@
 // kinetic-fuzz: the reliability drivers, run by scripts/fuzz.sh and scripts/soak.sh.
 //
-//   kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS]
+//   kinetic-fuzz physics [--seed N] [--seeds COUNT] [--steps STEPS] [--substeps S] [--exclude F,..] [--verbose]
 //       random physics scenes from seed N on; prints every broken invariant with its seed.
 //   kinetic-fuzz lua [--seed N] [--sequences COUNT] [--calls CALLS] [--verbose] [--messages]
 //       random call sequences over the Lua API, one fresh level per sequence.
@@ -26,6 +26,7 @@ func runPhysics() -> Int32 {
     let count = option("--seeds", 100)
     var options = PhysicsFuzzOptions()
     options.steps = option("--steps", options.steps)
+    options.substeps = min(max(option("--substeps", options.substeps), 1), 64)
     if let i = CommandLine.arguments.firstIndex(of: "--exclude"), i + 1 < CommandLine.arguments.count {
         options.exclude = Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init))
     }
