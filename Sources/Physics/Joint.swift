@@ -32,6 +32,10 @@ struct JointData {
     /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
     var relativeSpeedLimit = Double.infinity
     var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
+    /// Distance joint: rod (no spring, no room between the limits), and the pose terms of the
+    /// current substep (`DistancePose`).
+    var isRigidRod = false
+    var distancePose = DistancePose()
 
     // MARK: Definition
     var generation: UInt16 = 0
