@@ -26,12 +26,25 @@ struct DistancePose {
         let d = b.dp - a.dp + j.deltaCenter + rB - rA
         length = d.length
         axis = d.normalized
-        // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small body
-        // turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
-        let crA = cross(rA, axis), crB = cross(rB, axis)
-        let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
-        axialMass = k > 0 ? 1 / k : 0
+        if let fixed = j.fixedAxialMass {
+            axialMass = fixed
+        } else {
+            // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small
+            // body turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
+            let crA = cross(rA, axis), crB = cross(rB, axis)
+            let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
+            axialMass = k > 0 ? 1 / k : 0
+        }
     }
+}
+
+/// The axial mass when no pose can change it: each body either cannot turn (inverse inertia 0) or
+/// holds its anchor at its centre of mass, so both lever terms of k are zero and k = mA + mB, the
+/// same number the pose would give (a pendulum's rod, a rope to a ball's centre). Nil otherwise.
+private func fixedAxialMass(_ j: JointData) -> Double? {
+    guard j.iA == 0 || j.anchorA == .zero, j.iB == 0 || j.anchorB == .zero else { return nil }
+    let k = j.mA + j.mB
+    return k > 0 ? 1 / k : 0
 }
 
 func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
@@ -39,6 +52,7 @@ func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
     if !j.enableLimit || isRigid(j) { j.lowerImpulse = 0; j.upperImpulse = 0 }
     if !j.enableSpring { j.springImpulse = 0 }
     j.isRigidRod = isRigid(j)
+    j.fixedAxialMass = fixedAxialMass(j)
     // Every body starts the step where its state says it is: no displacement, no rotation.
     j.distancePose = DistancePose(j, BodyState(), BodyState())
 }

@@ -35,6 +35,7 @@ struct JointData {
     /// Distance joint: rod (no spring, no room between the limits), and the pose terms of the
     /// current substep (`DistancePose`).
     var isRigidRod = false
+    var fixedAxialMass: Double? = nil
     var distancePose = DistancePose()
 
     // MARK: Definition

@@ -238,8 +238,14 @@ extension World {
 /// angular one its sign.
 @inline(__always) private func capSpeeds(_ v: inout Vec2, _ w: inout Double, _ ctx: StepContext) {
     let speedSq = v.lengthSquared
-    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
+    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = scaled(v, toSpeed: ctx.maxLinearSpeed, speedSquared: speedSq) }
     if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+}
+
+/// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
+/// turned the branch into a select and paid the square root and division for every body and pass.
+@inline(never) private func scaled(_ v: Vec2, toSpeed speed: Double, speedSquared: Double) -> Vec2 {
+    (speed / speedSquared.squareRoot()) * v
 }
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
