@@ -41,44 +41,62 @@ extension World {
 
     /// Solves the awake set for one step and moves its bodies.
     func solve(_ ctx: StepContext) {
-        buildIslands()
+        let islandsChanged = buildIslands()
         let n = awakeBodies.count
         guard n > 0 else { return }
 
-        // Body states and integration constants.
-        states.removeAll(keepingCapacity: true)
-        integration.removeAll(keepingCapacity: true)
-        bodyStore.withUnsafeBufferPointer { bodies in
-            for i in 0..<awakeBodies.count {
-                let b32 = awakeBodies[i]
-                let body = bodies.baseAddress! + Int(b32)
-                states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
-                var bi = BodyIntegration()
-                if body.pointee.type == .dynamic {
-                    bi.isDynamic = true
-                    bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
-                    bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
-                    bi.angularAcceleration = body.pointee.invI * body.pointee.torque
-                    bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
-                    bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
-                }
-                integration.append(bi)
-            }
+        // Body states and integration constants: sized when the awake set changes, then written in
+        // place (appending element by element checked the arrays' uniqueness each time). The
+        // mutable accessors also spare the retain and release a read-only one costs on the World's
+        // stored arrays.
+        if states.count != n + 1 {
+            states.removeAll(keepingCapacity: true)
+            states.append(contentsOf: repeatElement(BodyState(), count: n + 1))
         }
-        states.append(BodyState())  // shared state of static (and sleeping) bodies
+        if integration.count != n {
+            integration.removeAll(keepingCapacity: true)
+            integration.append(contentsOf: repeatElement(BodyIntegration(), count: n))
+        }
+        states.withUnsafeMutableBufferPointer { states in
+          integration.withUnsafeMutableBufferPointer { integration in
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                for i in 0..<n {
+                    let body = bodies.baseAddress! + Int(awakeBodies[i])
+                    states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
+                    var bi = BodyIntegration()
+                    if body.pointee.type == .dynamic {
+                        bi.isDynamic = true
+                        bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                        bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                        bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                        bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                        bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
+                    }
+                    integration[i] = bi
+                }
+            }
+          }
+          states[n] = BodyState()  // shared state of static (and sleeping) bodies
+        }
 
         prepareContactConstraints(ctx)
-        activeJoints.removeAll(keepingCapacity: true)
+        // The joints with an awake body change only with the islands (joints created or destroyed,
+        // bodies woken or put to sleep all mark them).
+        if islandsChanged {
+            activeJoints.removeAll(keepingCapacity: true)
+            for j in jointStore.indices where jointStore[j].isLive {
+                let a = jointStore[j].bodyA >= 0 ? Int(solverIndex[Int(jointStore[j].bodyA)]) : n
+                let b = Int(solverIndex[Int(jointStore[j].bodyB)])
+                if a != n || b != n { activeJoints.append(Int32(j)) }
+            }
+        }
         jointStore.withUnsafeMutableBufferPointer { joints in
-            bodyStore.withUnsafeBufferPointer { bodies in
-                solverIndex.withUnsafeBufferPointer { solverIndex in
-                    for j in 0..<joints.count where joints[j].isLive {
-                        let joint = joints.baseAddress! + j
-                        let a = joint.pointee.bodyA >= 0 ? Int(solverIndex[Int(joint.pointee.bodyA)]) : n
-                        let b = Int(solverIndex[Int(joint.pointee.bodyB)])
-                        if a == n && b == n { continue }
-                        activeJoints.append(Int32(j))
-                        prepareJoint(joint, bodies, solverIndex, dummy: Int32(n), ctx)
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                    activeJoints.withUnsafeMutableBufferPointer { active in
+                        for j in active {
+                            prepareJoint(joints.baseAddress! + Int(j), UnsafeBufferPointer(bodies), UnsafeBufferPointer(solverIndex), dummy: Int32(n), ctx)
+                        }
                     }
                 }
             }
@@ -90,9 +108,10 @@ extension World {
                 jointStore.withUnsafeMutableBufferPointer { jp in
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
-                    integration.withUnsafeBufferPointer { ip in
-                        activeJoints.withUnsafeBufferPointer { active in
-                          colorStarts.withUnsafeBufferPointer { starts in
+                    integration.withUnsafeMutableBufferPointer { integration in
+                        activeJoints.withUnsafeMutableBufferPointer { active in
+                          colorStarts.withUnsafeMutableBufferPointer { colorStarts in
+                            let ip = UnsafeBufferPointer(integration), starts = UnsafeBufferPointer(colorStarts)
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 for j in active { warmStartJoint(&jp[Int(j)], sp) }
@@ -107,7 +126,7 @@ extension World {
                         }
                     }
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
-                    integration.withUnsafeBufferPointer { ip in capFinalSpeeds(sp, ip, ctx) }
+                    integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
                 }
             }
         }
