@@ -99,7 +99,7 @@ extension World {
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
     /// order (deterministic).
     func updatePairs() {
-        broadPhase.newPairs.removeAll(keepingCapacity: true)
+        broadPhase.newPairs.clear()
         for m in broadPhase.moveBuffer {
             let s = Int(m)
             guard shapes[s].isLive, shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
@@ -120,7 +120,7 @@ extension World {
             }
         }
         for m in broadPhase.moveBuffer where Int(m) < shapes.count { shapes[Int(m)].inMoveBuffer = false }
-        broadPhase.moveBuffer.removeAll(keepingCapacity: true)
+        broadPhase.moveBuffer.clear()
         for (a, b) in broadPhase.newPairs where broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil {
             createContact(Int(a), Int(b))
         }

@@ -213,11 +213,11 @@ extension World {
     private func finalizeBodies(_ ctx: StepContext) {
         let n = awakeBodies.count
         let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
-        fastBodies.removeAll(keepingCapacity: true)
-        bulletBodies.removeAll(keepingCapacity: true)
+        fastBodies.clear()
+        bulletBodies.clear()
         let enableContinuous = def.enableContinuous
         bodyStore.withUnsafeMutableBufferPointer { bodies in
-            states.withUnsafeBufferPointer { states in
+            states.withUnsafeMutableBufferPointer { states in
                 for i in 0..<n {
                     let b = Int(awakeBodies[i])
                     let s = states[i]

@@ -611,3 +611,12 @@ public final class World {
         return points
     }
 }
+
+extension RangeReplaceableCollection {
+    /// Empties a scratch list and keeps its storage; does nothing when it is already empty (most
+    /// such lists, most steps), where `removeAll(keepingCapacity:)` still checks uniqueness and
+    /// calls into the standard library.
+    @inline(__always) mutating func clear() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}
