@@ -18,43 +18,49 @@ struct DistancePose {
     var axis = Vec2.zero
     var length = 0.0
     var axialMass = 0.0
+}
 
-    @inline(__always) init() {}
-
-    @inline(__always) init(_ j: JointData, _ a: BodyState, _ b: BodyState) {
-        rA = a.dq.rotate(j.anchorA); rB = b.dq.rotate(j.anchorB)
-        let d = b.dp - a.dp + j.deltaCenter + rB - rA
-        length = d.length
-        axis = d.normalized
-        if let fixed = j.fixedAxialMass {
-            axialMass = fixed
+extension JointData {
+    /// Sets `distancePose` from the bodies' states. (A method on the joint, so the joint is not
+    /// copied to compute it.)
+    @inline(__always) mutating func updateDistancePose(_ a: BodyState, _ b: BodyState) {
+        let rA = a.dq.rotate(anchorA), rB = b.dq.rotate(anchorB)
+        let d = b.dp - a.dp + deltaCenter + rB - rA
+        distancePose.rA = rA; distancePose.rB = rB
+        distancePose.length = d.length
+        let axis = d.normalized
+        distancePose.axis = axis
+        if let fixed = fixedAxialMass {
+            distancePose.axialMass = fixed
         } else {
             // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small
             // body turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
             let crA = cross(rA, axis), crB = cross(rB, axis)
-            let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
-            axialMass = k > 0 ? 1 / k : 0
+            let k = mA + mB + iA * crA * crA + iB * crB * crB
+            distancePose.axialMass = k > 0 ? 1 / k : 0
         }
     }
-}
 
-/// The axial mass when no pose can change it: each body either cannot turn (inverse inertia 0) or
-/// holds its anchor at its centre of mass, so both lever terms of k are zero and k = mA + mB, the
-/// same number the pose would give (a pendulum's rod, a rope to a ball's centre). Nil otherwise.
-private func fixedAxialMass(_ j: JointData) -> Double? {
-    guard j.iA == 0 || j.anchorA == .zero, j.iB == 0 || j.anchorB == .zero else { return nil }
-    let k = j.mA + j.mB
-    return k > 0 ? 1 / k : 0
+    /// Sets `fixedAxialMass`: the axial mass when no pose can change it. Each body either cannot
+    /// turn (inverse inertia 0) or holds its anchor at its centre of mass, so both lever terms of k
+    /// are zero and k = mA + mB, the same number the pose would give (a pendulum's rod, a rope to a
+    /// ball's centre). Nil otherwise.
+    @inline(__always) mutating func updateFixedAxialMass() {
+        guard iA == 0 || anchorA == .zero, iB == 0 || anchorB == .zero else { fixedAxialMass = nil; return }
+        let k = mA + mB
+        fixedAxialMass = k > 0 ? 1 / k : 0
+    }
 }
 
 func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
     j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: ctx.h)
-    if !j.enableLimit || isRigid(j) { j.lowerImpulse = 0; j.upperImpulse = 0 }
+    let rigid = isRigid(j)
+    if !j.enableLimit || rigid { j.lowerImpulse = 0; j.upperImpulse = 0 }
     if !j.enableSpring { j.springImpulse = 0 }
-    j.isRigidRod = isRigid(j)
-    j.fixedAxialMass = fixedAxialMass(j)
+    j.isRigidRod = rigid
+    j.updateFixedAxialMass()
     // Every body starts the step where its state says it is: no displacement, no rotation.
-    j.distancePose = DistancePose(j, BodyState(), BodyState())
+    j.updateDistancePose(BodyState(), BodyState())
 }
 
 /// Adds the impulse along the axis to the bodies' velocities. The last state is the one shared by
@@ -82,7 +88,7 @@ func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointe
 
 func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     // The relax pass is the first to see this substep's new positions.
-    if !useBias { j.distancePose = DistancePose(j, states[Int(j.indexA)], states[Int(j.indexB)]) }
+    if !useBias { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
     let p = j.distancePose
     let ia = Int(j.indexA), ib = Int(j.indexB)
     let axialMass = p.axialMass
