@@ -9,10 +9,10 @@
 
 /// A distance joint's terms that depend on the bodies' positions only: anchors, axis, length and
 /// axial mass. Positions change once per substep (`integratePositions`, between the biased solve and
-/// the relax pass), so the terms are computed once per substep, when the relax pass first sees the
-/// new positions (and at preparation, for the first substep); the next warm start and biased solve
-/// read them. Box2D v3 computes them in all three passes from the same positions: the numbers are
-/// the same, with a third of the square roots and divisions.
+/// the relax pass), so the terms are computed once per substep, right after the positions moved
+/// (`updateJointPose`; at preparation for the first substep), and read by the relax pass, the next
+/// warm start and biased solve. Box2D v3 computes them in all three passes from the same positions:
+/// the numbers are the same, with a third of the square roots and divisions.
 struct DistancePose {
     var rA = Vec2.zero, rB = Vec2.zero
     var axis = Vec2.zero
@@ -87,8 +87,6 @@ func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointe
 }
 
 func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
-    // The relax pass is the first to see this substep's new positions.
-    if !useBias { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
     let p = j.distancePose
     let ia = Int(j.indexA), ib = Int(j.indexB)
     let axialMass = p.axialMass

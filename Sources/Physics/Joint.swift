@@ -298,6 +298,13 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     if speedSquared > limit * limit { j.linearImpulse = (limit / speedSquared.squareRoot()) * P }
 }
 
+/// Refreshes the terms a joint keeps that depend on positions only (distance joints: `DistancePose`),
+/// right after `integratePositions` moved the bodies; the relax pass, the next warm start and biased
+/// solve read them.
+@inline(__always) func updateJointPose(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    if j.kind == .distance { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
+}
+
 func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     switch j.kind {
     case .distance: solveDistance(&j, states, ctx, useBias: useBias)

@@ -119,6 +119,9 @@ extension World {
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                 solveContacts(cp, sp, starts, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)
+                                // All poses first: they depend on positions only, so they run side
+                                // by side instead of each waiting on the previous joint's impulse.
+                                for j in active { updateJointPose(&jp[Int(j)], sp) }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                                 solveContacts(cp, sp, starts, ctx, useBias: false)
                             }
@@ -141,9 +144,10 @@ extension World {
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
         restitutionConstraints.removeAll(keepingCapacity: true)
-        bodyStore.withUnsafeBufferPointer { bodies in
-          integration.withUnsafeBufferPointer { integration in
-            contacts.withUnsafeBufferPointer { contacts in
+        // Mutable accessors only to read: a read-only one retains and releases the World's array.
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+          integration.withUnsafeMutableBufferPointer { integration in
+            contacts.withUnsafeMutableBufferPointer { contacts in
                 /// Inverse mass and inertia, and whether the body is dynamic: from the compact
                 /// `integration` array for awake bodies (it stays in cache), else from the body.
                 @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
