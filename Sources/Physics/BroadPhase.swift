@@ -99,9 +99,10 @@ extension World {
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
     /// order (deterministic).
     func updatePairs() {
-        broadPhase.newPairs.removeAll(keepingCapacity: true)
-        for m in broadPhase.moveBuffer {
-            let s = Int(m)
+        broadPhase.newPairs.clear()
+        // Indexed loops: `for m in array` iterates a retained copy of the World's array.
+        for k in 0..<broadPhase.moveBuffer.count {
+            let s = Int(broadPhase.moveBuffer[k])
             guard shapes[s].isLive, shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
             let fat = shapes[s].fatAABB
             // A positive group overrides the masks, so such a shape must see every category.
@@ -119,10 +120,13 @@ extension World {
                 }
             }
         }
-        for m in broadPhase.moveBuffer where Int(m) < shapes.count { shapes[Int(m)].inMoveBuffer = false }
-        broadPhase.moveBuffer.removeAll(keepingCapacity: true)
-        for (a, b) in broadPhase.newPairs where broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil {
-            createContact(Int(a), Int(b))
+        for k in 0..<broadPhase.moveBuffer.count where Int(broadPhase.moveBuffer[k]) < shapes.count {
+            shapes[Int(broadPhase.moveBuffer[k])].inMoveBuffer = false
+        }
+        broadPhase.moveBuffer.clear()
+        for k in 0..<broadPhase.newPairs.count {
+            let (a, b) = broadPhase.newPairs[k]
+            if broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil { createContact(Int(a), Int(b)) }
         }
     }
 

@@ -136,11 +136,13 @@ extension World {
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
     func updateContacts() {
         let speculative = speculativeDistance
-        disjointContacts.removeAll(keepingCapacity: true)
+        disjointContacts.clear()
         var touchingChanged = false
-        bodyStore.withUnsafeBufferPointer { bodies in
-            shapes.withUnsafeBufferPointer { shapes in
-                contacts.withUnsafeMutableBufferPointer { contacts in polygonPoints.withUnsafeBufferPointer { points in
+        // Mutable accessors only to read: a read-only one retains and releases the World's array.
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+            shapes.withUnsafeMutableBufferPointer { shapes in
+                contacts.withUnsafeMutableBufferPointer { contacts in polygonPoints.withUnsafeMutableBufferPointer { points in
+                    let points = UnsafeBufferPointer(points)
                     for c in 0..<contacts.count {
                         let contact = contacts.baseAddress! + c
                         guard contact.pointee.isLive else { continue }

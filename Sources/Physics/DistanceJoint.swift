@@ -7,100 +7,143 @@
     (!j.enableSpring && !j.enableLimit) || (j.enableLimit && j.minLength >= j.maxLength)
 }
 
+/// A distance joint's terms that depend on the bodies' positions only: anchors, axis, length and
+/// axial mass. Positions change once per substep (`integratePositions`, between the biased solve and
+/// the relax pass), so the terms are computed once per substep, right after the positions moved
+/// (`updateJointPose`; at preparation for the first substep), and read by the relax pass, the next
+/// warm start and biased solve. Box2D v3 computes them in all three passes from the same positions:
+/// the numbers are the same, with a third of the square roots and divisions.
+struct DistancePose {
+    var rA = Vec2.zero, rB = Vec2.zero
+    var axis = Vec2.zero
+    var length = 0.0
+    var axialMass = 0.0
+}
+
+extension JointData {
+    /// Sets `distancePose` from the bodies' states. (A method on the joint, so the joint is not
+    /// copied to compute it.)
+    @inline(__always) mutating func updateDistancePose(_ a: BodyState, _ b: BodyState) {
+        let rA = a.dq.rotate(anchorA), rB = b.dq.rotate(anchorB)
+        let d = b.dp - a.dp + deltaCenter + rB - rA
+        distancePose.rA = rA; distancePose.rB = rB
+        distancePose.length = d.length
+        let axis = d.normalized
+        distancePose.axis = axis
+        if let fixed = fixedAxialMass {
+            distancePose.axialMass = fixed
+        } else {
+            // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small
+            // body turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
+            let crA = cross(rA, axis), crB = cross(rB, axis)
+            let k = mA + mB + iA * crA * crA + iB * crB * crB
+            distancePose.axialMass = k > 0 ? 1 / k : 0
+        }
+    }
+
+    /// Sets `fixedAxialMass`: the axial mass when no pose can change it. Each body either cannot
+    /// turn (inverse inertia 0) or holds its anchor at its centre of mass, so both lever terms of k
+    /// are zero and k = mA + mB, the same number the pose would give (a pendulum's rod, a rope to a
+    /// ball's centre). Nil otherwise.
+    @inline(__always) mutating func updateFixedAxialMass() {
+        guard iA == 0 || anchorA == .zero, iB == 0 || anchorB == .zero else { fixedAxialMass = nil; return }
+        let k = mA + mB
+        fixedAxialMass = k > 0 ? 1 / k : 0
+    }
+}
+
 func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
     j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: ctx.h)
-    if !j.enableLimit || isRigid(j) { j.lowerImpulse = 0; j.upperImpulse = 0 }
+    let rigid = isRigid(j)
+    if !j.enableLimit || rigid { j.lowerImpulse = 0; j.upperImpulse = 0 }
     if !j.enableSpring { j.springImpulse = 0 }
+    j.isRigidRod = rigid
+    j.updateFixedAxialMass()
+    // Every body starts the step where its state says it is: no displacement, no rotation.
+    j.updateDistancePose(BodyState(), BodyState())
+}
+
+/// Adds the impulse along the axis to the bodies' velocities. The last state is the one shared by
+/// static bodies: a joint leaves it as it is (its masses are zero), so it is not written, which
+/// also keeps one joint's pass from waiting on the previous joint's store to that shared state.
+@inline(__always) private func applyAxialImpulse(_ impulse: Double, _ j: JointData, _ p: DistancePose,
+                                                 _ states: UnsafeMutableBufferPointer<BodyState>) {
+    let P = impulse * p.axis
+    let shared = states.count - 1
+    let ia = Int(j.indexA), ib = Int(j.indexB)
+    if ia != shared {
+        states[ia].v -= j.mA * P
+        states[ia].w -= j.iA * cross(p.rA, P)
+    }
+    if ib != shared {
+        states[ib].v += j.mB * P
+        states[ib].w += j.iB * cross(p.rB, P)
+    }
 }
 
 func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
-    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
-    let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
-    let axis = (b.dp - a.dp + j.deltaCenter + rB - rA).normalized
     let axialImpulse = j.impulse + j.springImpulse + j.lowerImpulse - j.upperImpulse
-    let P = axialImpulse * axis
-    a.v -= j.mA * P
-    a.w -= j.iA * cross(rA, P)
-    b.v += j.mB * P
-    b.w += j.iB * cross(rB, P)
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    applyAxialImpulse(axialImpulse, j, j.distancePose, states)
 }
 
 func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
-    var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
-    let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
-    let d = b.dp - a.dp + j.deltaCenter + rB - rA
-    let length = d.length
-    let axis = d.normalized
-    // The axial mass of the current pose (see solvePrismatic): an anchor far outside a small body
-    // turns a few degrees of rotation into an orders-of-magnitude change of the lever arm.
-    let crA = cross(rA, axis), crB = cross(rB, axis)
-    let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
-    let axialMass = k > 0 ? 1 / k : 0
+    let p = j.distancePose
+    let ia = Int(j.indexA), ib = Int(j.indexB)
+    let axialMass = p.axialMass
 
-    @inline(__always) func apply(_ impulse: Double, _ a: inout BodyState, _ b: inout BodyState) {
-        let P = impulse * axis
-        a.v -= j.mA * P
-        a.w -= j.iA * cross(rA, P)
-        b.v += j.mB * P
-        b.w += j.iB * cross(rB, P)
-    }
-    @inline(__always) func axialSpeed(_ a: BodyState, _ b: BodyState) -> Double {
-        dot(axis, b.v + cross(b.w, rB) - a.v - cross(a.w, rA))
+    @inline(__always) func axialSpeed() -> Double {
+        let a = states[ia], b = states[ib]
+        return dot(p.axis, b.v + cross(b.w, p.rB) - a.v - cross(a.w, p.rA))
     }
 
-    if !isRigid(j) {
-        // Spring toward the rest length (or free between the limits when hertz is 0).
-        if j.enableSpring && j.hertz > 0 {
-            let c = length - j.length
-            let s = j.springSoftness
-            let impulse = -s.massScale * axialMass * (axialSpeed(a, b) + s.biasRate * c) - s.impulseScale * j.springImpulse
-            j.springImpulse += impulse
-            apply(impulse, &a, &b)
-        }
-        if j.enableLimit {
-            // Lower: length ≥ minLength.
-            do {
-                let c = length - j.minLength
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if c > 0 { bias = c * ctx.invH } else if useBias {
-                    bias = ctx.jointSoftness.biasRate * c
-                    massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-                }
-                var impulse = -massScale * axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
-                let newImpulse = Swift.max(0, j.lowerImpulse + impulse)
-                impulse = newImpulse - j.lowerImpulse
-                j.lowerImpulse = newImpulse
-                apply(impulse, &a, &b)
-            }
-            // Upper: length ≤ maxLength.
-            do {
-                let c = j.maxLength - length
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if c > 0 { bias = c * ctx.invH } else if useBias {
-                    bias = ctx.jointSoftness.biasRate * c
-                    massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-                }
-                var impulse = -massScale * axialMass * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
-                let newImpulse = Swift.max(0, j.upperImpulse + impulse)
-                impulse = newImpulse - j.upperImpulse
-                j.upperImpulse = newImpulse
-                apply(-impulse, &a, &b)
-            }
-        }
-    } else {
-        // Rigid rod.
-        let c = length - j.length
+    if j.isRigidRod {
+        let c = p.length - j.length
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
         if useBias {
             bias = ctx.jointSoftness.biasRate * c
             massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
         }
-        let impulse = -massScale * axialMass * (axialSpeed(a, b) + bias) - impulseScale * j.impulse
+        let impulse = -massScale * axialMass * (axialSpeed() + bias) - impulseScale * j.impulse
         j.impulse += impulse
-        apply(impulse, &a, &b)
+        applyAxialImpulse(impulse, j, p, states)
+        return
     }
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    // Spring toward the rest length (or free between the limits when hertz is 0).
+    if j.enableSpring && j.hertz > 0 {
+        let c = p.length - j.length
+        let s = j.springSoftness
+        let impulse = -s.massScale * axialMass * (axialSpeed() + s.biasRate * c) - s.impulseScale * j.springImpulse
+        j.springImpulse += impulse
+        applyAxialImpulse(impulse, j, p, states)
+    }
+    if j.enableLimit {
+        // Lower: length ≥ minLength.
+        do {
+            let c = p.length - j.minLength
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 { bias = c * ctx.invH } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+            }
+            var impulse = -massScale * axialMass * (axialSpeed() + bias) - impulseScale * j.lowerImpulse
+            let newImpulse = Swift.max(0, j.lowerImpulse + impulse)
+            impulse = newImpulse - j.lowerImpulse
+            j.lowerImpulse = newImpulse
+            applyAxialImpulse(impulse, j, p, states)
+        }
+        // Upper: length ≤ maxLength.
+        do {
+            let c = j.maxLength - p.length
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if c > 0 { bias = c * ctx.invH } else if useBias {
+                bias = ctx.jointSoftness.biasRate * c
+                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+            }
+            var impulse = -massScale * axialMass * (-axialSpeed() + bias) - impulseScale * j.upperImpulse
+            let newImpulse = Swift.max(0, j.upperImpulse + impulse)
+            impulse = newImpulse - j.upperImpulse
+            j.upperImpulse = newImpulse
+            applyAxialImpulse(-impulse, j, p, states)
+        }
+    }
 }

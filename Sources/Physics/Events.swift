@@ -5,12 +5,13 @@ extension World {
     /// Moves this step's events into the published lists in a deterministic order: by shape A index,
     /// then shape B index (then generations, for events of reused slots).
     func publishEvents() {
-        beginEvents.sort { World.orders($0.shapeA, $0.shapeB, before: $1.shapeA, $1.shapeB) }
-        pendingEndEvents.sort { World.orders($0.shapeA, $0.shapeB, before: $1.shapeA, $1.shapeB) }
+        // Most steps have at most one event of a kind: nothing to sort.
+        if beginEvents.count > 1 { beginEvents.sort { World.orders($0.shapeA, $0.shapeB, before: $1.shapeA, $1.shapeB) } }
+        if pendingEndEvents.count > 1 { pendingEndEvents.sort { World.orders($0.shapeA, $0.shapeB, before: $1.shapeA, $1.shapeB) } }
         swap(&publishedBeginEvents, &beginEvents)
         swap(&publishedEndEvents, &pendingEndEvents)
-        beginEvents.removeAll(keepingCapacity: true)
-        pendingEndEvents.removeAll(keepingCapacity: true)
+        beginEvents.clear()
+        pendingEndEvents.clear()
     }
 
     @inline(__always) static func orders(_ a1: ShapeID, _ b1: ShapeID, before a2: ShapeID, _ b2: ShapeID) -> Bool {

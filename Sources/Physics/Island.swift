@@ -9,9 +9,9 @@ extension World {
     /// Collects the awake set by depth-first search from every awake moving body, waking sleeping
     /// bodies it reaches. Fills `awakeBodies` (island by island), `islandEnds` and `solverIndex`
     /// (position in `awakeBodies`, or `awakeBodies.count` for static and sleeping bodies).
-    func buildIslands() {
-        // Nothing that shapes the islands changed: last step's search still holds.
-        guard islandsDirty || solverIndex.count != bodyStore.count else { return }
+    /// Returns false when nothing that shapes the islands changed: last step's search still holds.
+    @discardableResult func buildIslands() -> Bool {
+        guard islandsDirty || solverIndex.count != bodyStore.count else { return false }
         islandsDirty = false
         awakeBodies.removeAll(keepingCapacity: true)
         islandEnds.removeAll(keepingCapacity: true)
@@ -66,6 +66,7 @@ extension World {
         }
         let dummy = Int32(awakeBodies.count)
         for i in solverIndex.indices where solverIndex[i] < 0 { solverIndex[i] = dummy }
+        return true
     }
 
     /// Puts to sleep every island whose slowest-to-settle body has rested for `timeToSleep`.

@@ -32,6 +32,11 @@ struct JointData {
     /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
     var relativeSpeedLimit = Double.infinity
     var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
+    /// Distance joint: rod (no spring, no room between the limits), and the pose terms of the
+    /// current substep (`DistancePose`).
+    var isRigidRod = false
+    var fixedAxialMass: Double? = nil
+    var distancePose = DistancePose()
 
     // MARK: Definition
     var generation: UInt16 = 0
@@ -291,6 +296,13 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     let kP = (j.mA + j.mB) * P + (j.iA * cross(rA, P)) * rA.leftPerp + (j.iB * cross(rB, P)) * rB.leftPerp
     let speedSquared = kP.lengthSquared, limit = j.relativeSpeedLimit
     if speedSquared > limit * limit { j.linearImpulse = (limit / speedSquared.squareRoot()) * P }
+}
+
+/// Refreshes the terms a joint keeps that depend on positions only (distance joints: `DistancePose`),
+/// right after `integratePositions` moved the bodies; the relax pass, the next warm start and biased
+/// solve read them.
+@inline(__always) func updateJointPose(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    if j.kind == .distance { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
 }
 
 func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {

@@ -41,44 +41,62 @@ extension World {
 
     /// Solves the awake set for one step and moves its bodies.
     func solve(_ ctx: StepContext) {
-        buildIslands()
+        let islandsChanged = buildIslands()
         let n = awakeBodies.count
         guard n > 0 else { return }
 
-        // Body states and integration constants.
-        states.removeAll(keepingCapacity: true)
-        integration.removeAll(keepingCapacity: true)
-        bodyStore.withUnsafeBufferPointer { bodies in
-            for i in 0..<awakeBodies.count {
-                let b32 = awakeBodies[i]
-                let body = bodies.baseAddress! + Int(b32)
-                states.append(BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity))
-                var bi = BodyIntegration()
-                if body.pointee.type == .dynamic {
-                    bi.isDynamic = true
-                    bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
-                    bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
-                    bi.angularAcceleration = body.pointee.invI * body.pointee.torque
-                    bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
-                    bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
-                }
-                integration.append(bi)
-            }
+        // Body states and integration constants: sized when the awake set changes, then written in
+        // place (appending element by element checked the arrays' uniqueness each time). The
+        // mutable accessors also spare the retain and release a read-only one costs on the World's
+        // stored arrays.
+        if states.count != n + 1 {
+            states.removeAll(keepingCapacity: true)
+            states.append(contentsOf: repeatElement(BodyState(), count: n + 1))
         }
-        states.append(BodyState())  // shared state of static (and sleeping) bodies
+        if integration.count != n {
+            integration.removeAll(keepingCapacity: true)
+            integration.append(contentsOf: repeatElement(BodyIntegration(), count: n))
+        }
+        states.withUnsafeMutableBufferPointer { states in
+          integration.withUnsafeMutableBufferPointer { integration in
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                for i in 0..<n {
+                    let body = bodies.baseAddress! + Int(awakeBodies[i])
+                    states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
+                    var bi = BodyIntegration()
+                    if body.pointee.type == .dynamic {
+                        bi.isDynamic = true
+                        bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                        bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                        bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                        bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                        bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
+                    }
+                    integration[i] = bi
+                }
+            }
+          }
+          states[n] = BodyState()  // shared state of static (and sleeping) bodies
+        }
 
         prepareContactConstraints(ctx)
-        activeJoints.removeAll(keepingCapacity: true)
+        // The joints with an awake body change only with the islands (joints created or destroyed,
+        // bodies woken or put to sleep all mark them).
+        if islandsChanged {
+            activeJoints.removeAll(keepingCapacity: true)
+            for j in jointStore.indices where jointStore[j].isLive {
+                let a = jointStore[j].bodyA >= 0 ? Int(solverIndex[Int(jointStore[j].bodyA)]) : n
+                let b = Int(solverIndex[Int(jointStore[j].bodyB)])
+                if a != n || b != n { activeJoints.append(Int32(j)) }
+            }
+        }
         jointStore.withUnsafeMutableBufferPointer { joints in
-            bodyStore.withUnsafeBufferPointer { bodies in
-                solverIndex.withUnsafeBufferPointer { solverIndex in
-                    for j in 0..<joints.count where joints[j].isLive {
-                        let joint = joints.baseAddress! + j
-                        let a = joint.pointee.bodyA >= 0 ? Int(solverIndex[Int(joint.pointee.bodyA)]) : n
-                        let b = Int(solverIndex[Int(joint.pointee.bodyB)])
-                        if a == n && b == n { continue }
-                        activeJoints.append(Int32(j))
-                        prepareJoint(joint, bodies, solverIndex, dummy: Int32(n), ctx)
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                    activeJoints.withUnsafeMutableBufferPointer { active in
+                        for j in active {
+                            prepareJoint(joints.baseAddress! + Int(j), UnsafeBufferPointer(bodies), UnsafeBufferPointer(solverIndex), dummy: Int32(n), ctx)
+                        }
                     }
                 }
             }
@@ -90,9 +108,10 @@ extension World {
                 jointStore.withUnsafeMutableBufferPointer { jp in
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
-                    integration.withUnsafeBufferPointer { ip in
-                        activeJoints.withUnsafeBufferPointer { active in
-                          colorStarts.withUnsafeBufferPointer { starts in
+                    integration.withUnsafeMutableBufferPointer { integration in
+                        activeJoints.withUnsafeMutableBufferPointer { active in
+                          colorStarts.withUnsafeMutableBufferPointer { colorStarts in
+                            let ip = UnsafeBufferPointer(integration), starts = UnsafeBufferPointer(colorStarts)
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 if active.isEmpty {
@@ -103,6 +122,9 @@ extension World {
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                 solveContacts(cp, sp, starts, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)
+                                // All poses first: they depend on positions only, so they run side
+                                // by side instead of each waiting on the previous joint's impulse.
+                                for j in active { updateJointPose(&jp[Int(j)], sp) }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                                 solveContacts(cp, sp, starts, ctx, useBias: false)
                             }
@@ -110,7 +132,7 @@ extension World {
                         }
                     }
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
-                    integration.withUnsafeBufferPointer { ip in capFinalSpeeds(sp, ip, ctx) }
+                    integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
                 }
             }
         }
@@ -125,9 +147,10 @@ extension World {
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
         restitutionConstraints.removeAll(keepingCapacity: true)
-        bodyStore.withUnsafeBufferPointer { bodies in
-          integration.withUnsafeBufferPointer { integration in
-            contacts.withUnsafeBufferPointer { contacts in
+        // Mutable accessors only to read: a read-only one retains and releases the World's array.
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+          integration.withUnsafeMutableBufferPointer { integration in
+            contacts.withUnsafeMutableBufferPointer { contacts in
                 /// Inverse mass and inertia, and whether the body is dynamic: from the compact
                 /// `integration` array for awake bodies (it stays in cache), else from the body.
                 @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
@@ -197,11 +220,11 @@ extension World {
     private func finalizeBodies(_ ctx: StepContext) {
         let n = awakeBodies.count
         let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
-        fastBodies.removeAll(keepingCapacity: true)
-        bulletBodies.removeAll(keepingCapacity: true)
+        fastBodies.clear()
+        bulletBodies.clear()
         let enableContinuous = def.enableContinuous
         bodyStore.withUnsafeMutableBufferPointer { bodies in
-            states.withUnsafeBufferPointer { states in
+            states.withUnsafeMutableBufferPointer { states in
                 for i in 0..<n {
                     let b = Int(awakeBodies[i])
                     let s = states[i]
@@ -241,8 +264,14 @@ extension World {
 /// angular one its sign.
 @inline(__always) private func capSpeeds(_ v: inout Vec2, _ w: inout Double, _ ctx: StepContext) {
     let speedSq = v.lengthSquared
-    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = (ctx.maxLinearSpeed / speedSq.squareRoot()) * v }
+    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = scaled(v, toSpeed: ctx.maxLinearSpeed, speedSquared: speedSq) }
     if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+}
+
+/// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
+/// turned the branch into a select and paid the square root and division for every body and pass.
+@inline(never) private func scaled(_ v: Vec2, toSpeed speed: Double, speedSquared: Double) -> Vec2 {
+    (speed / speedSquared.squareRoot()) * v
 }
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).

@@ -66,6 +66,8 @@ public final class World {
     /// step's island search result is reused.
     @exclusivity(unchecked) var islandsDirty = true
 
+    /// The last step's constants, reused while dt and substeps stay the same.
+    @exclusivity(unchecked) var stepContext = StepContext()
     // Per-step scratch, reused so a warm step allocates nothing.
     @exclusivity(unchecked) var awakeBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var islandEnds: ContiguousArray<Int32> = []
@@ -113,7 +115,11 @@ public final class World {
     /// A non-positive or non-finite `dt` only publishes pending events.
     public func step(by dt: Double, substeps: Int = 4) {
         if dt > 0 && dt.isFinite {
-            let ctx = makeStepContext(dt: dt, substeps: substeps)
+            // The constants depend only on dt, substeps and the world's fixed definition.
+            if stepContext.dt != dt || stepContext.substeps != Swift.max(1, substeps) {
+                stepContext = makeStepContext(dt: dt, substeps: substeps)
+            }
+            let ctx = stepContext
             applyRefilters()
             updatePairs()
             updateContacts()
@@ -607,5 +613,14 @@ public final class World {
             for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
         }
         return points
+    }
+}
+
+extension RangeReplaceableCollection {
+    /// Empties a scratch list and keeps its storage; does nothing when it is already empty (most
+    /// such lists, most steps), where `removeAll(keepingCapacity:)` still checks uniqueness and
+    /// calls into the standard library.
+    @inline(__always) mutating func clear() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }
