@@ -1,8 +1,13 @@
-// Two contacts of one graph colour solved side by side, one per SIMD2<Double> lane (Box2D v3
-// contact_solver.c solves four per SSE lane group the same way). The two touch different bodies,
-// so solving them together is the same as solving them one after the other; every lane repeats
-// the scalar solve's operations in the same order (same products, sums, max and min), so the
-// numbers are bit for bit those of `solveContact`. Both contacts have the same point count.
+// Contacts solved two at a time, one per SIMD2<Double> lane, from a lane-wide copy of their
+// constraints (Box2D v3 contact_solver.c, b2ContactConstraintSIMD). Each colour's contacts with the
+// same point count are paired once per step; the pair's constants and impulses sit side by side in
+// one `ContactConstraintPair`, so the substeps load them whole instead of gathering two structures
+// field by field. Only body velocities are gathered and scattered per lane.
+//
+// The two contacts of a pair touch different bodies, so solving them together is the same as solving
+// them one after the other; every lane repeats the scalar solve's operations in the same order (same
+// products, sums, max and min), so the numbers are bit for bit those of `solveContact`. Contacts left
+// without a partner, and the overflow group, are solved one at a time from `ContactConstraint`.
 
 typealias Lanes = SIMD2<Double>
 
@@ -10,6 +15,76 @@ typealias Lanes = SIMD2<Double>
 @inline(__always) private func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
 /// Swift.min(x, y) per lane: y when y < x, else x.
 @inline(__always) private func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
+
+/// One point of the two contacts of a pair, a lane each.
+struct LanePoint {
+    var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
+    var baseSeparation = Lanes()
+    var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
+    var normalMass = Lanes(), tangentMass = Lanes()
+
+    init() {}
+    init(_ p: ContactConstraintPoint, _ q: ContactConstraintPoint) {
+        rAx = Lanes(p.anchorA.x, q.anchorA.x); rAy = Lanes(p.anchorA.y, q.anchorA.y)
+        rBx = Lanes(p.anchorB.x, q.anchorB.x); rBy = Lanes(p.anchorB.y, q.anchorB.y)
+        baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
+        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
+        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
+        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+        normalMass = Lanes(p.normalMass, q.normalMass)
+        tangentMass = Lanes(p.tangentMass, q.tangentMass)
+    }
+
+    /// Writes lane `lane`'s impulses back to its constraint point.
+    @inline(__always) func storeImpulses(_ cp: inout ContactConstraintPoint, lane: Int) {
+        cp.normalImpulse = normalImpulse[lane]
+        cp.tangentImpulse = tangentImpulse[lane]
+        cp.maxNormalImpulse = maxNormalImpulse[lane]
+    }
+}
+
+/// Two contacts of one colour with the same point count, lane-wide.
+struct ContactConstraintPair {
+    /// Solver indices of the bodies, lane 0 then lane 1.
+    var indexA0: Int32 = 0, indexA1: Int32 = 0, indexB0: Int32 = 0, indexB1: Int32 = 0
+    /// The constraints the lanes came from, to store the impulses back after the substeps.
+    var constraint0: Int32 = 0, constraint1: Int32 = 0
+    var twoPoints = false
+    var nx = Lanes(), ny = Lanes()
+    var friction = Lanes()
+    var mA = Lanes(), iA = Lanes(), mB = Lanes(), iB = Lanes()
+    /// Contact or static softness, per lane.
+    var biasRate = Lanes(), softMassScale = Lanes(), softImpulseScale = Lanes()
+    var p0 = LanePoint(), p1 = LanePoint()
+    /// Two-point friction: the centre of the anchors and the tangent mass there.
+    var rAcx = Lanes(), rAcy = Lanes(), rBcx = Lanes(), rBcy = Lanes()
+    var centralTangentMass = Lanes()
+
+    init() {}
+    init(_ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>, _ i0: Int, _ i1: Int, _ ctx: StepContext) {
+        let a = c0.pointee, b = c1.pointee
+        indexA0 = a.indexA; indexA1 = b.indexA; indexB0 = a.indexB; indexB1 = b.indexB
+        constraint0 = Int32(i0); constraint1 = Int32(i1)
+        twoPoints = a.pointCount > 1
+        nx = Lanes(a.normal.x, b.normal.x); ny = Lanes(a.normal.y, b.normal.y)
+        friction = Lanes(a.friction, b.friction)
+        mA = Lanes(a.mA, b.mA); iA = Lanes(a.iA, b.iA); mB = Lanes(a.mB, b.mB); iB = Lanes(a.iB, b.iB)
+        let soft0 = a.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
+        let soft1 = b.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
+        biasRate = Lanes(soft0.biasRate, soft1.biasRate)
+        softMassScale = Lanes(soft0.massScale, soft1.massScale)
+        softImpulseScale = Lanes(soft0.impulseScale, soft1.impulseScale)
+        p0 = LanePoint(a.p0, b.p0)
+        if twoPoints {
+            p1 = LanePoint(a.p1, b.p1)
+            // As solveCentralFriction: 0.5 · (p0.anchor + p1.anchor).
+            let half = Lanes(repeating: 0.5)
+            rAcx = half * (p0.rAx + p1.rAx); rAcy = half * (p0.rAy + p1.rAy)
+            rBcx = half * (p0.rBx + p1.rBx); rBcy = half * (p0.rBy + p1.rBy)
+            centralTangentMass = Lanes(a.centralTangentMass, b.centralTangentMass)
+        }
+    }
+}
 
 /// The velocities of one body per lane.
 private struct LaneBody {
@@ -27,14 +102,10 @@ private struct LaneBody {
     }
 }
 
-/// What every point solve of the pair reads.
-private struct LanePair {
-    var nx: Lanes, ny: Lanes
-    var mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
-
+extension ContactConstraintPair {
     /// Applies the impulse (px, py) at anchors rA, rB: A loses it, B gains it (scalar order).
-    @inline(__always) func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
-                                 _ a: inout LaneBody, _ b: inout LaneBody) {
+    @inline(__always) fileprivate func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                                             _ a: inout LaneBody, _ b: inout LaneBody) {
         a.vx = a.vx - mA * px; a.vy = a.vy - mA * py
         a.w = a.w - iA * (rAx * py - rAy * px)
         b.vx = b.vx + mB * px; b.vy = b.vy + mB * py
@@ -42,44 +113,30 @@ private struct LanePair {
     }
 
     /// Velocity of B's anchor relative to A's: b.v + cross(b.w, rB) − a.v − cross(a.w, rA).
-    @inline(__always) func relativeVelocity(_ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
-                                            _ a: LaneBody, _ b: LaneBody) -> (Lanes, Lanes) {
+    @inline(__always) fileprivate func relativeVelocity(_ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                                                        _ a: LaneBody, _ b: LaneBody) -> (Lanes, Lanes) {
         let dvx = ((b.vx + (-b.w) * rBy) - a.vx) - (-a.w) * rAy
         let dvy = ((b.vy + b.w * rBx) - a.vy) - a.w * rAx
         return (dvx, dvy)
     }
-}
 
-/// `solveContact` for two contacts of the same colour and point count.
-@inline(__always)
-func solveContactPair(_ c0: UnsafeMutablePointer<ContactConstraint>, _ c1: UnsafeMutablePointer<ContactConstraint>,
-                      _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool, twoPoints: Bool) {
-    let sa0 = sb + Int(c0.pointee.indexA), sb0 = sb + Int(c0.pointee.indexB)
-    let sa1 = sb + Int(c1.pointee.indexA), sb1 = sb + Int(c1.pointee.indexB)
-    var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
-    let k = LanePair(nx: Lanes(c0.pointee.normal.x, c1.pointee.normal.x), ny: Lanes(c0.pointee.normal.y, c1.pointee.normal.y),
-                     mA: Lanes(c0.pointee.mA, c1.pointee.mA), iA: Lanes(c0.pointee.iA, c1.pointee.iA),
-                     mB: Lanes(c0.pointee.mB, c1.pointee.mB), iB: Lanes(c0.pointee.iB, c1.pointee.iB))
-    // dp = b.dp − a.dp; the turns enter through their sines.
-    let dpx = Lanes(sb0.pointee.dp.x - sa0.pointee.dp.x, sb1.pointee.dp.x - sa1.pointee.dp.x)
-    let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
-    let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
-    let soft0 = c0.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-    let soft1 = c1.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-    let biasRate = Lanes(soft0.biasRate, soft1.biasRate)
-    let softMassScale = Lanes(soft0.massScale, soft1.massScale), softImpulseScale = Lanes(soft0.impulseScale, soft1.impulseScale)
-    let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+    /// `warmStartContacts` for one point of both lanes: P = λn·n + λt·t.
+    @inline(__always) fileprivate func warmStart(_ p: LanePoint, _ a: inout LaneBody, _ b: inout LaneBody) {
+        let tx = ny, ty = -nx
+        let px = p.normalImpulse * nx + p.tangentImpulse * tx
+        let py = p.normalImpulse * ny + p.tangentImpulse * ty
+        a.w = a.w - iA * (p.rAx * py - p.rAy * px)
+        a.vx = a.vx - mA * px; a.vy = a.vy - mA * py
+        b.w = b.w + iB * (p.rBx * py - p.rBy * px)
+        b.vx = b.vx + mB * px; b.vy = b.vy + mB * py
+    }
 
-    /// `solveNormal` for point p0 (`second` false) or p1 of both contacts.
-    @inline(__always) func solveNormal(second: Bool) {
-        @inline(__always) func load(_ f: (ContactConstraintPoint) -> Double) -> Lanes {
-            second ? Lanes(f(c0.pointee.p1), f(c1.pointee.p1)) : Lanes(f(c0.pointee.p0), f(c1.pointee.p0))
-        }
-        let rAx = load { $0.anchorA.x }, rAy = load { $0.anchorA.y }
-        let rBx = load { $0.anchorB.x }, rBy = load { $0.anchorB.y }
+    /// `solveNormal` for one point of both lanes.
+    @inline(__always) fileprivate func solveNormal(_ p: inout LanePoint, _ dpx: Lanes, _ dpy: Lanes, _ dqAs: Lanes, _ dqBs: Lanes,
+                                                            _ invH: Lanes, _ minBias: Lanes, useBias: Bool,
+                                                            _ a: inout LaneBody, _ b: inout LaneBody) {
         // currentSeparation: dot(dp, n) + dqB.s·cross(rB, n) − dqA.s·cross(rA, n) + base.
-        let s = (((dpx * k.nx + dpy * k.ny) + dqBs * (rBx * k.ny - rBy * k.nx)) - dqAs * (rAx * k.ny - rAy * k.nx))
-            + load { $0.baseSeparation }
+        let s = (((dpx * nx + dpy * ny) + dqBs * (p.rBx * ny - p.rBy * nx)) - dqAs * (p.rAx * ny - p.rAy * nx)) + p.baseSeparation
         let speculative = s .> 0
         var velocityBias = Lanes(repeating: 0), massScale = Lanes(repeating: 1), impulseScale = Lanes(repeating: 0)
         velocityBias.replace(with: s * invH, where: speculative)
@@ -89,62 +146,163 @@ func solveContactPair(_ c0: UnsafeMutablePointer<ContactConstraint>, _ c1: Unsaf
             massScale.replace(with: softMassScale, where: touching)
             impulseScale.replace(with: softImpulseScale, where: touching)
         }
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vn = dvx * k.nx + dvy * k.ny
-        let normalImpulse = load { $0.normalImpulse }
-        var impulse = ((-load { $0.normalMass }) * massScale) * (vn + velocityBias) - impulseScale * normalImpulse
-        let newImpulse = laneMax(normalImpulse + impulse, Lanes(repeating: 0))
-        impulse = newImpulse - normalImpulse
-        let maxNormalImpulse = laneMax(load { $0.maxNormalImpulse }, impulse)
-        if second {
-            c0.pointee.p1.normalImpulse = newImpulse[0]; c1.pointee.p1.normalImpulse = newImpulse[1]
-            c0.pointee.p1.maxNormalImpulse = maxNormalImpulse[0]; c1.pointee.p1.maxNormalImpulse = maxNormalImpulse[1]
-        } else {
-            c0.pointee.p0.normalImpulse = newImpulse[0]; c1.pointee.p0.normalImpulse = newImpulse[1]
-            c0.pointee.p0.maxNormalImpulse = maxNormalImpulse[0]; c1.pointee.p0.maxNormalImpulse = maxNormalImpulse[1]
+        let (dvx, dvy) = relativeVelocity(p.rAx, p.rAy, p.rBx, p.rBy, a, b)
+        let vn = dvx * nx + dvy * ny
+        var impulse = ((-p.normalMass) * massScale) * (vn + velocityBias) - impulseScale * p.normalImpulse
+        let newImpulse = laneMax(p.normalImpulse + impulse, Lanes(repeating: 0))
+        impulse = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = laneMax(p.maxNormalImpulse, impulse)
+        apply(impulse * nx, impulse * ny, p.rAx, p.rAy, p.rBx, p.rBy, &a, &b)
+    }
+
+    /// `solveContact` for both lanes: normal points one after the other, then friction.
+    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
+        let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
+        let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
+        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+        // dp = b.dp − a.dp; the turns enter through their sines.
+        let dpx = Lanes(sb0.pointee.dp.x - sa0.pointee.dp.x, sb1.pointee.dp.x - sa1.pointee.dp.x)
+        let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
+        let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
+
+        // The points as locals: solveNormal reads the pair's constants while it updates a point.
+        var q0 = p0
+        solveNormal(&q0, dpx, dpy, dqAs, dqBs, invH, minBias, useBias: useBias, &a, &b)
+        p0 = q0
+        if twoPoints {
+            var q1 = p1
+            solveNormal(&q1, dpx, dpy, dqAs, dqBs, invH, minBias, useBias: useBias, &a, &b)
+            p1 = q1
         }
-        k.apply(impulse * k.nx, impulse * k.ny, rAx, rAy, rBx, rBy, &a, &b)
+
+        // Tangent = normal.rightPerp = (ny, −nx).
+        let tx = ny, ty = -nx
+        if twoPoints {
+            // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
+            let (dvx, dvy) = relativeVelocity(rAcx, rAcy, rBcx, rBcy, a, b)
+            let vt = dvx * tx + dvy * ty
+            let old = p0.tangentImpulse + p1.tangentImpulse
+            let maxFriction = friction * (p0.normalImpulse + p1.normalImpulse)
+            let total = laneMin(laneMax(old - vt * centralTangentMass, -maxFriction), maxFriction)
+            let impulse = total - old
+            let split = Lanes(repeating: 0.5) * total
+            p0.tangentImpulse = split; p1.tangentImpulse = split
+            apply(impulse * tx, impulse * ty, rAcx, rAcy, rBcx, rBcy, &a, &b)
+        } else {
+            // solveFriction at the single point.
+            let (dvx, dvy) = relativeVelocity(p0.rAx, p0.rAy, p0.rBx, p0.rBy, a, b)
+            let vt = dvx * tx + dvy * ty
+            var impulse = (-p0.tangentMass) * vt
+            let maxFriction = friction * p0.normalImpulse
+            let newImpulse = laneMin(laneMax(p0.tangentImpulse + impulse, -maxFriction), maxFriction)
+            impulse = newImpulse - p0.tangentImpulse
+            p0.tangentImpulse = newImpulse
+            apply(impulse * tx, impulse * ty, p0.rAx, p0.rAy, p0.rBx, p0.rBy, &a, &b)
+        }
+        a.store(sa0, sa1)
+        b.store(sb0, sb1)
+    }
+}
+
+/// The step's contact constraints in solve order: per colour its pairs, then the contacts left
+/// without a partner; the overflow group last, one at a time.
+struct ContactSchedule {
+    var pairs: ContiguousArray<ContactConstraintPair> = []
+    /// Where each colour's pairs begin, then the total.
+    var pairStarts: ContiguousArray<Int32> = []
+    /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
+    var singles: ContiguousArray<Int32> = []
+    /// Where each colour's singles begin, the overflow group, then the total.
+    var singleStarts: ContiguousArray<Int32> = []
+
+    /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
+    /// `World.colorStarts`: the constraints are in colour order.
+    mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>, _ ctx: StepContext) {
+        pairs.removeAll(keepingCapacity: true)
+        pairStarts.removeAll(keepingCapacity: true)
+        singles.removeAll(keepingCapacity: true)
+        singleStarts.removeAll(keepingCapacity: true)
+        guard let base = cs.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
+        for k in 0..<graphColorCount {
+            pairStarts.append(Int32(pairs.count))
+            singleStarts.append(Int32(singles.count))
+            var pendingOne = -1, pendingTwo = -1
+            for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+                if base[i].pointCount > 1 {
+                    if pendingTwo < 0 { pendingTwo = i; continue }
+                    pairs.append(ContactConstraintPair(base + pendingTwo, base + i, pendingTwo, i, ctx))
+                    pendingTwo = -1
+                } else {
+                    if pendingOne < 0 { pendingOne = i; continue }
+                    pairs.append(ContactConstraintPair(base + pendingOne, base + i, pendingOne, i, ctx))
+                    pendingOne = -1
+                }
+            }
+            if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
+            if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
+        }
+        pairStarts.append(Int32(pairs.count))
+        singleStarts.append(Int32(singles.count))
+        for i in colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1] { singles.append(i) }
+        singleStarts.append(Int32(singles.count))
     }
 
-    solveNormal(second: false)
-    if twoPoints { solveNormal(second: true) }
-
-    // Tangent = normal.rightPerp = (ny, −nx).
-    let tx = k.ny, ty = -k.nx
-    let friction = Lanes(c0.pointee.friction, c1.pointee.friction)
-    if twoPoints {
-        // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
-        let half = Lanes(repeating: 0.5)
-        let rAx = half * Lanes(c0.pointee.p0.anchorA.x + c0.pointee.p1.anchorA.x, c1.pointee.p0.anchorA.x + c1.pointee.p1.anchorA.x)
-        let rAy = half * Lanes(c0.pointee.p0.anchorA.y + c0.pointee.p1.anchorA.y, c1.pointee.p0.anchorA.y + c1.pointee.p1.anchorA.y)
-        let rBx = half * Lanes(c0.pointee.p0.anchorB.x + c0.pointee.p1.anchorB.x, c1.pointee.p0.anchorB.x + c1.pointee.p1.anchorB.x)
-        let rBy = half * Lanes(c0.pointee.p0.anchorB.y + c0.pointee.p1.anchorB.y, c1.pointee.p0.anchorB.y + c1.pointee.p1.anchorB.y)
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vt = dvx * tx + dvy * ty
-        let old = Lanes(c0.pointee.p0.tangentImpulse + c0.pointee.p1.tangentImpulse, c1.pointee.p0.tangentImpulse + c1.pointee.p1.tangentImpulse)
-        let maxFriction = friction * Lanes(c0.pointee.p0.normalImpulse + c0.pointee.p1.normalImpulse,
-                                           c1.pointee.p0.normalImpulse + c1.pointee.p1.normalImpulse)
-        let central = Lanes(c0.pointee.centralTangentMass, c1.pointee.centralTangentMass)
-        let total = laneMin(laneMax(old - vt * central, -maxFriction), maxFriction)
-        let impulse = total - old
-        let split = half * total
-        c0.pointee.p0.tangentImpulse = split[0]; c0.pointee.p1.tangentImpulse = split[0]
-        c1.pointee.p0.tangentImpulse = split[1]; c1.pointee.p1.tangentImpulse = split[1]
-        k.apply(impulse * tx, impulse * ty, rAx, rAy, rBx, rBy, &a, &b)
-    } else {
-        // solveFriction at the single point.
-        let rAx = Lanes(c0.pointee.p0.anchorA.x, c1.pointee.p0.anchorA.x), rAy = Lanes(c0.pointee.p0.anchorA.y, c1.pointee.p0.anchorA.y)
-        let rBx = Lanes(c0.pointee.p0.anchorB.x, c1.pointee.p0.anchorB.x), rBy = Lanes(c0.pointee.p0.anchorB.y, c1.pointee.p0.anchorB.y)
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vt = dvx * tx + dvy * ty
-        var impulse = (-Lanes(c0.pointee.p0.tangentMass, c1.pointee.p0.tangentMass)) * vt
-        let maxFriction = friction * Lanes(c0.pointee.p0.normalImpulse, c1.pointee.p0.normalImpulse)
-        let tangentImpulse = Lanes(c0.pointee.p0.tangentImpulse, c1.pointee.p0.tangentImpulse)
-        let newImpulse = laneMin(laneMax(tangentImpulse + impulse, -maxFriction), maxFriction)
-        impulse = newImpulse - tangentImpulse
-        c0.pointee.p0.tangentImpulse = newImpulse[0]; c1.pointee.p0.tangentImpulse = newImpulse[1]
-        k.apply(impulse * tx, impulse * ty, rAx, rAy, rBx, rBy, &a, &b)
+    /// Applies last step's impulses at the start of a substep, colour by colour.
+    mutating func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0...graphColorCount {
+                if k < graphColorCount {
+                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
+                        let p = pairs.baseAddress! + i
+                        let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+                        let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+                        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+                        p.pointee.warmStart(p.pointee.p0, &a, &b)
+                        if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
+                        a.store(sa0, sa1)
+                        b.store(sb0, sb1)
+                    }
+                }
+                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { warmStartContact(base + Int(singles[i]), sb) }
+            }
+        }
     }
-    a.store(sa0, sa1)
-    b.store(sb0, sb1)
+
+    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
+    mutating func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                        _ ctx: StepContext, useBias: Bool) {
+        if useBias { solvePass(cs, states, ctx, useBias: true) } else { solvePass(cs, states, ctx, useBias: false) }
+    }
+
+    @inline(__always)
+    private mutating func solvePass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                                    _ ctx: StepContext, useBias: Bool) {
+        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0...graphColorCount {
+                if k < graphColorCount {
+                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
+                        pairs[i].solve(sb, invH, minBias, useBias: useBias)
+                    }
+                }
+                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
+            }
+        }
+    }
+
+    /// Copies the pairs' impulses back to their constraints (restitution and the next warm start read them there).
+    func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for p in pairs {
+            let c0 = Int(p.constraint0), c1 = Int(p.constraint1)
+            p.p0.storeImpulses(&cs[c0].p0, lane: 0)
+            p.p0.storeImpulses(&cs[c1].p0, lane: 1)
+            if p.twoPoints {
+                p.p1.storeImpulses(&cs[c0].p1, lane: 0)
+                p.p1.storeImpulses(&cs[c1].p1, lane: 1)
+            }
+        }
+    }
 }

@@ -88,24 +88,24 @@ extension World {
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
+                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0, ctx) }
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeBufferPointer { ip in
                         activeJoints.withUnsafeBufferPointer { active in
-                          colorStarts.withUnsafeBufferPointer { starts in
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 for j in active { warmStartJoint(&jp[Int(j)], sp) }
-                                warmStartContacts(cp, sp)
+                                contactSchedule.warmStart(cp, sp)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                                solveContacts(cp, sp, starts, ctx, useBias: true)
+                                contactSchedule.solve(cp, sp, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                                solveContacts(cp, sp, starts, ctx, useBias: false)
+                                contactSchedule.solve(cp, sp, ctx, useBias: false)
                             }
-                          }
                         }
                     }
+                    contactSchedule.storeImpulses(cp)
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
                     integration.withUnsafeBufferPointer { ip in capFinalSpeeds(sp, ip, ctx) }
                 }
