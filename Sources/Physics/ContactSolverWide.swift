@@ -43,46 +43,62 @@ struct LanePoint {
     }
 }
 
-/// Two contacts of one colour with the same point count, lane-wide.
+/// Two contacts of one colour with the same point count, lane-wide. Kept compact: every substep
+/// streams the whole array three times (warm start, solve, relax).
 struct ContactConstraintPair {
     /// Solver indices of the bodies, lane 0 then lane 1.
     var indexA0: Int32 = 0, indexA1: Int32 = 0, indexB0: Int32 = 0, indexB1: Int32 = 0
     /// The constraints the lanes came from, to store the impulses back after the substeps.
     var constraint0: Int32 = 0, constraint1: Int32 = 0
     var twoPoints = false
+    /// Lanes against a static or kinematic body: the stiffer static softness applies.
+    var isStaticPair = SIMDMask<SIMD2<Int64>>()
     var nx = Lanes(), ny = Lanes()
     var friction = Lanes()
     var mA = Lanes(), iA = Lanes(), mB = Lanes(), iB = Lanes()
-    /// Contact or static softness, per lane.
-    var biasRate = Lanes(), softMassScale = Lanes(), softImpulseScale = Lanes()
     var p0 = LanePoint(), p1 = LanePoint()
-    /// Two-point friction: the centre of the anchors and the tangent mass there.
-    var rAcx = Lanes(), rAcy = Lanes(), rBcx = Lanes(), rBcy = Lanes()
+    /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = Lanes()
 
-    init() {}
-    init(_ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>, _ i0: Int, _ i1: Int, _ ctx: StepContext) {
-        let a = c0.pointee, b = c1.pointee
-        indexA0 = a.indexA; indexA1 = b.indexA; indexB0 = a.indexB; indexB1 = b.indexB
-        constraint0 = Int32(i0); constraint1 = Int32(i1)
-        twoPoints = a.pointCount > 1
-        nx = Lanes(a.normal.x, b.normal.x); ny = Lanes(a.normal.y, b.normal.y)
-        friction = Lanes(a.friction, b.friction)
-        mA = Lanes(a.mA, b.mA); iA = Lanes(a.iA, b.iA); mB = Lanes(a.mB, b.mB); iB = Lanes(a.iB, b.iB)
-        let soft0 = a.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-        let soft1 = b.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-        biasRate = Lanes(soft0.biasRate, soft1.biasRate)
-        softMassScale = Lanes(soft0.massScale, soft1.massScale)
-        softImpulseScale = Lanes(soft0.impulseScale, soft1.impulseScale)
-        p0 = LanePoint(a.p0, b.p0)
+    /// Fills the pair in place from constraints `i0` and `i1` (same point count).
+    @inline(__always)
+    static func fill(_ pair: UnsafeMutablePointer<ContactConstraintPair>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ i0: Int, _ i1: Int) {
+        let a = cs + i0, b = cs + i1
+        pair.pointee.indexA0 = a.pointee.indexA; pair.pointee.indexA1 = b.pointee.indexA
+        pair.pointee.indexB0 = a.pointee.indexB; pair.pointee.indexB1 = b.pointee.indexB
+        pair.pointee.constraint0 = Int32(i0); pair.pointee.constraint1 = Int32(i1)
+        let twoPoints = a.pointee.pointCount > 1
+        pair.pointee.twoPoints = twoPoints
+        pair.pointee.isStaticPair = SIMDMask(SIMD2<Int64>(a.pointee.isStaticPair ? -1 : 0, b.pointee.isStaticPair ? -1 : 0))
+        pair.pointee.nx = Lanes(a.pointee.normal.x, b.pointee.normal.x); pair.pointee.ny = Lanes(a.pointee.normal.y, b.pointee.normal.y)
+        pair.pointee.friction = Lanes(a.pointee.friction, b.pointee.friction)
+        pair.pointee.mA = Lanes(a.pointee.mA, b.pointee.mA); pair.pointee.iA = Lanes(a.pointee.iA, b.pointee.iA)
+        pair.pointee.mB = Lanes(a.pointee.mB, b.pointee.mB); pair.pointee.iB = Lanes(a.pointee.iB, b.pointee.iB)
+        pair.pointee.p0 = LanePoint(a.pointee.p0, b.pointee.p0)
         if twoPoints {
-            p1 = LanePoint(a.p1, b.p1)
-            // As solveCentralFriction: 0.5 · (p0.anchor + p1.anchor).
-            let half = Lanes(repeating: 0.5)
-            rAcx = half * (p0.rAx + p1.rAx); rAcy = half * (p0.rAy + p1.rAy)
-            rBcx = half * (p0.rBx + p1.rBx); rBcy = half * (p0.rBy + p1.rBy)
-            centralTangentMass = Lanes(a.centralTangentMass, b.centralTangentMass)
+            pair.pointee.p1 = LanePoint(a.pointee.p1, b.pointee.p1)
+            pair.pointee.centralTangentMass = Lanes(a.pointee.centralTangentMass, b.pointee.centralTangentMass)
         }
+    }
+}
+
+/// Contact and static softness coefficients, chosen per lane.
+struct LaneSoftness {
+    var biasRate: Lanes, massScale: Lanes, impulseScale: Lanes
+
+    init(_ soft: Softness) {
+        biasRate = Lanes(repeating: soft.biasRate)
+        massScale = Lanes(repeating: soft.massScale)
+        impulseScale = Lanes(repeating: soft.impulseScale)
+    }
+
+    /// The coefficients with the static ones in the lanes of `mask`.
+    @inline(__always) func replacing(with other: LaneSoftness, where mask: SIMDMask<SIMD2<Int64>>) -> LaneSoftness {
+        var s = self
+        s.biasRate.replace(with: other.biasRate, where: mask)
+        s.massScale.replace(with: other.massScale, where: mask)
+        s.impulseScale.replace(with: other.impulseScale, where: mask)
+        return s
     }
 }
 
@@ -133,7 +149,7 @@ extension ContactConstraintPair {
 
     /// `solveNormal` for one point of both lanes.
     @inline(__always) fileprivate func solveNormal(_ p: inout LanePoint, _ dpx: Lanes, _ dpy: Lanes, _ dqAs: Lanes, _ dqBs: Lanes,
-                                                            _ invH: Lanes, _ minBias: Lanes, useBias: Bool,
+                                                   _ soft: LaneSoftness, _ invH: Lanes, _ minBias: Lanes, useBias: Bool,
                                                             _ a: inout LaneBody, _ b: inout LaneBody) {
         // currentSeparation: dot(dp, n) + dqB.s·cross(rB, n) − dqA.s·cross(rA, n) + base.
         let s = (((dpx * nx + dpy * ny) + dqBs * (p.rBx * ny - p.rBy * nx)) - dqAs * (p.rAx * ny - p.rAy * nx)) + p.baseSeparation
@@ -142,9 +158,9 @@ extension ContactConstraintPair {
         velocityBias.replace(with: s * invH, where: speculative)
         if useBias {
             let touching = .!speculative
-            velocityBias.replace(with: laneMax(biasRate * s, minBias), where: touching)
-            massScale.replace(with: softMassScale, where: touching)
-            impulseScale.replace(with: softImpulseScale, where: touching)
+            velocityBias.replace(with: laneMax(soft.biasRate * s, minBias), where: touching)
+            massScale.replace(with: soft.massScale, where: touching)
+            impulseScale.replace(with: soft.impulseScale, where: touching)
         }
         let (dvx, dvy) = relativeVelocity(p.rAx, p.rAy, p.rBx, p.rBy, a, b)
         let vn = dvx * nx + dvy * ny
@@ -157,7 +173,8 @@ extension ContactConstraintPair {
     }
 
     /// `solveContact` for both lanes: normal points one after the other, then friction.
-    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
+    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
+                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
         let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
         let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
         var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
@@ -166,13 +183,14 @@ extension ContactConstraintPair {
         let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
         let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
 
+        let soft = contactSoftness.replacing(with: staticSoftness, where: isStaticPair)
         // The points as locals: solveNormal reads the pair's constants while it updates a point.
         var q0 = p0
-        solveNormal(&q0, dpx, dpy, dqAs, dqBs, invH, minBias, useBias: useBias, &a, &b)
+        solveNormal(&q0, dpx, dpy, dqAs, dqBs, soft, invH, minBias, useBias: useBias, &a, &b)
         p0 = q0
         if twoPoints {
             var q1 = p1
-            solveNormal(&q1, dpx, dpy, dqAs, dqBs, invH, minBias, useBias: useBias, &a, &b)
+            solveNormal(&q1, dpx, dpy, dqAs, dqBs, soft, invH, minBias, useBias: useBias, &a, &b)
             p1 = q1
         }
 
@@ -180,13 +198,16 @@ extension ContactConstraintPair {
         let tx = ny, ty = -nx
         if twoPoints {
             // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
+            let half = Lanes(repeating: 0.5)
+            let rAcx = half * (p0.rAx + p1.rAx), rAcy = half * (p0.rAy + p1.rAy)
+            let rBcx = half * (p0.rBx + p1.rBx), rBcy = half * (p0.rBy + p1.rBy)
             let (dvx, dvy) = relativeVelocity(rAcx, rAcy, rBcx, rBcy, a, b)
             let vt = dvx * tx + dvy * ty
             let old = p0.tangentImpulse + p1.tangentImpulse
             let maxFriction = friction * (p0.normalImpulse + p1.normalImpulse)
             let total = laneMin(laneMax(old - vt * centralTangentMass, -maxFriction), maxFriction)
             let impulse = total - old
-            let split = Lanes(repeating: 0.5) * total
+            let split = half * total
             p0.tangentImpulse = split; p1.tangentImpulse = split
             apply(impulse * tx, impulse * ty, rAcx, rAcy, rBcx, rBcy, &a, &b)
         } else {
@@ -208,7 +229,9 @@ extension ContactConstraintPair {
 /// The step's contact constraints in solve order: per colour its pairs, then the contacts left
 /// without a partner; the overflow group last, one at a time.
 struct ContactSchedule {
+    /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
+    var pairCount = 0
     /// Where each colour's pairs begin, then the total.
     var pairStarts: ContiguousArray<Int32> = []
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
@@ -218,31 +241,40 @@ struct ContactSchedule {
 
     /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
     /// `World.colorStarts`: the constraints are in colour order.
-    mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>, _ ctx: StepContext) {
-        pairs.removeAll(keepingCapacity: true)
+    mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         pairStarts.removeAll(keepingCapacity: true)
         singles.removeAll(keepingCapacity: true)
         singleStarts.removeAll(keepingCapacity: true)
+        pairCount = 0
         guard let base = cs.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
-        for k in 0..<graphColorCount {
-            pairStarts.append(Int32(pairs.count))
-            singleStarts.append(Int32(singles.count))
-            var pendingOne = -1, pendingTwo = -1
-            for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
-                if base[i].pointCount > 1 {
-                    if pendingTwo < 0 { pendingTwo = i; continue }
-                    pairs.append(ContactConstraintPair(base + pendingTwo, base + i, pendingTwo, i, ctx))
-                    pendingTwo = -1
-                } else {
-                    if pendingOne < 0 { pendingOne = i; continue }
-                    pairs.append(ContactConstraintPair(base + pendingOne, base + i, pendingOne, i, ctx))
-                    pendingOne = -1
+        // At most one pair per two constraints; grown, never shrunk, and filled in place.
+        let most = cs.count / 2
+        if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            let pb = pairs.baseAddress!
+            var count = 0
+            for k in 0..<graphColorCount {
+                pairStarts.append(Int32(count))
+                singleStarts.append(Int32(singles.count))
+                var pendingOne = -1, pendingTwo = -1
+                for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+                    if base[i].pointCount > 1 {
+                        if pendingTwo < 0 { pendingTwo = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingTwo, i)
+                        pendingTwo = -1
+                    } else {
+                        if pendingOne < 0 { pendingOne = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingOne, i)
+                        pendingOne = -1
+                    }
+                    count += 1
                 }
+                if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
+                if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
             }
-            if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
-            if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
+            pairStarts.append(Int32(count))
+            pairCount = count
         }
-        pairStarts.append(Int32(pairs.count))
         singleStarts.append(Int32(singles.count))
         for i in colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1] { singles.append(i) }
         singleStarts.append(Int32(singles.count))
@@ -281,11 +313,12 @@ struct ContactSchedule {
                                     _ ctx: StepContext, useBias: Bool) {
         guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+        let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         pairs.withUnsafeMutableBufferPointer { pairs in
             for k in 0...graphColorCount {
                 if k < graphColorCount {
                     for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
-                        pairs[i].solve(sb, invH, minBias, useBias: useBias)
+                        pairs[i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
                     }
                 }
                 for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
@@ -295,7 +328,7 @@ struct ContactSchedule {
 
     /// Copies the pairs' impulses back to their constraints (restitution and the next warm start read them there).
     func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
-        for p in pairs {
+        for p in pairs.prefix(pairCount) {
             let c0 = Int(p.constraint0), c1 = Int(p.constraint1)
             p.p0.storeImpulses(&cs[c0].p0, lane: 0)
             p.p0.storeImpulses(&cs[c1].p0, lane: 1)

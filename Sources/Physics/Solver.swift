@@ -88,7 +88,7 @@ extension World {
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
-                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0, ctx) }
+                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeBufferPointer { ip in
