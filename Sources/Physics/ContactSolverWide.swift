@@ -328,13 +328,17 @@ struct ContactSchedule {
 
     /// Copies the pairs' impulses back to their constraints (restitution and the next warm start read them there).
     func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
-        for p in pairs.prefix(pairCount) {
-            let c0 = Int(p.constraint0), c1 = Int(p.constraint1)
-            p.p0.storeImpulses(&cs[c0].p0, lane: 0)
-            p.p0.storeImpulses(&cs[c1].p0, lane: 1)
-            if p.twoPoints {
-                p.p1.storeImpulses(&cs[c0].p1, lane: 0)
-                p.p1.storeImpulses(&cs[c1].p1, lane: 1)
+        guard let base = cs.baseAddress else { return }
+        pairs.withUnsafeBufferPointer { pairs in
+            for i in 0..<pairCount {
+                let p = pairs.baseAddress! + i
+                let c0 = base + Int(p.pointee.constraint0), c1 = base + Int(p.pointee.constraint1)
+                p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
+                p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
+                if p.pointee.twoPoints {
+                    p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
+                    p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
+                }
             }
         }
     }
