@@ -35,8 +35,9 @@ struct ContactConstraintPoint {
     var normalMass = 0.0, tangentMass = 0.0
 }
 
-/// A contact's constraint for one step. Kept compact: every substep streams the whole array three
-/// times (warm start, solve, relax).
+/// A contact's constraint for one step. Contacts paired for the lane-wide solve are copied into
+/// `ContactConstraintPair`s (ContactSolverWide.swift) and their impulses come back here after the
+/// substeps; the unpaired ones are solved from here.
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0
