@@ -35,8 +35,9 @@ struct ContactConstraintPoint {
     var normalMass = 0.0, tangentMass = 0.0
 }
 
-/// A contact's constraint for one step. Kept compact: every substep streams the whole array three
-/// times (warm start, solve, relax).
+/// A contact's constraint for one step. Contacts paired for the lane-wide solve are copied into
+/// `ContactConstraintPair`s (ContactSolverWide.swift) and their impulses come back here after the
+/// substeps; the unpaired ones are solved from here.
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0
@@ -96,28 +97,25 @@ func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
     }
 }
 
-/// Applies last step's impulses at the start of a substep.
-func warmStartContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-    guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-    for i in 0..<cs.count {
-        let c = base + i
-        let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
-        var a = sa.pointee, b = sbB.pointee
-        let normal = c.pointee.normal, tangent = normal.rightPerp
-        let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-        do {
-            let P = c.pointee.p0.normalImpulse * normal + c.pointee.p0.tangentImpulse * tangent
-            a.w -= iA * cross(c.pointee.p0.anchorA, P); a.v -= mA * P
-            b.w += iB * cross(c.pointee.p0.anchorB, P); b.v += mB * P
-        }
-        if c.pointee.pointCount > 1 {
-            let P = c.pointee.p1.normalImpulse * normal + c.pointee.p1.tangentImpulse * tangent
-            a.w -= iA * cross(c.pointee.p1.anchorA, P); a.v -= mA * P
-            b.w += iB * cross(c.pointee.p1.anchorB, P); b.v += mB * P
-        }
-        sa.pointee.v = a.v; sa.pointee.w = a.w
-        sbB.pointee.v = b.v; sbB.pointee.w = b.w
+/// Applies last step's impulses to one contact's bodies at the start of a substep.
+@inline(__always)
+func warmStartContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>) {
+    let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
+    var a = sa.pointee, b = sbB.pointee
+    let normal = c.pointee.normal, tangent = normal.rightPerp
+    let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+    do {
+        let P = c.pointee.p0.normalImpulse * normal + c.pointee.p0.tangentImpulse * tangent
+        a.w -= iA * cross(c.pointee.p0.anchorA, P); a.v -= mA * P
+        b.w += iB * cross(c.pointee.p0.anchorB, P); b.v += mB * P
     }
+    if c.pointee.pointCount > 1 {
+        let P = c.pointee.p1.normalImpulse * normal + c.pointee.p1.tangentImpulse * tangent
+        a.w -= iA * cross(c.pointee.p1.anchorA, P); a.v -= mA * P
+        b.w += iB * cross(c.pointee.p1.anchorB, P); b.v += mB * P
+    }
+    sa.pointee.v = a.v; sa.pointee.w = a.w
+    sbB.pointee.v = b.v; sbB.pointee.w = b.w
 }
 
 /// The constants of a constraint that every point's solve reads.
@@ -202,34 +200,6 @@ private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, 
     a.w -= k.iA * cross(rA, P)
     b.v += k.mB * P
     b.w += k.iB * cross(rB, P)
-}
-
-/// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
-/// friction. Within a colour no two contacts move the same body, so two of them (with the same
-/// point count) are solved side by side in SIMD lanes (ContactSolverWide.swift), which gives the
-/// same numbers as solving them one after the other. The overflow group is solved one at a time.
-func solveContacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                   _ colorStarts: UnsafeBufferPointer<Int32>, _ ctx: StepContext, useBias: Bool) {
-    guard let base = cs.baseAddress, let sb = states.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
-    for k in 0..<graphColorCount {
-        var pendingOne = -1, pendingTwo = -1
-        for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
-            if base[i].pointCount > 1 {
-                if pendingTwo < 0 { pendingTwo = i; continue }
-                solveContactPair(base + pendingTwo, base + i, sb, ctx, useBias: useBias, twoPoints: true)
-                pendingTwo = -1
-            } else {
-                if pendingOne < 0 { pendingOne = i; continue }
-                solveContactPair(base + pendingOne, base + i, sb, ctx, useBias: useBias, twoPoints: false)
-                pendingOne = -1
-            }
-        }
-        if pendingOne >= 0 { solveContact(base + pendingOne, sb, ctx, useBias: useBias) }
-        if pendingTwo >= 0 { solveContact(base + pendingTwo, sb, ctx, useBias: useBias) }
-    }
-    for i in Int(colorStarts[graphColorCount])..<Int(colorStarts[graphColorCount + 1]) {
-        solveContact(base + i, sb, ctx, useBias: useBias)
-    }
 }
 
 /// One contact: normal points one after the other, then friction.

@@ -1,8 +1,13 @@
-// Two contacts of one graph colour solved side by side, one per SIMD2<Double> lane (Box2D v3
-// contact_solver.c solves four per SSE lane group the same way). The two touch different bodies,
-// so solving them together is the same as solving them one after the other; every lane repeats
-// the scalar solve's operations in the same order (same products, sums, max and min), so the
-// numbers are bit for bit those of `solveContact`. Both contacts have the same point count.
+// Contacts solved two at a time, one per SIMD2<Double> lane, from a lane-wide copy of their
+// constraints (Box2D v3 contact_solver.c, b2ContactConstraintSIMD). Each colour's contacts with the
+// same point count are paired once per step; the pair's constants and impulses sit side by side in
+// one `ContactConstraintPair`, so the substeps load them whole instead of gathering two structures
+// field by field. Only body velocities are gathered and scattered per lane.
+//
+// The two contacts of a pair touch different bodies, so solving them together is the same as solving
+// them one after the other; every lane repeats the scalar solve's operations in the same order (same
+// products, sums, max and min), so the numbers are bit for bit those of `solveContact`. Contacts left
+// without a partner, and the overflow group, are solved one at a time from `ContactConstraint`.
 
 typealias Lanes = SIMD2<Double>
 
@@ -10,6 +15,92 @@ typealias Lanes = SIMD2<Double>
 @inline(__always) private func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
 /// Swift.min(x, y) per lane: y when y < x, else x.
 @inline(__always) private func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
+
+/// One point of the two contacts of a pair, a lane each.
+struct LanePoint {
+    var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
+    var baseSeparation = Lanes()
+    var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
+    var normalMass = Lanes(), tangentMass = Lanes()
+
+    init() {}
+    init(_ p: ContactConstraintPoint, _ q: ContactConstraintPoint) {
+        rAx = Lanes(p.anchorA.x, q.anchorA.x); rAy = Lanes(p.anchorA.y, q.anchorA.y)
+        rBx = Lanes(p.anchorB.x, q.anchorB.x); rBy = Lanes(p.anchorB.y, q.anchorB.y)
+        baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
+        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
+        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
+        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+        normalMass = Lanes(p.normalMass, q.normalMass)
+        tangentMass = Lanes(p.tangentMass, q.tangentMass)
+    }
+
+    /// Writes lane `lane`'s impulses back to its constraint point.
+    @inline(__always) func storeImpulses(_ cp: inout ContactConstraintPoint, lane: Int) {
+        cp.normalImpulse = normalImpulse[lane]
+        cp.tangentImpulse = tangentImpulse[lane]
+        cp.maxNormalImpulse = maxNormalImpulse[lane]
+    }
+}
+
+/// Two contacts of one colour with the same point count, lane-wide. Kept compact: every substep
+/// streams the whole array three times (warm start, solve, relax).
+struct ContactConstraintPair {
+    /// Solver indices of the bodies, lane 0 then lane 1.
+    var indexA0: Int32 = 0, indexA1: Int32 = 0, indexB0: Int32 = 0, indexB1: Int32 = 0
+    /// The constraints the lanes came from, to store the impulses back after the substeps.
+    var constraint0: Int32 = 0, constraint1: Int32 = 0
+    var twoPoints = false
+    /// Lanes against a static or kinematic body: the stiffer static softness applies.
+    var isStaticPair = SIMDMask<SIMD2<Int64>>()
+    var nx = Lanes(), ny = Lanes()
+    var friction = Lanes()
+    var mA = Lanes(), iA = Lanes(), mB = Lanes(), iB = Lanes()
+    var p0 = LanePoint(), p1 = LanePoint()
+    /// Two-point friction: the tangent mass at the centre of the anchors.
+    var centralTangentMass = Lanes()
+
+    /// Fills the pair in place from constraints `i0` and `i1` (same point count).
+    @inline(__always)
+    static func fill(_ pair: UnsafeMutablePointer<ContactConstraintPair>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ i0: Int, _ i1: Int) {
+        let a = cs + i0, b = cs + i1
+        pair.pointee.indexA0 = a.pointee.indexA; pair.pointee.indexA1 = b.pointee.indexA
+        pair.pointee.indexB0 = a.pointee.indexB; pair.pointee.indexB1 = b.pointee.indexB
+        pair.pointee.constraint0 = Int32(i0); pair.pointee.constraint1 = Int32(i1)
+        let twoPoints = a.pointee.pointCount > 1
+        pair.pointee.twoPoints = twoPoints
+        pair.pointee.isStaticPair = SIMDMask(SIMD2<Int64>(a.pointee.isStaticPair ? -1 : 0, b.pointee.isStaticPair ? -1 : 0))
+        pair.pointee.nx = Lanes(a.pointee.normal.x, b.pointee.normal.x); pair.pointee.ny = Lanes(a.pointee.normal.y, b.pointee.normal.y)
+        pair.pointee.friction = Lanes(a.pointee.friction, b.pointee.friction)
+        pair.pointee.mA = Lanes(a.pointee.mA, b.pointee.mA); pair.pointee.iA = Lanes(a.pointee.iA, b.pointee.iA)
+        pair.pointee.mB = Lanes(a.pointee.mB, b.pointee.mB); pair.pointee.iB = Lanes(a.pointee.iB, b.pointee.iB)
+        pair.pointee.p0 = LanePoint(a.pointee.p0, b.pointee.p0)
+        if twoPoints {
+            pair.pointee.p1 = LanePoint(a.pointee.p1, b.pointee.p1)
+            pair.pointee.centralTangentMass = Lanes(a.pointee.centralTangentMass, b.pointee.centralTangentMass)
+        }
+    }
+}
+
+/// Contact and static softness coefficients, chosen per lane.
+struct LaneSoftness {
+    var biasRate: Lanes, massScale: Lanes, impulseScale: Lanes
+
+    init(_ soft: Softness) {
+        biasRate = Lanes(repeating: soft.biasRate)
+        massScale = Lanes(repeating: soft.massScale)
+        impulseScale = Lanes(repeating: soft.impulseScale)
+    }
+
+    /// The coefficients with the static ones in the lanes of `mask`.
+    @inline(__always) func replacing(with other: LaneSoftness, where mask: SIMDMask<SIMD2<Int64>>) -> LaneSoftness {
+        var s = self
+        s.biasRate.replace(with: other.biasRate, where: mask)
+        s.massScale.replace(with: other.massScale, where: mask)
+        s.impulseScale.replace(with: other.impulseScale, where: mask)
+        return s
+    }
+}
 
 /// The velocities of one body per lane.
 private struct LaneBody {
@@ -27,14 +118,10 @@ private struct LaneBody {
     }
 }
 
-/// What every point solve of the pair reads.
-private struct LanePair {
-    var nx: Lanes, ny: Lanes
-    var mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
-
+extension ContactConstraintPair {
     /// Applies the impulse (px, py) at anchors rA, rB: A loses it, B gains it (scalar order).
-    @inline(__always) func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
-                                 _ a: inout LaneBody, _ b: inout LaneBody) {
+    @inline(__always) fileprivate func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                                             _ a: inout LaneBody, _ b: inout LaneBody) {
         a.vx = a.vx - mA * px; a.vy = a.vy - mA * py
         a.w = a.w - iA * (rAx * py - rAy * px)
         b.vx = b.vx + mB * px; b.vy = b.vy + mB * py
@@ -42,109 +129,231 @@ private struct LanePair {
     }
 
     /// Velocity of B's anchor relative to A's: b.v + cross(b.w, rB) − a.v − cross(a.w, rA).
-    @inline(__always) func relativeVelocity(_ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
-                                            _ a: LaneBody, _ b: LaneBody) -> (Lanes, Lanes) {
+    @inline(__always) fileprivate func relativeVelocity(_ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                                                        _ a: LaneBody, _ b: LaneBody) -> (Lanes, Lanes) {
         let dvx = ((b.vx + (-b.w) * rBy) - a.vx) - (-a.w) * rAy
         let dvy = ((b.vy + b.w * rBx) - a.vy) - a.w * rAx
         return (dvx, dvy)
     }
-}
 
-/// `solveContact` for two contacts of the same colour and point count.
-@inline(__always)
-func solveContactPair(_ c0: UnsafeMutablePointer<ContactConstraint>, _ c1: UnsafeMutablePointer<ContactConstraint>,
-                      _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool, twoPoints: Bool) {
-    let sa0 = sb + Int(c0.pointee.indexA), sb0 = sb + Int(c0.pointee.indexB)
-    let sa1 = sb + Int(c1.pointee.indexA), sb1 = sb + Int(c1.pointee.indexB)
-    var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
-    let k = LanePair(nx: Lanes(c0.pointee.normal.x, c1.pointee.normal.x), ny: Lanes(c0.pointee.normal.y, c1.pointee.normal.y),
-                     mA: Lanes(c0.pointee.mA, c1.pointee.mA), iA: Lanes(c0.pointee.iA, c1.pointee.iA),
-                     mB: Lanes(c0.pointee.mB, c1.pointee.mB), iB: Lanes(c0.pointee.iB, c1.pointee.iB))
-    // dp = b.dp − a.dp; the turns enter through their sines.
-    let dpx = Lanes(sb0.pointee.dp.x - sa0.pointee.dp.x, sb1.pointee.dp.x - sa1.pointee.dp.x)
-    let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
-    let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
-    let soft0 = c0.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-    let soft1 = c1.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-    let biasRate = Lanes(soft0.biasRate, soft1.biasRate)
-    let softMassScale = Lanes(soft0.massScale, soft1.massScale), softImpulseScale = Lanes(soft0.impulseScale, soft1.impulseScale)
-    let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+    /// `warmStartContacts` for one point of both lanes: P = λn·n + λt·t.
+    @inline(__always) fileprivate func warmStart(_ p: LanePoint, _ a: inout LaneBody, _ b: inout LaneBody) {
+        let tx = ny, ty = -nx
+        let px = p.normalImpulse * nx + p.tangentImpulse * tx
+        let py = p.normalImpulse * ny + p.tangentImpulse * ty
+        a.w = a.w - iA * (p.rAx * py - p.rAy * px)
+        a.vx = a.vx - mA * px; a.vy = a.vy - mA * py
+        b.w = b.w + iB * (p.rBx * py - p.rBy * px)
+        b.vx = b.vx + mB * px; b.vy = b.vy + mB * py
+    }
 
-    /// `solveNormal` for point p0 (`second` false) or p1 of both contacts.
-    @inline(__always) func solveNormal(second: Bool) {
-        @inline(__always) func load(_ f: (ContactConstraintPoint) -> Double) -> Lanes {
-            second ? Lanes(f(c0.pointee.p1), f(c1.pointee.p1)) : Lanes(f(c0.pointee.p0), f(c1.pointee.p0))
-        }
-        let rAx = load { $0.anchorA.x }, rAy = load { $0.anchorA.y }
-        let rBx = load { $0.anchorB.x }, rBy = load { $0.anchorB.y }
+    /// `solveNormal` for one point of both lanes.
+    @inline(__always) fileprivate func solveNormal(_ p: inout LanePoint, _ dpx: Lanes, _ dpy: Lanes, _ dqAs: Lanes, _ dqBs: Lanes,
+                                                   _ soft: LaneSoftness, _ invH: Lanes, _ minBias: Lanes, useBias: Bool,
+                                                            _ a: inout LaneBody, _ b: inout LaneBody) {
         // currentSeparation: dot(dp, n) + dqB.s·cross(rB, n) − dqA.s·cross(rA, n) + base.
-        let s = (((dpx * k.nx + dpy * k.ny) + dqBs * (rBx * k.ny - rBy * k.nx)) - dqAs * (rAx * k.ny - rAy * k.nx))
-            + load { $0.baseSeparation }
+        let s = (((dpx * nx + dpy * ny) + dqBs * (p.rBx * ny - p.rBy * nx)) - dqAs * (p.rAx * ny - p.rAy * nx)) + p.baseSeparation
         let speculative = s .> 0
         var velocityBias = Lanes(repeating: 0), massScale = Lanes(repeating: 1), impulseScale = Lanes(repeating: 0)
         velocityBias.replace(with: s * invH, where: speculative)
         if useBias {
             let touching = .!speculative
-            velocityBias.replace(with: laneMax(biasRate * s, minBias), where: touching)
-            massScale.replace(with: softMassScale, where: touching)
-            impulseScale.replace(with: softImpulseScale, where: touching)
+            velocityBias.replace(with: laneMax(soft.biasRate * s, minBias), where: touching)
+            massScale.replace(with: soft.massScale, where: touching)
+            impulseScale.replace(with: soft.impulseScale, where: touching)
         }
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vn = dvx * k.nx + dvy * k.ny
-        let normalImpulse = load { $0.normalImpulse }
-        var impulse = ((-load { $0.normalMass }) * massScale) * (vn + velocityBias) - impulseScale * normalImpulse
-        let newImpulse = laneMax(normalImpulse + impulse, Lanes(repeating: 0))
-        impulse = newImpulse - normalImpulse
-        let maxNormalImpulse = laneMax(load { $0.maxNormalImpulse }, impulse)
-        if second {
-            c0.pointee.p1.normalImpulse = newImpulse[0]; c1.pointee.p1.normalImpulse = newImpulse[1]
-            c0.pointee.p1.maxNormalImpulse = maxNormalImpulse[0]; c1.pointee.p1.maxNormalImpulse = maxNormalImpulse[1]
+        let (dvx, dvy) = relativeVelocity(p.rAx, p.rAy, p.rBx, p.rBy, a, b)
+        let vn = dvx * nx + dvy * ny
+        var impulse = ((-p.normalMass) * massScale) * (vn + velocityBias) - impulseScale * p.normalImpulse
+        let newImpulse = laneMax(p.normalImpulse + impulse, Lanes(repeating: 0))
+        impulse = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = laneMax(p.maxNormalImpulse, impulse)
+        apply(impulse * nx, impulse * ny, p.rAx, p.rAy, p.rBx, p.rBy, &a, &b)
+    }
+
+    /// `solveContact` for both lanes: normal points one after the other, then friction.
+    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
+                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
+        let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
+        let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
+        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+        // dp = b.dp − a.dp; the turns enter through their sines.
+        let dpx = Lanes(sb0.pointee.dp.x - sa0.pointee.dp.x, sb1.pointee.dp.x - sa1.pointee.dp.x)
+        let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
+        let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
+
+        let soft = contactSoftness.replacing(with: staticSoftness, where: isStaticPair)
+        // The points as locals: solveNormal reads the pair's constants while it updates a point.
+        var q0 = p0
+        solveNormal(&q0, dpx, dpy, dqAs, dqBs, soft, invH, minBias, useBias: useBias, &a, &b)
+        p0 = q0
+        if twoPoints {
+            var q1 = p1
+            solveNormal(&q1, dpx, dpy, dqAs, dqBs, soft, invH, minBias, useBias: useBias, &a, &b)
+            p1 = q1
+        }
+
+        // Tangent = normal.rightPerp = (ny, −nx).
+        let tx = ny, ty = -nx
+        if twoPoints {
+            // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
+            let half = Lanes(repeating: 0.5)
+            let rAcx = half * (p0.rAx + p1.rAx), rAcy = half * (p0.rAy + p1.rAy)
+            let rBcx = half * (p0.rBx + p1.rBx), rBcy = half * (p0.rBy + p1.rBy)
+            let (dvx, dvy) = relativeVelocity(rAcx, rAcy, rBcx, rBcy, a, b)
+            let vt = dvx * tx + dvy * ty
+            let old = p0.tangentImpulse + p1.tangentImpulse
+            let maxFriction = friction * (p0.normalImpulse + p1.normalImpulse)
+            let total = laneMin(laneMax(old - vt * centralTangentMass, -maxFriction), maxFriction)
+            let impulse = total - old
+            let split = half * total
+            p0.tangentImpulse = split; p1.tangentImpulse = split
+            apply(impulse * tx, impulse * ty, rAcx, rAcy, rBcx, rBcy, &a, &b)
         } else {
-            c0.pointee.p0.normalImpulse = newImpulse[0]; c1.pointee.p0.normalImpulse = newImpulse[1]
-            c0.pointee.p0.maxNormalImpulse = maxNormalImpulse[0]; c1.pointee.p0.maxNormalImpulse = maxNormalImpulse[1]
+            // solveFriction at the single point.
+            let (dvx, dvy) = relativeVelocity(p0.rAx, p0.rAy, p0.rBx, p0.rBy, a, b)
+            let vt = dvx * tx + dvy * ty
+            var impulse = (-p0.tangentMass) * vt
+            let maxFriction = friction * p0.normalImpulse
+            let newImpulse = laneMin(laneMax(p0.tangentImpulse + impulse, -maxFriction), maxFriction)
+            impulse = newImpulse - p0.tangentImpulse
+            p0.tangentImpulse = newImpulse
+            apply(impulse * tx, impulse * ty, p0.rAx, p0.rAy, p0.rBx, p0.rBy, &a, &b)
         }
-        k.apply(impulse * k.nx, impulse * k.ny, rAx, rAy, rBx, rBy, &a, &b)
+        a.store(sa0, sa1)
+        b.store(sb0, sb1)
+    }
+}
+
+/// The step's contact constraints in solve order: per colour its pairs, then the contacts left
+/// without a partner; the overflow group last, one at a time.
+struct ContactSchedule {
+    /// The first `pairCount` are this step's.
+    var pairs: ContiguousArray<ContactConstraintPair> = []
+    var pairCount = 0
+    /// Where each colour's pairs begin, then the total.
+    var pairStarts: ContiguousArray<Int32> = []
+    /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
+    var singles: ContiguousArray<Int32> = []
+    /// Where each colour's singles begin, the overflow group, then the total.
+    var singleStarts: ContiguousArray<Int32> = []
+
+    /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
+    /// `World.colorStarts`: the constraints are in colour order.
+    mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
+        pairStarts.removeAll(keepingCapacity: true)
+        singles.removeAll(keepingCapacity: true)
+        singleStarts.removeAll(keepingCapacity: true)
+        pairCount = 0
+        guard let base = cs.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
+        // At most one pair per two constraints; grown, never shrunk, and filled in place.
+        let most = cs.count / 2
+        if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            let pb = pairs.baseAddress!
+            var count = 0
+            for k in 0..<graphColorCount {
+                pairStarts.append(Int32(count))
+                singleStarts.append(Int32(singles.count))
+                var pendingOne = -1, pendingTwo = -1
+                for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+                    if base[i].pointCount > 1 {
+                        if pendingTwo < 0 { pendingTwo = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingTwo, i)
+                        pendingTwo = -1
+                    } else {
+                        if pendingOne < 0 { pendingOne = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingOne, i)
+                        pendingOne = -1
+                    }
+                    count += 1
+                }
+                if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
+                if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
+            }
+            pairStarts.append(Int32(count))
+            pairCount = count
+        }
+        singleStarts.append(Int32(singles.count))
+        for i in colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1] { singles.append(i) }
+        singleStarts.append(Int32(singles.count))
     }
 
-    solveNormal(second: false)
-    if twoPoints { solveNormal(second: true) }
-
-    // Tangent = normal.rightPerp = (ny, −nx).
-    let tx = k.ny, ty = -k.nx
-    let friction = Lanes(c0.pointee.friction, c1.pointee.friction)
-    if twoPoints {
-        // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
-        let half = Lanes(repeating: 0.5)
-        let rAx = half * Lanes(c0.pointee.p0.anchorA.x + c0.pointee.p1.anchorA.x, c1.pointee.p0.anchorA.x + c1.pointee.p1.anchorA.x)
-        let rAy = half * Lanes(c0.pointee.p0.anchorA.y + c0.pointee.p1.anchorA.y, c1.pointee.p0.anchorA.y + c1.pointee.p1.anchorA.y)
-        let rBx = half * Lanes(c0.pointee.p0.anchorB.x + c0.pointee.p1.anchorB.x, c1.pointee.p0.anchorB.x + c1.pointee.p1.anchorB.x)
-        let rBy = half * Lanes(c0.pointee.p0.anchorB.y + c0.pointee.p1.anchorB.y, c1.pointee.p0.anchorB.y + c1.pointee.p1.anchorB.y)
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vt = dvx * tx + dvy * ty
-        let old = Lanes(c0.pointee.p0.tangentImpulse + c0.pointee.p1.tangentImpulse, c1.pointee.p0.tangentImpulse + c1.pointee.p1.tangentImpulse)
-        let maxFriction = friction * Lanes(c0.pointee.p0.normalImpulse + c0.pointee.p1.normalImpulse,
-                                           c1.pointee.p0.normalImpulse + c1.pointee.p1.normalImpulse)
-        let central = Lanes(c0.pointee.centralTangentMass, c1.pointee.centralTangentMass)
-        let total = laneMin(laneMax(old - vt * central, -maxFriction), maxFriction)
-        let impulse = total - old
-        let split = half * total
-        c0.pointee.p0.tangentImpulse = split[0]; c0.pointee.p1.tangentImpulse = split[0]
-        c1.pointee.p0.tangentImpulse = split[1]; c1.pointee.p1.tangentImpulse = split[1]
-        k.apply(impulse * tx, impulse * ty, rAx, rAy, rBx, rBy, &a, &b)
-    } else {
-        // solveFriction at the single point.
-        let rAx = Lanes(c0.pointee.p0.anchorA.x, c1.pointee.p0.anchorA.x), rAy = Lanes(c0.pointee.p0.anchorA.y, c1.pointee.p0.anchorA.y)
-        let rBx = Lanes(c0.pointee.p0.anchorB.x, c1.pointee.p0.anchorB.x), rBy = Lanes(c0.pointee.p0.anchorB.y, c1.pointee.p0.anchorB.y)
-        let (dvx, dvy) = k.relativeVelocity(rAx, rAy, rBx, rBy, a, b)
-        let vt = dvx * tx + dvy * ty
-        var impulse = (-Lanes(c0.pointee.p0.tangentMass, c1.pointee.p0.tangentMass)) * vt
-        let maxFriction = friction * Lanes(c0.pointee.p0.normalImpulse, c1.pointee.p0.normalImpulse)
-        let tangentImpulse = Lanes(c0.pointee.p0.tangentImpulse, c1.pointee.p0.tangentImpulse)
-        let newImpulse = laneMin(laneMax(tangentImpulse + impulse, -maxFriction), maxFriction)
-        impulse = newImpulse - tangentImpulse
-        c0.pointee.p0.tangentImpulse = newImpulse[0]; c1.pointee.p0.tangentImpulse = newImpulse[1]
-        k.apply(impulse * tx, impulse * ty, rAx, rAy, rBx, rBy, &a, &b)
+    /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
+    /// (the joints' warm start check, JointWarmStart.swift).
+    mutating func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for i in 0..<pairCount {
+                let p = pairs.baseAddress! + i
+                let s = Lanes(scale(p.pointee.indexA0, p.pointee.indexB0), scale(p.pointee.indexA1, p.pointee.indexB1))
+                if s == Lanes(1, 1) { continue }
+                p.pointee.p0.normalImpulse *= s; p.pointee.p0.tangentImpulse *= s
+                p.pointee.p1.normalImpulse *= s; p.pointee.p1.tangentImpulse *= s
+            }
+        }
     }
-    a.store(sa0, sa1)
-    b.store(sb0, sb1)
+
+    /// Applies last step's impulses at the start of a substep, colour by colour.
+    mutating func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0...graphColorCount {
+                if k < graphColorCount {
+                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
+                        let p = pairs.baseAddress! + i
+                        let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+                        let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+                        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+                        p.pointee.warmStart(p.pointee.p0, &a, &b)
+                        if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
+                        a.store(sa0, sa1)
+                        b.store(sb0, sb1)
+                    }
+                }
+                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { warmStartContact(base + Int(singles[i]), sb) }
+            }
+        }
+    }
+
+    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
+    mutating func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                        _ ctx: StepContext, useBias: Bool) {
+        if useBias { solvePass(cs, states, ctx, useBias: true) } else { solvePass(cs, states, ctx, useBias: false) }
+    }
+
+    @inline(__always)
+    private mutating func solvePass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                                    _ ctx: StepContext, useBias: Bool) {
+        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+        let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0...graphColorCount {
+                if k < graphColorCount {
+                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
+                        pairs[i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
+                    }
+                }
+                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
+            }
+        }
+    }
+
+    /// Copies the pairs' impulses back to their constraints (restitution and the next warm start read them there).
+    func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
+        guard let base = cs.baseAddress else { return }
+        pairs.withUnsafeBufferPointer { pairs in
+            for i in 0..<pairCount {
+                let p = pairs.baseAddress! + i
+                let c0 = base + Int(p.pointee.constraint0), c1 = base + Int(p.pointee.constraint1)
+                p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
+                p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
+                if p.pointee.twoPoints {
+                    p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
+                    p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
+                }
+            }
+        }
+    }
 }

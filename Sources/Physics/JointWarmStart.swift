@@ -22,7 +22,7 @@ extension World {
         warmStartBefore.removeAll(keepingCapacity: true)
         for i in 0..<n { warmStartBefore.append(states[i]) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
-        warmStartContacts(contacts, states)
+        contactSchedule.warmStart(contacts, states)
 
         // Per body: first whether a joint acts on it, then its island's fraction (1: unscaled).
         warmStartScale.removeAll(keepingCapacity: true)
@@ -73,10 +73,13 @@ extension World {
             let s = scale(joints[Int(j)].indexA, joints[Int(j)].indexB)
             if s < 1 { joints[Int(j)].scaleImpulses(by: s) }
         }
+        // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
+        // schedule's lanes (copied back after the substeps); scaling both covers either.
         for i in contacts.indices {
             let s = scale(contacts[i].indexA, contacts[i].indexB)
             if s < 1 { contacts[i].scaleImpulses(by: s) }
         }
+        contactSchedule.scaleImpulses { scale($0, $1) }
     }
 }
 

@@ -106,31 +106,31 @@ extension World {
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
+                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
                     propagateImpacts(cp, impactConstraints, sp, ctx)
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
-                          colorStarts.withUnsafeMutableBufferPointer { colorStarts in
-                            let ip = UnsafeBufferPointer(integration), starts = UnsafeBufferPointer(colorStarts)
+                            let ip = UnsafeBufferPointer(integration)
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 if active.isEmpty {
-                                    warmStartContacts(cp, sp)
+                                    contactSchedule.warmStart(cp, sp)
                                 } else {
-                                    warmStartWithoutEnergyGain(active, jp.baseAddress!, cp, sp, ip)
+                                    warmStartWithoutEnergyGain(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
                                 }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                                solveContacts(cp, sp, starts, ctx, useBias: true)
+                                contactSchedule.solve(cp, sp, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)
                                 // All poses first: they depend on positions only, so they run side
                                 // by side instead of each waiting on the previous joint's impulse.
                                 for j in active { updateJointPose(&jp[Int(j)], sp) }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                                solveContacts(cp, sp, starts, ctx, useBias: false)
+                                contactSchedule.solve(cp, sp, ctx, useBias: false)
                             }
-                          }
                         }
                     }
+                    contactSchedule.storeImpulses(cp)
                     applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
                     integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
                 }

@@ -76,6 +76,8 @@ public final class World {
     @exclusivity(unchecked) var states: ContiguousArray<BodyState> = []
     @exclusivity(unchecked) var integration: ContiguousArray<BodyIntegration> = []
     @exclusivity(unchecked) var constraints: ContiguousArray<ContactConstraint> = []
+    /// The constraints paired for the lane-wide solve (ContactSolverWide.swift).
+    @exclusivity(unchecked) var contactSchedule = ContactSchedule()
     /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
     @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
