@@ -114,6 +114,7 @@ public final class World {
             updatePairs()
             updateContacts()
             solve(ctx)
+            pushDynamicBodiesOutOfStaticShapes()
             sleepIslands()
         }
         publishEvents()
