@@ -303,4 +303,80 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         }
         #expect(furthest <= h + 1, "reached \(furthest)")
     }
+
+    /// P5: fuzz scenes whose bodies ended past a wall of the box (clean envelope, before the static
+    /// push-out and the turn-covering continuous query): thin bodies hitting a wall while spinning at
+    /// the speed cap, which soft contacts and the core sweep let sink through, and light bodies driven
+    /// in by bodies 10²–10⁶ times heavier.
+    @Test(arguments: [42, 71, 85, 90, 212] as [UInt64])
+    func fuzzScenesThatPushedBodiesThroughWallsStayInside(seed: UInt64) {
+        var options = PhysicsFuzzOptions()
+        options.exclude = ["joints", "tiny"]
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(stats.steps == options.steps)
+    }
+
+    /// P5 leftovers: the two clean-envelope scenes of 2000 that still cross a wall.
+    @Test(arguments: [549, 1374] as [UInt64])
+    func fuzzScenesThatStillCrossAWall(seed: UInt64) {
+        var options = PhysicsFuzzOptions()
+        options.exclude = ["joints", "tiny"]
+        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        withKnownIssue("P5 leftovers: seeds 549 and 1374 still cross a wall") {
+            #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        }
+    }
+
+    /// The fuzzer's shape edits: a body whose shapes were all destroyed (or sensors) leaves the box by
+    /// design, and a shape added to it out there was reported as tunnelling (seeds 25, 58, 59, 132).
+    /// Shapes added outside the box interior are now destroyed again.
+    @Test(arguments: [25, 58, 59, 132] as [UInt64])
+    func fuzzerAddsNoShapeOutsideTheBox(seed: UInt64) {
+        var options = PhysicsFuzzOptions()
+        options.exclude = ["joints", "tiny"]
+        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// A circle created 80 pt deep in a static box and moving into it is out after one step: soft
+    /// contacts alone push at 3 m/s (5 pt per step).
+    @Test func bodyDeepInAStaticShapeIsPushedOutInOneStep() {
+        let world = World(WorldDef())
+        var groundDef = BodyDef(); groundDef.type = .static
+        let ground = try! world.createBody(groundDef)
+        _ = try! world.createShape(on: ground, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 1_000, halfHeight: 100)))
+        var def = BodyDef(); def.position = Vec2(0, 120); def.linearVelocity = Vec2(0, -500)
+        let ball = try! world.createBody(def)
+        _ = try! world.createShape(on: ball, ShapeDef(), .circle(Circle(radius: 100)))
+        world.step(by: 1.0 / 60)  // the contact is created
+        world.step(by: 1.0 / 60)
+        let depth = 100 - (world.worldCenter(of: ball).y - 100)
+        #expect(depth <= 25, "still \(depth) pt deep")
+        #expect(world.linearVelocity(of: ball).y >= 0)
+    }
+
+    /// A light circle under a box 10⁸ times heavier, on static ground with strong gravity: the ground
+    /// holds, the circle's centre stays above it.
+    @Test func lightBodyUnderAHeavyOneStaysAboveTheGround() {
+        var worldDef = WorldDef(); worldDef.gravity = Vec2(0, -5_000)
+        let world = World(worldDef)
+        var groundDef = BodyDef(); groundDef.type = .static
+        let ground = try! world.createBody(groundDef)
+        _ = try! world.createShape(on: ground, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 10_000, halfHeight: 100, center: Vec2(0, -100))))
+        var lightDef = BodyDef(); lightDef.position = Vec2(0, 5)
+        let light = try! world.createBody(lightDef)
+        var lightShape = ShapeDef(); lightShape.density = 0.01
+        _ = try! world.createShape(on: light, lightShape, .circle(Circle(radius: 5)))
+        var heavyDef = BodyDef(); heavyDef.position = Vec2(0, 600); heavyDef.linearVelocity = Vec2(0, -20_000)
+        let heavy = try! world.createBody(heavyDef)
+        var heavyShape = ShapeDef(); heavyShape.density = 100
+        _ = try! world.createShape(on: heavy, heavyShape, .polygon(try! Polygon.box(halfWidth: 500, halfHeight: 500, center: Vec2(0, 500))))
+        var lowest = Double.infinity
+        for _ in 0..<120 {
+            world.step(by: 1.0 / 60)
+            lowest = min(lowest, world.worldCenter(of: light).y)
+        }
+        #expect(lowest >= -1, "the light circle's centre reached \(lowest)")
+    }
 }
