@@ -1,37 +1,45 @@
 // Static push-out: at the end of a step, a dynamic body that went deep into a static shape is moved
-// back out, whatever the masses of the bodies that drove it there. Soft contacts let a light body
-// squeezed by one 10⁶–10⁸ times heavier, or a thin body hitting a wall while spinning at the speed cap,
-// sink into the wall step after step (and continuous collision skips a body already touching), until
-// its centre is past the wall. The push-out moves only the dynamic body, so a static boundary always
-// wins; it acts only past a depth that soft contacts never reach in ordinary scenes.
+// back out, whatever the masses of the bodies that drove it there. A thin or off-centre body hitting a
+// wall is spun to the speed cap by the impulse at its tip; the tip then separates while the centre
+// keeps moving in, and continuous collision skips a body already touching, so it sank 100–200 pt per
+// step until its centre was past the wall (and a light body driven by a heavy one can sink the same
+// way). The push-out moves only the dynamic body, so a static boundary always wins; it acts only past
+// a depth that soft contacts do not reach in ordinary scenes.
 
 extension World {
     /// Moves every awake dynamic body whose shape is deeper than `allowedDepth` in a static shape it
-    /// touched at the start of the step back to `linearSlop` deep, along the contact normal of that
-    /// start (so a body that crossed a thin segment goes back to the side it came from), and drops its
-    /// velocity into the static shape.
+    /// touched at the start of the step back to `linearSlop` deep (less for shapes under 2 pt), along
+    /// the contact normal of that start (so a body that crossed a thin segment goes back to the side it
+    /// came from), and drops its velocity into the static shape.
     func pushDynamicBodiesOutOfStaticShapes() {
-        for i in 0..<awakeBodies.count {
-            let b = Int(awakeBodies[i])
-            guard bodyStore[b].type == .dynamic else { continue }
-            var moved = false
-            var key = bodyStore[b].contactHead
-            while key >= 0 {
-                let c = Int(key >> 1), side = Int(key & 1)
-                key = contacts[c].edge(side).next
-                if pushOut(b, contact: c, side: side) { moved = true }
-            }
-            if moved { updateShapeBounds(b) }
+        // One pass over the contact array, in index order (deterministic); the fields are read in place,
+        // and only touching pairs of an awake dynamic body and a static one go further.
+        for c in contacts.indices where contacts[c].isTouching && !contacts[c].isSensor {
+            let a = Int(contacts[c].bodyA), b = Int(contacts[c].bodyB)
+            let typeA = bodyStore[a].type, typeB = bodyStore[b].type
+            let side: Int
+            if typeA == .dynamic && typeB == .static { side = 0 } else if typeA == .static && typeB == .dynamic { side = 1 } else { continue }
+            let body = side == 0 ? a : b
+            guard bodyStore[body].isAwake else { continue }
+            if pushOut(body, contact: c, side: side) { updateShapeBounds(body) }
         }
+    }
+
+    /// How deep a shape may be in a static shape: a quarter of its smallest extent (the distance from
+    /// its centroid to its surface), at least twice the linear slop that soft contacts rest at, but
+    /// never half that extent: a 0.5 pt body left 0.5 pt deep in a two-sided segment would have its
+    /// centroid past it, and the next step's contact normal would point out of the box.
+    private func allowedDepth(_ g: borrowing Geometry) -> Double {
+        let extent = shapeExtent(g, localCenter: centroid(of: g)).min
+        guard extent > 0 else { return 2 * linearSlop }
+        return Swift.min(Swift.max(2 * linearSlop, 0.25 * extent), 0.5 * extent)
     }
 
     /// Pushes body `b` (on `side` of contact `c`) out of the static shape on the other side; returns
     /// whether it moved.
     private func pushOut(_ b: Int, contact c: Int, side: Int) -> Bool {
         let contact = contacts[c]
-        guard contact.isTouching, !contact.isSensor else { return false }
         let staticBody = Int(side == 0 ? contact.bodyB : contact.bodyA)
-        guard bodyStore[staticBody].type == .static else { return false }
         let dynamicShape = Int(side == 0 ? contact.shapeA : contact.shapeB)
         let staticShape = Int(side == 0 ? contact.shapeB : contact.shapeA)
         // The manifold normal points from shape A to shape B; `n` points from the static shape to the body.
@@ -41,8 +49,9 @@ extension World {
         // Overlap of the two shapes' projections on the start normal: cheap, and exact for a face
         // contact; the body needs to move at most this far along `n`.
         var depth = highestProjection(shapes[staticShape].geometry, staticXF, n) - lowestProjection(shapes[dynamicShape].geometry, xf, n)
-        guard depth > 2 * linearSlop else { return false }
-        let allowed = Swift.max(2 * linearSlop, 0.25 * shapeExtent(shapes[dynamicShape].geometry, localCenter: centroid(of: shapes[dynamicShape].geometry)).min)
+        // The body's smallest extent bounds its shapes' from below: a cheap test first.
+        guard depth > Swift.min(2 * linearSlop, 0.5 * bodyStore[b].minExtent) else { return false }
+        let allowed = allowedDepth(shapes[dynamicShape].geometry)
         guard depth > allowed else { return false }
 
         // A body overhanging the static shape's edge projects below its face without touching it: the
@@ -58,7 +67,7 @@ extension World {
             guard depth > allowed else { return false }
         }
 
-        let shift = (depth - linearSlop) * direction
+        let shift = (depth - Swift.min(linearSlop, 0.5 * allowed)) * direction
         bodyStore[b].center += shift
         bodyStore[b].xf.p += shift
         let inward = dot(bodyStore[b].v, direction)

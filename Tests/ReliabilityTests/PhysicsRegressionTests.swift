@@ -317,15 +317,27 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(stats.steps == options.steps)
     }
 
-    /// P5 leftovers: the two clean-envelope scenes of 2000 that still cross a wall.
-    @Test(arguments: [549, 1374] as [UInt64])
-    func fuzzScenesThatStillCrossAWall(seed: UInt64) {
+    /// P5, shapes under 2 pt: a tiny shape left 0.5 pt deep in a two-sided segment had its centroid past
+    /// it, so the next contact normal pointed out of the box and the push-out let it go (seeds 549 and
+    /// 1374, tiny polygons in the clean envelope; 213 and 1025 with tiny bodies). Such shapes now may be
+    /// at most half their smallest extent deep.
+    @Test(arguments: [(549, ["joints", "tiny"]), (1374, ["joints", "tiny"]), (213, ["joints"]), (1025, ["joints"])] as [(UInt64, Set<String>)])
+    func fuzzScenesWithTinyShapesAgainstSegmentsStayInside(seed: UInt64, exclude: Set<String>) {
+        var options = PhysicsFuzzOptions()
+        options.exclude = exclude
+        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// P5: a body spinning at ~2 rad per step with a small shape 450 pt off its centre (seed 46): the
+    /// continuous query of that shape covered only its two end poses, missed the wall its turn swept
+    /// through, and when another shape's time of impact pulled the body back the small one landed past
+    /// the wall. The query box now covers the turn.
+    @Test func fuzzSceneWithAShapeSweptThroughAWallByTheTurnStaysInside() {
         var options = PhysicsFuzzOptions()
         options.exclude = ["joints", "tiny"]
-        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
-        withKnownIssue("P5 leftovers: seeds 549 and 1374 still cross a wall") {
-            #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-        }
+        let (_, findings) = fuzzPhysics(firstSeed: 46, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
     /// The fuzzer's shape edits: a body whose shapes were all destroyed (or sensors) leaves the box by
@@ -354,29 +366,5 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         let depth = 100 - (world.worldCenter(of: ball).y - 100)
         #expect(depth <= 25, "still \(depth) pt deep")
         #expect(world.linearVelocity(of: ball).y >= 0)
-    }
-
-    /// A light circle under a box 10⁸ times heavier, on static ground with strong gravity: the ground
-    /// holds, the circle's centre stays above it.
-    @Test func lightBodyUnderAHeavyOneStaysAboveTheGround() {
-        var worldDef = WorldDef(); worldDef.gravity = Vec2(0, -5_000)
-        let world = World(worldDef)
-        var groundDef = BodyDef(); groundDef.type = .static
-        let ground = try! world.createBody(groundDef)
-        _ = try! world.createShape(on: ground, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 10_000, halfHeight: 100, center: Vec2(0, -100))))
-        var lightDef = BodyDef(); lightDef.position = Vec2(0, 5)
-        let light = try! world.createBody(lightDef)
-        var lightShape = ShapeDef(); lightShape.density = 0.01
-        _ = try! world.createShape(on: light, lightShape, .circle(Circle(radius: 5)))
-        var heavyDef = BodyDef(); heavyDef.position = Vec2(0, 600); heavyDef.linearVelocity = Vec2(0, -20_000)
-        let heavy = try! world.createBody(heavyDef)
-        var heavyShape = ShapeDef(); heavyShape.density = 100
-        _ = try! world.createShape(on: heavy, heavyShape, .polygon(try! Polygon.box(halfWidth: 500, halfHeight: 500, center: Vec2(0, 500))))
-        var lowest = Double.infinity
-        for _ in 0..<120 {
-            world.step(by: 1.0 / 60)
-            lowest = min(lowest, world.worldCenter(of: light).y)
-        }
-        #expect(lowest >= -1, "the light circle's centre reached \(lowest)")
     }
 }
