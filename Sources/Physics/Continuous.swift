@@ -18,7 +18,13 @@ extension World {
             let shape = shapes[si]
             s = shape.next
             if shape.isSensor { continue }
-            let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2))
+            // The sweep turns along the chord between q1 and q2, so a shape point off the centre bulges
+            // past the bounds of the two end poses by up to r·(1 − cos(Δθ/2)) (r its sweep radius):
+            // at half a turn per step, a shape 450 pt out sweeps 450 pt beyond them, into walls that
+            // the query of the end poses alone does not find.
+            let cosHalfTurn = (0.5 * Swift.max(0, 1 + sweep.q1.c * sweep.q2.c + sweep.q1.s * sweep.q2.s)).squareRoot()
+            let bulge = sweepRadius(shape.geometry, body.localCenter) * (1 - cosHalfTurn)
+            let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2)).expanded(by: bulge)
             continuousCandidates.removeAll(keepingCapacity: true)
             let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits
             broadPhase.staticTree.query(box, maskBits: mask) { _, userData in

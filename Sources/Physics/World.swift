@@ -126,6 +126,7 @@ public final class World {
             updatePairs()
             updateContacts()
             solve(ctx)
+            pushDynamicBodiesOutOfStaticShapes()
             sleepIslands()
         }
         publishEvents()

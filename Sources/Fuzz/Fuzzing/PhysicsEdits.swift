@@ -35,7 +35,7 @@ extension PhysicsFuzzScene {
             case 14: queries()
             default:
                 if let body = live.randomElement(using: &rng) {
-                    addShape(to: body, size: rng.logUniform(0.5...5_000), offset: randomPoint(in: 500))
+                    addShape(to: body, size: rng.logUniform(0.5...5_000), offset: randomPoint(in: 500), insideTheBoxOnly: true)
                 }
             }
         }

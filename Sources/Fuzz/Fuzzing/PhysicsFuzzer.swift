@@ -239,7 +239,10 @@ public final class PhysicsFuzzScene {
         return body
     }
 
-    func addShape(to body: BodyID, size: Double, offset: Vec2) {
+    /// Adds a random shape to `body`. With `insideTheBoxOnly`, a shape whose bounds are not inside the
+    /// box interior is destroyed again: a body without solid shapes passes through the walls by design,
+    /// and a shape added to it out there, or across a wall, was placed outside, not tunnelled.
+    func addShape(to body: BodyID, size: Double, offset: Vec2, insideTheBoxOnly: Bool = false) {
         var shape = ShapeDef()
         shape.density = rng.logUniform(0.01...100)
         shape.friction = closed ? rng.uniform(0...1) : rng.logUniform(0.001...10)
@@ -251,6 +254,13 @@ public final class PhysicsFuzzScene {
             stats.shapesCreated += 1
             if shape.isSensor { sensors.insert(id) }
             trace("  shape on \(body) density \(shape.density) friction \(shape.friction) restitution \(shape.restitution) sensor \(shape.isSensor) \(geometry)")
+            let bounds = world.aabb(of: id), h = Self.boxHalfSize
+            if insideTheBoxOnly && !(bounds.lower.x > -h && bounds.lower.y > -h && bounds.upper.x < h && bounds.upper.y < h) {
+                trace("  destroyed again: bounds \(bounds) not inside the box")
+                world.destroyShape(id)
+                sensors.remove(id)
+                staleShapes.append(id)
+            }
         }
     }
 

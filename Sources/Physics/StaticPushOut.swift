@@ -1,0 +1,103 @@
+// Static push-out: at the end of a step, a dynamic body that went deep into a static shape is moved
+// back out, whatever the masses of the bodies that drove it there. A thin or off-centre body hitting a
+// wall is spun to the speed cap by the impulse at its tip; the tip then separates while the centre
+// keeps moving in, and continuous collision skips a body already touching, so it sank 100–200 pt per
+// step until its centre was past the wall (and a light body driven by a heavy one can sink the same
+// way). The push-out moves only the dynamic body, so a static boundary always wins; it acts only past
+// a depth that soft contacts do not reach in ordinary scenes.
+
+extension World {
+    /// Moves every awake dynamic body whose shape is deeper than `allowedDepth` in a static shape it
+    /// touched at the start of the step back to `linearSlop` deep (less for shapes under 2 pt), along
+    /// the contact normal of that start (so a body that crossed a thin segment goes back to the side it
+    /// came from), and drops its velocity into the static shape.
+    func pushDynamicBodiesOutOfStaticShapes() {
+        // One pass over the contact array, in index order (deterministic); the fields are read in place,
+        // and only touching pairs of an awake dynamic body and a static one go further.
+        for c in contacts.indices where contacts[c].isTouching && !contacts[c].isSensor {
+            let a = Int(contacts[c].bodyA), b = Int(contacts[c].bodyB)
+            let typeA = bodyStore[a].type, typeB = bodyStore[b].type
+            let side: Int
+            if typeA == .dynamic && typeB == .static { side = 0 } else if typeA == .static && typeB == .dynamic { side = 1 } else { continue }
+            let body = side == 0 ? a : b
+            guard bodyStore[body].isAwake else { continue }
+            if pushOut(body, contact: c, side: side) { updateShapeBounds(body) }
+        }
+    }
+
+    /// How deep a shape may be in a static shape: a quarter of its smallest extent (the distance from
+    /// its centroid to its surface), at least twice the linear slop that soft contacts rest at, but
+    /// never half that extent: a 0.5 pt body left 0.5 pt deep in a two-sided segment would have its
+    /// centroid past it, and the next step's contact normal would point out of the box.
+    private func allowedDepth(_ g: borrowing Geometry) -> Double {
+        let extent = shapeExtent(g, localCenter: centroid(of: g)).min
+        guard extent > 0 else { return 2 * linearSlop }
+        return Swift.min(Swift.max(2 * linearSlop, 0.25 * extent), 0.5 * extent)
+    }
+
+    /// Pushes body `b` (on `side` of contact `c`) out of the static shape on the other side; returns
+    /// whether it moved.
+    private func pushOut(_ b: Int, contact c: Int, side: Int) -> Bool {
+        let contact = contacts[c]
+        let staticBody = Int(side == 0 ? contact.bodyB : contact.bodyA)
+        let dynamicShape = Int(side == 0 ? contact.shapeA : contact.shapeB)
+        let staticShape = Int(side == 0 ? contact.shapeB : contact.shapeA)
+        // The manifold normal points from shape A to shape B; `n` points from the static shape to the body.
+        let n = side == 0 ? -contact.manifold.normal : contact.manifold.normal
+        let xf = bodyStore[b].xf, staticXF = bodyStore[staticBody].xf
+
+        // Overlap of the two shapes' projections on the start normal: cheap, and exact for a face
+        // contact; the body needs to move at most this far along `n`.
+        var depth = highestProjection(shapes[staticShape].geometry, staticXF, n) - lowestProjection(shapes[dynamicShape].geometry, xf, n)
+        // The body's smallest extent bounds its shapes' from below: a cheap test first.
+        guard depth > Swift.min(2 * linearSlop, 0.5 * bodyStore[b].minExtent) else { return false }
+        let allowed = allowedDepth(shapes[dynamicShape].geometry)
+        guard depth > allowed else { return false }
+
+        // A body overhanging the static shape's edge projects below its face without touching it: the
+        // manifold of the current poses tells. When it is on the side the step started from, its depth
+        // is exact; when its normal flipped or it has no point, the body crossed: keep the projection.
+        var direction = n
+        let m = collide(shapes[staticShape].geometry, staticXF, shapes[dynamicShape].geometry, xf, speculativeDistance: speculativeDistance)
+        if m.pointCount > 0 && dot(m.normal, n) > 0 {
+            var separation = m.point0.separation
+            if m.pointCount > 1 { separation = Swift.min(separation, m.point1.separation) }
+            depth = -separation
+            direction = m.normal
+            guard depth > allowed else { return false }
+        }
+
+        let shift = (depth - Swift.min(linearSlop, 0.5 * allowed)) * direction
+        bodyStore[b].center += shift
+        bodyStore[b].xf.p += shift
+        let inward = dot(bodyStore[b].v, direction)
+        if inward < 0 { bodyStore[b].v -= inward * direction }
+        return true
+    }
+}
+
+/// The smallest projection of a geometry in world pose `xf` on the unit direction `n`.
+func lowestProjection(_ g: borrowing Geometry, _ xf: Transform, _ n: Vec2) -> Double {
+    let d = xf.q.inverseRotate(n)
+    let local: Double
+    switch g {
+    case .circle(let circle):
+        local = dot(d, circle.center) - circle.radius
+    case .ellipse(let e):
+        let r = Rot(angle: e.angle), u = Vec2(r.c, r.s)
+        let du = dot(d, u), dv = d.y * u.x - d.x * u.y
+        local = dot(d, e.center) - ((e.radii.x * du) * (e.radii.x * du) + (e.radii.y * dv) * (e.radii.y * dv)).squareRoot()
+    case .segment(let s):
+        local = Swift.min(dot(d, s.p1), dot(d, s.p2))
+    case .polygon(let p):
+        var lowest = Double.greatestFiniteMagnitude
+        for v in p.vertices { lowest = Swift.min(lowest, dot(d, v)) }
+        local = lowest - p.radius
+    }
+    return local + dot(n, xf.p)
+}
+
+/// The largest projection of a geometry in world pose `xf` on the unit direction `n`.
+func highestProjection(_ g: borrowing Geometry, _ xf: Transform, _ n: Vec2) -> Double {
+    -lowestProjection(g, xf, -n)
+}
