@@ -229,22 +229,25 @@ extension ContactConstraintPair {
 /// The step's contact constraints in solve order: per colour its pairs, then the contacts left
 /// without a partner; the overflow group last, one at a time.
 struct ContactSchedule {
+    /// The pairs and singles of one colour (or of the overflow group, which has no pairs).
+    struct Group {
+        var pairStart: Int32, pairEnd: Int32, singleStart: Int32, singleEnd: Int32
+    }
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
     var pairCount = 0
-    /// Where each colour's pairs begin, then the total.
-    var pairStarts: ContiguousArray<Int32> = []
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
     var singles: ContiguousArray<Int32> = []
-    /// Where each colour's singles begin, the overflow group, then the total.
-    var singleStarts: ContiguousArray<Int32> = []
+    /// The colours with a contact this step, in order, then the overflow group if it has any: a small
+    /// world uses two or three of the 16 colours, and stepping over the empty ones in every pass cost
+    /// more than its contacts.
+    var groups: ContiguousArray<Group> = []
 
     /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
     /// `World.colorStarts`: the constraints are in colour order.
     mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
-        pairStarts.removeAll(keepingCapacity: true)
-        singles.removeAll(keepingCapacity: true)
-        singleStarts.removeAll(keepingCapacity: true)
+        if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
+        if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
         pairCount = 0
         guard let base = cs.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
         // At most one pair per two constraints; grown, never shrunk, and filled in place.
@@ -253,9 +256,8 @@ struct ContactSchedule {
         pairs.withUnsafeMutableBufferPointer { pairs in
             let pb = pairs.baseAddress!
             var count = 0
-            for k in 0..<graphColorCount {
-                pairStarts.append(Int32(count))
-                singleStarts.append(Int32(singles.count))
+            for k in 0..<graphColorCount where colorStarts[k] < colorStarts[k + 1] {
+                let pairStart = Int32(count), singleStart = Int32(singles.count)
                 var pendingOne = -1, pendingTwo = -1
                 for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
                     if base[i].pointCount > 1 {
@@ -271,13 +273,16 @@ struct ContactSchedule {
                 }
                 if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
                 if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
+                groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
-            pairStarts.append(Int32(count))
             pairCount = count
         }
-        singleStarts.append(Int32(singles.count))
-        for i in colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1] { singles.append(i) }
-        singleStarts.append(Int32(singles.count))
+        let overflow = colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1]
+        if !overflow.isEmpty {
+            let singleStart = Int32(singles.count)
+            for i in overflow { singles.append(i) }
+            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count)))
+        }
     }
 
     /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
@@ -296,22 +301,20 @@ struct ContactSchedule {
 
     /// Applies last step's impulses at the start of a substep, colour by colour.
     mutating func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         pairs.withUnsafeMutableBufferPointer { pairs in
-            for k in 0...graphColorCount {
-                if k < graphColorCount {
-                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
-                        let p = pairs.baseAddress! + i
-                        let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
-                        let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
-                        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
-                        p.pointee.warmStart(p.pointee.p0, &a, &b)
-                        if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                        a.store(sa0, sa1)
-                        b.store(sb0, sb1)
-                    }
+            for g in groups {
+                for i in Int(g.pairStart)..<Int(g.pairEnd) {
+                    let p = pairs.baseAddress! + i
+                    let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+                    let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+                    var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+                    p.pointee.warmStart(p.pointee.p0, &a, &b)
+                    if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
+                    a.store(sa0, sa1)
+                    b.store(sb0, sb1)
                 }
-                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { warmStartContact(base + Int(singles[i]), sb) }
+                for i in Int(g.singleStart)..<Int(g.singleEnd) { warmStartContact(base + Int(singles[i]), sb) }
             }
         }
     }
@@ -325,17 +328,15 @@ struct ContactSchedule {
     @inline(__always)
     private mutating func solvePass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
                                     _ ctx: StepContext, useBias: Bool) {
-        guard let base = cs.baseAddress, let sb = states.baseAddress, singleStarts.count == graphColorCount + 2 else { return }
+        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         pairs.withUnsafeMutableBufferPointer { pairs in
-            for k in 0...graphColorCount {
-                if k < graphColorCount {
-                    for i in Int(pairStarts[k])..<Int(pairStarts[k + 1]) {
-                        pairs[i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
-                    }
+            for g in groups {
+                for i in Int(g.pairStart)..<Int(g.pairEnd) {
+                    pairs[i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
                 }
-                for i in Int(singleStarts[k])..<Int(singleStarts[k + 1]) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
+                for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
             }
         }
     }

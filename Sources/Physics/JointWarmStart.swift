@@ -6,42 +6,75 @@
 // bodies with mismatched velocities move together: applied again, it recreates the mismatch,
 // reversed, and the solve must undo it. With anchors thousands of points out on small bodies one
 // solver pass does not, and closed scenes gained 8–1600 % energy within a few steps (the physics
-// fuzzer's energy findings). So in islands with joints the warm start (joints and contacts together,
-// since in a resting pile the contacts carry part of what the joints hold) is measured: the kinetic
-// energy after a fraction s of it is E(s) = E(0) + s·a + s²·b/2, and when all of it would raise the
-// energy (a + b/2 > 0) only the energy-minimising fraction max(0, −a/b) is applied and kept in the
-// accumulated impulses. Islands without joints are warm started as in Box2D.
+// fuzzer's energy findings). So in islands holding a joint with a long lever (`leverLimit`) the warm
+// start (joints and contacts together, since in a resting pile the contacts carry part of what the
+// joints hold) is measured: the kinetic energy after a fraction s of it is E(s) = E(0) + s·a + s²·b/2,
+// and when all of it would raise the energy (a + b/2 > 0) only the energy-minimising fraction
+// max(0, −a/b) is applied and kept in the accumulated impulses.
 
 extension World {
+    /// A joint whose anchor lies more than `leverLimit` radii of gyration from a body's centre of
+    /// mass (|r|² > leverLimit² · I/m) gets its island's warm start checked. Below that one solver
+    /// pass undoes a wrong warm start, and structures such as joint_grid's net need theirs whole:
+    /// their warm start is far from balanced while the solve converges over the substeps (measured
+    /// there, it raised the net's kinetic energy in 790 of 2000 substeps; scaled back, the net
+    /// stretched to a 1.2 m gap).
+    static let leverLimit = 10.0
+
+    /// Lists in `jointIslands` the islands (solver-index ranges [start, end)) holding an active joint
+    /// with a lever past `leverLimit`. Called after the joints are prepared, when the islands changed
+    /// (masses and anchors are fixed in between, save a shape added to an awake body, which the next
+    /// island change picks up).
+    func findJointIslands() {
+        let n = awakeBodies.count
+        jointIslands.removeAll(keepingCapacity: true)
+        if warmStartFlags.count < n { warmStartFlags.append(contentsOf: repeatElement(false, count: n - warmStartFlags.count)) }
+        var any = false
+        let limitSquared = World.leverLimit * World.leverLimit
+        for j in activeJoints {
+            let joint = jointStore[Int(j)]
+            // |r|²·(1/I) > limit²·(1/m), in inverse masses.
+            let longA = joint.iA * joint.anchorA.lengthSquared > limitSquared * joint.mA
+            let longB = joint.iB * joint.anchorB.lengthSquared > limitSquared * joint.mB
+            guard longA || longB else { continue }
+            if !any { for i in 0..<n { warmStartFlags[i] = false }; any = true }
+            let a = Int(joint.indexA), b = Int(joint.indexB)
+            if a < n { warmStartFlags[a] = true }
+            if b < n { warmStartFlags[b] = true }
+        }
+        guard any else { return }
+        var start = 0, maxEnd = 0
+        for end32 in islandEnds {
+            let end = Int(end32)
+            for i in start..<end where warmStartFlags[i] {
+                jointIslands.append(Int32(start)); jointIslands.append(end32)
+                maxEnd = Swift.max(maxEnd, end)
+                break
+            }
+            start = end
+        }
+        if warmStartBefore.count < maxEnd { warmStartBefore.append(contentsOf: repeatElement(BodyState(), count: maxEnd - warmStartBefore.count)) }
+    }
+
     /// Warm starts the active joints and every contact, then scales back, island by island, a warm
-    /// start that raised the kinetic energy of an island with joints.
+    /// start that raised the kinetic energy of an island with joints (see the top of the file).
     func warmStartWithoutEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
                                     _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
                                     _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
-        let n = integration.count
-        warmStartBefore.removeAll(keepingCapacity: true)
-        for i in 0..<n { warmStartBefore.append(states[i]) }
-        for j in active { warmStartJoint(&joints[Int(j)], states) }
-        contactSchedule.warmStart(contacts, states)
+        jointIslands.withUnsafeMutableBufferPointer { islands in
+          warmStartBefore.withUnsafeMutableBufferPointer { before in
+            var k = 0
+            while k < islands.count {
+                for i in Int(islands[k])..<Int(islands[k + 1]) { before[i] = states[i] }
+                k += 2
+            }
+            for j in active { warmStartJoint(&joints[Int(j)], states) }
+            contactSchedule.warmStart(contacts, states)
 
-        // Per body: first whether a joint acts on it, then its island's fraction (1: unscaled).
-        warmStartScale.removeAll(keepingCapacity: true)
-        for _ in 0..<n { warmStartScale.append(0) }
-        for j in active {
-            let a = Int(joints[Int(j)].indexA), b = Int(joints[Int(j)].indexB)
-            if a < n { warmStartScale[a] = 1 }
-            if b < n { warmStartScale[b] = 1 }
-        }
-        var anyScaled = false
-        warmStartBefore.withUnsafeBufferPointer { before in
-            var start = 0
-            for end32 in islandEnds {
-                let end = Int(end32)
-                defer { start = end }
-                var hasJoints = false
-                for i in start..<end where warmStartScale[i] == 1 { hasJoints = true; break }
-                for i in start..<end { warmStartScale[i] = 1 }
-                guard hasJoints else { continue }
+            k = 0
+            while k < islands.count {
+                let start = Int(islands[k]), end = Int(islands[k + 1])
+                k += 2
                 var a = 0.0, b = 0.0
                 for i in start..<end where integration[i].isDynamic {
                     let dv = states[i].v - before[i].v, dw = states[i].w - before[i].w
@@ -57,34 +90,34 @@ extension World {
                 }
                 guard b > 0 && a + 0.5 * b > 0 else { continue }
                 let s = Swift.max(0, -a / b)
-                anyScaled = true
                 for i in start..<end {
                     states[i].v = before[i].v + s * (states[i].v - before[i].v)
                     states[i].w = before[i].w + s * (states[i].w - before[i].w)
-                    warmStartScale[i] = s
                 }
+                scaleImpulses(in: start..<end, by: s, active, joints, contacts)
             }
+          }
         }
-        guard anyScaled else { return }
-        @inline(__always) func scale(_ a: Int32, _ b: Int32) -> Double {
-            Int(a) < n ? warmStartScale[Int(a)] : Int(b) < n ? warmStartScale[Int(b)] : 1
+    }
+
+    /// Scales the accumulated impulses of the joints and contacts acting on the bodies of one island
+    /// (solver indices `island`), so that what is kept is what the warm start applied.
+    private func scaleImpulses(in island: Range<Int>, by s: Double, _ active: UnsafeBufferPointer<Int32>,
+                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>) {
+        let n = awakeBodies.count
+        @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
+            island.contains(Int(a) < n ? Int(a) : Int(b))
         }
-        for j in active {
-            let s = scale(joints[Int(j)].indexA, joints[Int(j)].indexB)
-            if s < 1 { joints[Int(j)].scaleImpulses(by: s) }
-        }
+        for j in active where inIsland(joints[Int(j)].indexA, joints[Int(j)].indexB) { joints[Int(j)].scaleImpulses(by: s) }
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
         // schedule's lanes (copied back after the substeps); scaling both covers either.
-        for i in contacts.indices {
-            let s = scale(contacts[i].indexA, contacts[i].indexB)
-            if s < 1 { contacts[i].scaleImpulses(by: s) }
-        }
-        contactSchedule.scaleImpulses { scale($0, $1) }
+        for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
+        contactSchedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
     }
 }
 
 extension JointData {
-    /// Scales every accumulated impulse, so that what is kept is what the warm start applied.
+    /// Scales every accumulated impulse.
     mutating func scaleImpulses(by s: Double) {
         linearImpulse = s * linearImpulse; angularImpulse *= s; impulse *= s
         lowerImpulse *= s; upperImpulse *= s; motorImpulse *= s; springImpulse *= s
@@ -92,7 +125,7 @@ extension JointData {
 }
 
 extension ContactConstraint {
-    /// Scales the points' accumulated impulses, so that what is kept is what the warm start applied.
+    /// Scales the points' accumulated impulses.
     mutating func scaleImpulses(by s: Double) {
         p0.normalImpulse *= s; p0.tangentImpulse *= s
         p1.normalImpulse *= s; p1.tangentImpulse *= s

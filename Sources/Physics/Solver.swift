@@ -101,6 +101,7 @@ extension World {
                 }
             }
         }
+        if islandsChanged { findJointIslands() }
 
         let restitutionThreshold = ctx.restitutionThreshold
         states.withUnsafeMutableBufferPointer { sp in
@@ -114,7 +115,8 @@ extension World {
                             let ip = UnsafeBufferPointer(integration)
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
-                                if active.isEmpty {
+                                if jointIslands.isEmpty {
+                                    for j in active { warmStartJoint(&jp[Int(j)], sp) }
                                     contactSchedule.warmStart(cp, sp)
                                 } else {
                                     warmStartWithoutEnergyGain(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)

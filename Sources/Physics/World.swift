@@ -86,10 +86,11 @@ public final class World {
     @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
-    /// Body states before the joints' warm start, and each awake body's island's warm-start fraction
+    /// The islands with joints, the body states before their warm start, and scratch marks
     /// (JointWarmStart.swift).
     @exclusivity(unchecked) var warmStartBefore: ContiguousArray<BodyState> = []
-    @exclusivity(unchecked) var warmStartScale: ContiguousArray<Double> = []
+    @exclusivity(unchecked) var warmStartFlags: ContiguousArray<Bool> = []
+    @exclusivity(unchecked) var jointIslands: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
