@@ -131,22 +131,12 @@ import Testing
         #expect(world.isAtRest)
         var worstSideways = 0.0
         for (b, p) in boxes { worstSideways = Swift.max(worstSideways, abs(world.position(of: b).x - p.x)) }
-        // Known shortfall: the soft contacts (30 Hz, Box2D's default) compress the pyramid by about
-        // 3 pt, the middle columns more than the edges; the boxes tilt (up to 0.008 rad) and the
-        // lower rows splay outward by up to ~0.32 pt (1.6 % of a box), then stay put. The drift
-        // follows the contact stiffness (15 Hz: 1.0 pt, 40 Hz: 0.21, 45 Hz: 0.16, 60 Hz: 0.15) and
-        // is the settled stack's resting shape, not the impact: at 60 Hz for the first 3 or 6 steps
-        // and 30 Hz after, it still ends at 0.32–0.36 pt. Nor is it the solve order: reversing the
-        // colour order, friction before the normal, per-point friction or exact anchor rotation
-        // leave it at 0.32–0.47 pt; solving each manifold's second point first mirrors the lean,
-        // alternating the two makes it symmetric at 0.26 pt. A stiffer default costs elsewhere: at
-        // 45 Hz a closed joint fuzz scene gains 2.06 % energy (bound 2 %), at 60 Hz boxes of
-        // large_pyramid slide.
-        withKnownIssue("pyramid leans up to 1.6 % of a box while settling") {
-            #expect(worstSideways <= 0.01 * 2 * half, "sideways drift \(worstSideways)")
-        }
-        // What holds today: under 3 % of a box.
-        #expect(worstSideways <= 0.03 * 2 * half, "sideways drift \(worstSideways)")
+        // The soft contacts compress the pyramid while it settles, the middle columns more than the
+        // edges, so the boxes tilt and the lower rows splay outward, then stay put. The splay follows
+        // the contact stiffness (15 Hz: 1.0 pt, 30 Hz — Box2D's default — 0.32 pt or 1.6 % of a box,
+        // 40 Hz: 0.21, 45 Hz: 0.16, 60 Hz: 0.15), not the solve order (reversed colours, friction
+        // first, per-point friction: 0.32–0.47 pt). Hence the 45 Hz default (docs/semantics.md).
+        #expect(worstSideways <= 0.01 * 2 * half, "sideways drift \(worstSideways)")
         let (top, topStart) = boxes.last!
         #expect(world.position(of: top).y - topStart.y <= Double(rows) * 0.5, "top sank \(world.position(of: top).y - topStart.y)")
     }
