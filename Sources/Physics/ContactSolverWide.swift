@@ -136,7 +136,7 @@ extension ContactConstraintPair {
         return (dvx, dvy)
     }
 
-    /// `warmStartContacts` for one point of both lanes: P = λn·n + λt·t.
+    /// `warmStartContact` for one point of both lanes: P = λn·n + λt·t.
     @inline(__always) fileprivate func warmStart(_ p: LanePoint, _ a: inout LaneBody, _ b: inout LaneBody) {
         let tx = ny, ty = -nx
         let px = p.normalImpulse * nx + p.tangentImpulse * tx

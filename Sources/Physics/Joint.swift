@@ -65,14 +65,6 @@ struct JointData {
     }
 }
 
-/// Solves a 2×2 symmetric system [[a11, a12], [a12, a22]] x = b; zero when singular.
-@inline(__always)
-func solve22(_ a11: Double, _ a12: Double, _ a22: Double, _ b: Vec2) -> Vec2 {
-    var det = a11 * a22 - a12 * a12
-    if det != 0 { det = 1 / det }
-    return Vec2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a12 * b.x))
-}
-
 /// Solves K x = b for a point constraint between anchors rA and rB (weld, revolute, target):
 /// K = (mA + mB)·I + iA·r̃A r̃Aᵀ + iB·r̃B r̃Bᵀ, r̃ the anchor turned a quarter. Its determinant is the sum
 /// of non-negative terms m² + m·(iA|rA|² + iB|rB|²) + iA·iB·(rA × rB)², computed as such: as

@@ -56,11 +56,21 @@ extension World {
         if warmStartBefore.count < maxEnd { warmStartBefore.append(contentsOf: repeatElement(BodyState(), count: maxEnd - warmStartBefore.count)) }
     }
 
-    /// Warm starts the active joints and every contact, then scales back, island by island, a warm
-    /// start that raised the kinetic energy of an island with joints (see the top of the file).
-    func warmStartWithoutEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                                    _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                                    _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
+    /// Applies last substep's impulses of the active joints and every contact; in the islands of
+    /// `jointIslands`, scales back a warm start that raised the island's kinetic energy (see the top
+    /// of the file).
+    func warmStart(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
+                   _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                   _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
+        let checked = !jointIslands.isEmpty
+        if checked { saveJointIslandStates(states) }
+        for j in active { warmStartJoint(&joints[Int(j)], states) }
+        contactSchedule.warmStart(contacts, states)
+        if checked { undoEnergyGain(active, joints, contacts, states, integration) }
+    }
+
+    /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.
+    private func saveJointIslandStates(_ states: UnsafeMutableBufferPointer<BodyState>) {
         jointIslands.withUnsafeMutableBufferPointer { islands in
           warmStartBefore.withUnsafeMutableBufferPointer { before in
             var k = 0
@@ -68,10 +78,19 @@ extension World {
                 for i in Int(islands[k])..<Int(islands[k + 1]) { before[i] = states[i] }
                 k += 2
             }
-            for j in active { warmStartJoint(&joints[Int(j)], states) }
-            contactSchedule.warmStart(contacts, states)
+          }
+        }
+    }
 
-            k = 0
+    /// In each island of `jointIslands`, E(s) = E(0) + s·a + s²·b/2 for the velocities
+    /// v₀ + s·(v − v₀) (v₀ saved before the warm start); when E(1) > E(0) the states and the
+    /// island's accumulated impulses keep only the fraction max(0, −a/b).
+    private func undoEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
+                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                                _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
+        jointIslands.withUnsafeMutableBufferPointer { islands in
+          warmStartBefore.withUnsafeMutableBufferPointer { before in
+            var k = 0
             while k < islands.count {
                 let start = Int(islands[k]), end = Int(islands[k + 1])
                 k += 2

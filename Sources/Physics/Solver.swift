@@ -115,12 +115,7 @@ extension World {
                             let ip = UnsafeBufferPointer(integration)
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
-                                if jointIslands.isEmpty {
-                                    for j in active { warmStartJoint(&jp[Int(j)], sp) }
-                                    contactSchedule.warmStart(cp, sp)
-                                } else {
-                                    warmStartWithoutEnergyGain(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
-                                }
+                                warmStart(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                 contactSchedule.solve(cp, sp, ctx, useBias: true)
                                 integratePositions(sp, ip, ctx)
