@@ -66,7 +66,10 @@ extension World {
         if checked { saveJointIslandStates(states) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
         contactSchedule.warmStart(contacts, states)
-        if checked { undoEnergyGain(active, joints, contacts, states, integration) }
+        if checked {
+            undoEnergyGain(active, joints, contacts, states, integration)
+            recordIslandEnergies(states, integration)
+        }
     }
 
     /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.

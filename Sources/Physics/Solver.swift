@@ -113,6 +113,7 @@ extension World {
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
                             let ip = UnsafeBufferPointer(integration)
+                            if !jointIslands.isEmpty { classifyJointIslands(UnsafeBufferPointer(active), jp.baseAddress!, cp, ip) }
                             for _ in 0..<ctx.substeps {
                                 integrateVelocities(sp, ip, ctx)
                                 warmStart(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
@@ -124,6 +125,7 @@ extension World {
                                 for j in active { updateJointPose(&jp[Int(j)], sp) }
                                 for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                                 contactSchedule.solve(cp, sp, ctx, useBias: false)
+                                if !jointIslands.isEmpty { limitRelaxEnergy(sp, ip) }
                             }
                         }
                     }
@@ -301,17 +303,21 @@ private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ i
     }
 }
 
-/// Moves the awake bodies by their velocities over one substep. A dynamic body leaves the solve with
-/// its speeds capped again (as Box2D v2 did before integrating positions): a joint or contact that
-/// over-corrects can then move a body at most `maxLinearSpeed · h` and a quarter turn per substep,
-/// so an unstable constraint stays bounded instead of growing to infinity within a few steps.
+/// Moves the awake bodies by their velocities over one substep, at most at the speed caps (as Box2D
+/// v2 did before integrating positions): a joint or contact that over-corrects can then move a body
+/// at most `maxLinearSpeed · h` and a quarter turn per substep, so an unstable constraint stays
+/// bounded instead of growing to infinity within a few steps. The velocities themselves are left to
+/// the relax pass: capped here, the biased pass's velocity past the caps was cut from one body and
+/// not its partner, so the relax pass could no longer take it back, and islands of far-anchored
+/// joints gained momentum and energy (the next substep caps them before use).
 private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     let h = ctx.h
     for i in integration.indices {
         var s = states[i]
-        if integration[i].isDynamic { capSpeeds(&s.v, &s.w, ctx) }
-        s.dq = s.dq.integrated(by: h * s.w)
-        s.dp += h * s.v
+        var v = s.v, w = s.w
+        if integration[i].isDynamic { capSpeeds(&v, &w, ctx) }
+        s.dq = s.dq.integrated(by: h * w)
+        s.dp += h * v
         states[i] = s
     }
 }

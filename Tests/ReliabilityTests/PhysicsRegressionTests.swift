@@ -140,7 +140,7 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// 7.5·10⁵ pt/s, past the speed caps; a soft weld on the small body it drags then spun bodies up
     /// (its spring relaxed a holding torque it never applied) and the relax pass and the next solve fed
     /// on each other's uncapped velocities: 10²⁵ pt/s and more, then NaN (fuzz seed 1076). Every
-    /// velocity now stays within the caps at the end of each substep.
+    /// velocity now starts each substep, and ends each step, within the caps.
     @Test func softWeldOnABodyDraggedPastTheSpeedCapsStaysBounded() {
         let world = World(WorldDef())
         var def = BodyDef()
@@ -178,10 +178,24 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// Closed fuzz scenes (elastic, no motors or springs) whose rigid revolute and weld joints,
     /// anchored thousands of points outside fast-spinning bodies, gained more than 2 % energy: the
     /// position correction of the anchors' drift is now no faster than a quarter of the speed cap.
-    /// (Seed 149, which passed with that alone, gains 4.7 % since the warm start is measured: see
-    /// docs/reliability.md.)
     @Test(arguments: [57, 68, 82, 181] as [UInt64])
     func closedFuzzScenesWithFarAnchoredRigidJointsGainNoEnergy(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Closed fuzz scenes whose islands of rigid joints, anchored thousands of points outside small
+    /// spinning bodies, gained 4–44 % energy within a step or two (seed 7757: +33 % at step 125; a
+    /// revolute and a weld joint on one pair, anchors 28 000 pt out). The biased pass asked for 10–40
+    /// times the island's kinetic energy, the speed caps cut it from one body and not its partner, and
+    /// the relax pass could not take it back. Positions are now moved at capped speeds without
+    /// capping the velocities, and the relax pass never leaves such an island with more kinetic
+    /// energy than its warm start (RelaxEnergyLimit.swift). Each part alone leaves some of these
+    /// seeds failing: without the first 7757 and 4408 (+34 %, +37 %), without the second 149, 1156,
+    /// 4218, 7695 and 7757.
+    @Test(arguments: [149, 1156, 4218, 4408, 4672, 5748, 7695, 7757] as [UInt64])
+    func closedFuzzScenesWithLongLeverIslandsGainNoEnergy(seed: UInt64) {
         let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
         #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
