@@ -245,7 +245,10 @@ extension World {
                         body.pointee.sleepTime += ctx.dt
                     }
                     if enableContinuous && body.pointee.type == .dynamic {
-                        let travel = speed * ctx.dt + abs(s.w) * ctx.dt * maxExtent
+                        // How far it moved, not only how far its velocity says: position correction
+                        // moves bodies with no velocity left after the relax pass, and a light body
+                        // dragged by a joint that cannot be satisfied went 650 pt a step at rest.
+                        let travel = Swift.max(speed * ctx.dt, s.dp.length) + abs(s.w) * ctx.dt * maxExtent
                         if travel > 0.5 * body.pointee.minExtent {
                             if body.pointee.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
                         }

@@ -201,6 +201,18 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
+    /// Fuzz scenes where a joint that cannot be satisfied (a weld on a body with fixed rotation, a
+    /// motor of 10¹³ pt²·kg/s² on a 500 kg body) drags a light body by position correction alone:
+    /// 650 pt a step with a velocity of zero after each relax pass, so continuous collision, which
+    /// looked at the velocity, never swept it, and it crossed a 2000 pt wall (seed 43). A body is
+    /// now swept when it moved, or would move at its speed, more than half its smallest extent.
+    @Test(arguments: [43, 826, 2042, 3547, 6900] as [UInt64])
+    func bodiesDraggedByJointCorrectionStayInside(seed: UInt64) {
+        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(stats.jointsCreated > 0)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Closed fuzz scenes whose jointed bodies start with velocities the joints do not allow: the
     /// first step's impulse that makes them move together, warm-started again next substep,
     /// recreated the mismatch reversed, and with anchors thousands of points out one solver pass
