@@ -245,10 +245,13 @@ extension World {
                         body.pointee.sleepTime += ctx.dt
                     }
                     if enableContinuous && body.pointee.type == .dynamic {
-                        // How far it moved, not only how far its velocity says: position correction
-                        // moves bodies with no velocity left after the relax pass, and a light body
-                        // dragged by a joint that cannot be satisfied went 650 pt a step at rest.
-                        let travel = Swift.max(speed * ctx.dt, s.dp.length) + abs(s.w) * ctx.dt * maxExtent
+                        // How far it moved and turned, not only how far its velocities say: position
+                        // correction moves bodies with no velocity left after the relax pass (a light
+                        // body dragged by a joint that cannot be satisfied went 650 pt a step at
+                        // rest; a joint created violated turned a 1000 pt body's far part 350 pt
+                        // through a wall). √(2(1 − cos θ)) is the chord a turn θ sweeps at radius 1.
+                        let turned = (2 * Swift.max(0, 1 - s.dq.c)).squareRoot()
+                        let travel = Swift.max(speed * ctx.dt, s.dp.length) + Swift.max(abs(s.w) * ctx.dt, turned) * maxExtent
                         if travel > 0.5 * body.pointee.minExtent {
                             if body.pointee.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
                         }

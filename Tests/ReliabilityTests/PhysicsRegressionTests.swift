@@ -205,8 +205,11 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// motor of 10¹³ pt²·kg/s² on a 500 kg body) drags a light body by position correction alone:
     /// 650 pt a step with a velocity of zero after each relax pass, so continuous collision, which
     /// looked at the velocity, never swept it, and it crossed a 2000 pt wall (seed 43). A body is
-    /// now swept when it moved, or would move at its speed, more than half its smallest extent.
-    @Test(arguments: [43, 826, 2042, 3547, 6900] as [UInt64])
+    /// now swept when it moved, or would move at its speed, more than half its smallest extent; and
+    /// when it turned that far (seed 1897: a prismatic joint created 3.3 rad off its reference angle
+    /// turned a 4.9·10⁶ kg composite body in one step, and its part 570 pt out went 350 pt through
+    /// the wall).
+    @Test(arguments: [43, 826, 1897, 2042, 3547, 6900] as [UInt64])
     func bodiesDraggedByJointCorrectionStayInside(seed: UInt64) {
         let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
         #expect(stats.jointsCreated > 0)
