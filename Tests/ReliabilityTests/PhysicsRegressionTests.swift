@@ -216,6 +216,18 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
+    /// A fuzz scene without joints where a 1 pt shape 300 pt out on a composite body turning half a
+    /// revolution per step went 24 pt into a wall at a corner (seed 5131): continuous collision's
+    /// sweep turned along the chord between the two end rotations, most of a half turn in an
+    /// instant in mid-sweep, and the fraction it called safe was not. The sweep now turns at a
+    /// steady rate.
+    @Test func farShapeOnABodyTurningHalfARevolutionStaysInside() {
+        var options = PhysicsFuzzOptions()
+        options.exclude = ["joints", "tiny"]
+        let (_, findings) = fuzzPhysics(firstSeed: 5131, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Closed fuzz scenes whose jointed bodies start with velocities the joints do not allow: the
     /// first step's impulse that makes them move together, warm-started again next substep,
     /// recreated the mismatch reversed, and with anchors thousands of points out one solver pass
