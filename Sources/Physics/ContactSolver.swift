@@ -229,10 +229,12 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
 /// `list` holds the constraints with restitution, in constraint order. When a pass bounces
 /// anything, up to `restitutionPasses` − 1 more follow, each starting from the impulses the last
-/// left: one pass overshoots where one body bounces on several contacts at once (a 0.7 pt ellipse
-/// landing across three segments of a chain at 30 000 pt/s: the first contact's impulse spun it,
-/// the next two pushed at points that spin had already lifted, and it left with 21 % more energy
-/// than it came with), and the later passes take the excess back, as the solve's passes do.
+/// left, until one changes no impulse by more than a billionth: one pass overshoots where one body
+/// bounces on several contacts at once (a 0.7 pt ellipse landing across three segments of a chain
+/// at 30 000 pt/s: the first contact's impulse spun it, the next two pushed at points that spin had
+/// already lifted, and it left with 21 % more energy than it came with), and the later passes take
+/// the excess back, as the solve's passes do. Four passes still left a composite body landing on
+/// three shapes at once 2.8 % faster; sixteen converge.
 func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
                       _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
     guard restitutionPass(cs, list, states, threshold: threshold) else { return }
@@ -242,9 +244,14 @@ func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ lis
 }
 
 /// Passes of the restitution stage when one bounces anything.
-let restitutionPasses = 4
+let restitutionPasses = 16
 
-/// One pass of the restitution stage; returns whether it changed any impulse.
+/// Whether a change of an accumulated impulse is more than rounding: over a billionth of it.
+@inline(__always) private func significant(_ change: Double, _ impulse: Double) -> Bool {
+    abs(change) > 1e-9 * abs(impulse)
+}
+
+/// One pass of the restitution stage; returns whether it changed any impulse significantly.
 private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
                              _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
     var changed = false
@@ -254,7 +261,8 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
         var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
         let before = (c.p0.normalImpulse, c.p1.normalImpulse)
         if c.pointCount == 2 && restituteBothPoints(&c, &a, &b, threshold: threshold) {
-            changed = changed || c.p0.normalImpulse != before.0 || c.p1.normalImpulse != before.1
+            changed = changed || significant(c.p0.normalImpulse - before.0, c.p0.normalImpulse)
+                || significant(c.p1.normalImpulse - before.1, c.p1.normalImpulse)
             cs[i] = c
             states[Int(c.indexA)] = a
             states[Int(c.indexB)] = b
@@ -268,7 +276,7 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
             var impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
             let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
             impulse = newImpulse - cp.normalImpulse
-            if impulse != 0 { changed = true }
+            if significant(impulse, newImpulse) { changed = true }
             cp.normalImpulse = newImpulse
             cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
             let P = impulse * c.normal
