@@ -61,6 +61,15 @@ extension World {
                     let core = Geometry.circle(Circle(center: centroid(of: shape.geometry), radius: Swift.min(speculativeDistance, 0.25 * body.minExtent)))
                     result = timeOfImpact(other.geometry, otherSweep, core, sweep, maxFraction: fraction, target: target)
                     if result.state == .overlapped { continue }
+                    if result.state == .hit && result.fraction == 0 {
+                        // The core itself starts within the target: it may be sliding along the
+                        // surface or crossing it (a 0.5 pt part of a body moving at 28 000 pt/s went
+                        // through one side of a chain's corner so). Sweep it again to half its gap:
+                        // a slide keeps the gap and passes, a crossing closes it and stops.
+                        let gap = shapeDistance(other.geometry, otherSweep.transform(at: 0), core, sweep.transform(at: 0)).distance
+                        guard gap > 1e-6 * target else { continue }
+                        result = timeOfImpact(other.geometry, otherSweep, core, sweep, maxFraction: fraction, target: 0.5 * gap)
+                    }
                 }
                 if result.fraction > 0 && result.fraction < fraction { fraction = result.fraction }
             }

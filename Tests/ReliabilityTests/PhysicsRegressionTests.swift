@@ -228,6 +228,18 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
+    /// Fuzz scenes where a light body touching one side of a chain's corner at 28 000–31 000 pt/s
+    /// went through it and out past the other side (seeds 10930, 12073, 23256): continuous
+    /// collision skips a shape that starts within the target of a wall and sweeps only a small core,
+    /// and that core too started within the target, so the crossing was taken for a slide. A core
+    /// that starts that close is now swept again to half its gap: a slide keeps the gap, a crossing
+    /// closes it.
+    @Test(arguments: [10930, 12073, 23256] as [UInt64])
+    func lightBodiesAtACornerStayInside(seed: UInt64) {
+        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Closed fuzz scenes whose jointed bodies start with velocities the joints do not allow: the
     /// first step's impulse that makes them move together, warm-started again next substep,
     /// recreated the mismatch reversed, and with anchors thousands of points out one solver pass
