@@ -202,6 +202,15 @@ private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, 
     b.w += k.iB * cross(rB, P)
 }
 
+extension ContactConstraint {
+    /// Friction 0 and no tangent impulse to take back: the friction solve would apply a zero
+    /// impulse (±0, which changes no velocity), so it is skipped. Half of the solve's serial work
+    /// for frictionless contacts (a Newton's cradle, bouncing balls).
+    @inline(__always) var isFrictionless: Bool {
+        friction == 0 && p0.tangentImpulse == 0 && (pointCount < 2 || p1.tangentImpulse == 0)
+    }
+}
+
 /// One contact: normal points one after the other, then friction.
 @inline(__always)
 func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -216,10 +225,12 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
     solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
     if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
     let tangent = k.normal.rightPerp
-    if twoPoints {
-        solveCentralFriction(c, k, tangent, &a, &b)
-    } else {
-        solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+    if !c.pointee.isFrictionless {
+        if twoPoints {
+            solveCentralFriction(c, k, tangent, &a, &b)
+        } else {
+            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+        }
     }
     sa.pointee.v = a.v; sa.pointee.w = a.w
     sbB.pointee.v = b.v; sbB.pointee.w = b.w

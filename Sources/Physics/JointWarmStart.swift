@@ -58,15 +58,16 @@ extension World {
 
     /// Applies last substep's impulses of the active joints and every contact; in the islands of
     /// `jointIslands`, scales back a warm start that raised the island's kinetic energy (see the top
-    /// of the file).
+    /// of the file). `checked`: `jointIslands` is not empty.
+    @inline(__always)
     func warmStart(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
                    _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                   _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
-        let checked = !jointIslands.isEmpty
+                   _ schedule: ContactPasses, _ states: UnsafeMutableBufferPointer<BodyState>,
+                   _ integration: UnsafeBufferPointer<BodyIntegration>, checked: Bool) {
         if checked { saveJointIslandStates(states) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
-        contactSchedule.warmStart(contacts, states)
-        if checked { undoEnergyGain(active, joints, contacts, states, integration) }
+        schedule.warmStart(contacts, states)
+        if checked { undoEnergyGain(active, joints, contacts, schedule, states, integration) }
     }
 
     /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.
@@ -86,7 +87,7 @@ extension World {
     /// v₀ + s·(v − v₀) (v₀ saved before the warm start); when E(1) > E(0) the states and the
     /// island's accumulated impulses keep only the fraction max(0, −a/b).
     private func undoEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>, _ schedule: ContactPasses,
                                 _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
         jointIslands.withUnsafeMutableBufferPointer { islands in
           warmStartBefore.withUnsafeMutableBufferPointer { before in
@@ -113,7 +114,7 @@ extension World {
                     states[i].v = before[i].v + s * (states[i].v - before[i].v)
                     states[i].w = before[i].w + s * (states[i].w - before[i].w)
                 }
-                scaleImpulses(in: start..<end, by: s, active, joints, contacts)
+                scaleImpulses(in: start..<end, by: s, active, joints, contacts, schedule)
             }
           }
         }
@@ -122,7 +123,8 @@ extension World {
     /// Scales the accumulated impulses of the joints and contacts acting on the bodies of one island
     /// (solver indices `island`), so that what is kept is what the warm start applied.
     private func scaleImpulses(in island: Range<Int>, by s: Double, _ active: UnsafeBufferPointer<Int32>,
-                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>) {
+                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                               _ schedule: ContactPasses) {
         let n = awakeBodies.count
         @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
             island.contains(Int(a) < n ? Int(a) : Int(b))
@@ -131,7 +133,7 @@ extension World {
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
         // schedule's lanes (copied back after the substeps); scaling both covers either.
         for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
-        contactSchedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
+        schedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
     }
 }
 

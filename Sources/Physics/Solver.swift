@@ -104,6 +104,7 @@ extension World {
         if islandsChanged { findJointIslands() }
 
         let restitutionThreshold = ctx.restitutionThreshold
+        let checkWarmStart = !jointIslands.isEmpty
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
@@ -112,18 +113,21 @@ extension World {
                     storeRelativeVelocities(cp, restitutionConstraints, sp)
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
-                            let ip = UnsafeBufferPointer(integration)
-                            for _ in 0..<ctx.substeps {
-                                integrateVelocities(sp, ip, ctx)
-                                warmStart(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
-                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                                contactSchedule.solve(cp, sp, ctx, useBias: true)
-                                integratePositions(sp, ip, ctx)
-                                // All poses first: they depend on positions only, so they run side
-                                // by side instead of each waiting on the previous joint's impulse.
-                                for j in active { updateJointPose(&jp[Int(j)], sp) }
-                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                                contactSchedule.solve(cp, sp, ctx, useBias: false)
+                            contactSchedule.withPasses { schedule in
+                                let ip = UnsafeBufferPointer(integration)
+                                let active = UnsafeBufferPointer(active)
+                                for _ in 0..<ctx.substeps {
+                                    integrateVelocities(sp, ip, ctx)
+                                    warmStart(active, jp.baseAddress!, cp, schedule, sp, ip, checked: checkWarmStart)
+                                    for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
+                                    schedule.solve(cp, sp, ctx, useBias: true)
+                                    integratePositions(sp, ip, ctx)
+                                    // All poses first: they depend on positions only, so they run side
+                                    // by side instead of each waiting on the previous joint's impulse.
+                                    for j in active { updateJointPose(&jp[Int(j)], sp) }
+                                    for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
+                                    schedule.solve(cp, sp, ctx, useBias: false)
+                                }
                             }
                         }
                     }
@@ -257,12 +261,23 @@ extension World {
     }
 }
 
-/// Clamps a body's velocity to the world's speed caps: the linear speed keeps its direction, the
-/// angular one its sign.
-@inline(__always) private func capSpeeds(_ v: inout Vec2, _ w: inout Double, _ ctx: StepContext) {
-    let speedSq = v.lengthSquared
-    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = scaled(v, toSpeed: ctx.maxLinearSpeed, speedSquared: speedSq) }
-    if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+/// The world's speed caps and their squares, read into locals by the passes over the bodies (read
+/// through the context in the loop, they were loaded and squared again for every body).
+private struct SpeedCaps {
+    let linear: Double, linearSquared: Double
+    let angular: Double, angularSquared: Double
+
+    @inline(__always) init(_ ctx: StepContext) {
+        linear = ctx.maxLinearSpeed; linearSquared = linear * linear
+        angular = ctx.maxAngularSpeed; angularSquared = angular * angular
+    }
+
+    /// Clamps a body's velocity: the linear speed keeps its direction, the angular one its sign.
+    @inline(__always) func apply(_ v: inout Vec2, _ w: inout Double) {
+        let speedSq = v.lengthSquared
+        if speedSq > linearSquared { v = scaled(v, toSpeed: linear, speedSquared: speedSq) }
+        if w * w > angularSquared { w = w > 0 ? angular : -angular }
+    }
 }
 
 /// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
@@ -273,7 +288,7 @@ extension World {
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
 private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let h = ctx.h
+    let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         let bi = integration[i]
         guard bi.isDynamic else { continue }
@@ -281,7 +296,7 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
         var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
         var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
-        capSpeeds(&v, &w, ctx)
+        caps.apply(&v, &w)
         s.v = v; s.w = w
         states[i] = s
     }
@@ -294,9 +309,10 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
 /// (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them before use; the world's state, its
 /// events and queries should not report them either.
 private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let caps = SpeedCaps(ctx)
     for i in integration.indices where integration[i].isDynamic {
         var s = states[i]
-        capSpeeds(&s.v, &s.w, ctx)
+        caps.apply(&s.v, &s.w)
         states[i] = s
     }
 }
@@ -306,10 +322,10 @@ private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ i
 /// over-corrects can then move a body at most `maxLinearSpeed · h` and a quarter turn per substep,
 /// so an unstable constraint stays bounded instead of growing to infinity within a few steps.
 private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let h = ctx.h
+    let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         var s = states[i]
-        if integration[i].isDynamic { capSpeeds(&s.v, &s.w, ctx) }
+        if integration[i].isDynamic { caps.apply(&s.v, &s.w) }
         s.dq = s.dq.integrated(by: h * s.w)
         s.dp += h * s.v
         states[i] = s
