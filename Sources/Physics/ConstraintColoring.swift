@@ -81,3 +81,15 @@ struct ContactColor {
     var contact: Int32
     var color: Int32
 }
+
+extension World {
+    /// With `-DKINETIC_VALIDATE`: checks that the colouring kept from the last step is the one
+    /// `colorContacts` would build now (it is reused while the islands are unchanged).
+    @inline(__always) func validateColoring(_ n: Int32) {
+        #if KINETIC_VALIDATE
+        let order = solverOrder, starts = colorStarts
+        colorContacts(n)
+        precondition(order == solverOrder && starts == colorStarts, "reused contact colouring differs from a fresh one")
+        #endif
+    }
+}

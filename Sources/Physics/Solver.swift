@@ -79,7 +79,7 @@ extension World {
           states[n] = BodyState()  // shared state of static (and sleeping) bodies
         }
 
-        prepareContactConstraints(ctx)
+        prepareContactConstraints(ctx, islandsChanged: islandsChanged)
         // The joints with an awake body change only with the islands (joints created or destroyed,
         // bodies woken or put to sleep all mark them).
         if islandsChanged {
@@ -142,9 +142,15 @@ extension World {
     }
 
     /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
-    private func prepareContactConstraints(_ ctx: StepContext) {
+    /// The colouring depends only on which contacts touch and which bodies are awake and dynamic;
+    /// each of those changes marks the islands, so while they hold last step's colouring is reused.
+    private func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) {
         let n = Int32(awakeBodies.count)
-        colorContacts(n)
+        if islandsChanged || colorStarts.isEmpty {
+            colorContacts(n)
+        } else {
+            validateColoring(n)
+        }
         constraints.removeAll(keepingCapacity: true)
         impactConstraints.removeAll(keepingCapacity: true)
         restitutionConstraints.removeAll(keepingCapacity: true)
@@ -257,7 +263,7 @@ extension World {
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
-        for i in 0..<awakeBodies.count { updateShapeBounds(Int(awakeBodies[i])) }
+        updateAwakeShapeBounds()
     }
 }
 
