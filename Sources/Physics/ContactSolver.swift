@@ -84,7 +84,7 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
 
 /// Normal velocity of B relative to A at each point, before the solve: the restitution target, so
 /// only for the constraints listed (those with restitution).
-func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                              _ states: UnsafeMutableBufferPointer<BodyState>) {
     for i32 in list {
         let i = Int(i32)
@@ -239,7 +239,7 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// After the substeps: points that were approaching faster than the threshold and pushed get a
 /// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
 /// `list` holds the constraints with restitution, in constraint order.
-func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                       _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
     for i32 in list {
         let i = Int(i32)
@@ -335,7 +335,7 @@ func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b
 /// would split a Newton's cradle's impact among all balls; sequential impulses pass it along instead.
 /// Momentum is conserved exactly; a bounce against static or kinematic bodies is left to the
 /// restitution stage, which reverses the velocity at the true contact position.
-func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                       _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
     guard !list.isEmpty else { return }
     let maxPasses = Swift.min(64, 2 * list.count + 2)

@@ -80,6 +80,13 @@ extension World {
         return ShapeID(index: index, generation: shapes[Int(index)].generation)
     }
 
+    /// Runs `body` with `polygonPoints` for reading. Without polygons the array is the shared empty
+    /// storage, which the mutable accessor would copy on every call.
+    @inline(__always) func withPolygonPoints<R>(_ body: (UnsafeBufferPointer<Vec2>) -> R) -> R {
+        if polygonPoints.isEmpty { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return polygonPoints.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    }
+
     /// Copies a polygon's vertices and normals into the shape's slot of `polygonPoints`.
     private func storePolygonPoints(_ polygon: Polygon, _ s: Int) {
         let stride = World.polygonPointStride
@@ -132,10 +139,10 @@ extension World {
         while s >= 0 {
             let si = Int(s)
             let moved: Bool = shapes.withUnsafeMutableBufferPointer { shapes in
-                polygonPoints.withUnsafeMutableBufferPointer { points in
+                withPolygonPoints { points in
                     let shape = shapes.baseAddress! + si
                     s = shape.pointee.next
-                    return refreshBounds(shape, si, xf, margin, UnsafeBufferPointer(points))
+                    return refreshBounds(shape, si, xf, margin, points)
                 }
             }
             if moved { moveShapeProxy(si) }
@@ -148,9 +155,8 @@ extension World {
         movedShapes.clear()
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
-                polygonPoints.withUnsafeMutableBufferPointer { points in
+                withPolygonPoints { points in
                     awakeBodies.withUnsafeMutableBufferPointer { awake in
-                        let points = UnsafeBufferPointer(points)
                         for b in awake {
                             let body = bodies.baseAddress! + Int(b)
                             let xf = body.pointee.xf

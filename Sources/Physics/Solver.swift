@@ -109,8 +109,12 @@ extension World {
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
                     colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
-                    propagateImpacts(cp, impactConstraints, sp, ctx)
-                    storeRelativeVelocities(cp, restitutionConstraints, sp)
+                    impactConstraints.withUnsafeMutableBufferPointer { list in
+                        propagateImpacts(cp, UnsafeBufferPointer(rebasing: list[..<impactConstraintCount]), sp, ctx)
+                    }
+                    restitutionConstraints.withUnsafeMutableBufferPointer { list in
+                        storeRelativeVelocities(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp)
+                    }
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
                             contactSchedule.withPasses { schedule in
@@ -132,7 +136,10 @@ extension World {
                         }
                     }
                     contactSchedule.storeImpulses(cp)
-                    applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
+                    restitutionConstraints.withUnsafeMutableBufferPointer { list in
+                        applyRestitution(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
+                                         threshold: restitutionThreshold)
+                    }
                     integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
                 }
             }
@@ -151,53 +158,74 @@ extension World {
         } else {
             validateColoring(n)
         }
-        constraints.removeAll(keepingCapacity: true)
-        impactConstraints.removeAll(keepingCapacity: true)
-        restitutionConstraints.removeAll(keepingCapacity: true)
+        // Sized when the number of contacts changes, then written in place: emptying a list calls
+        // into the standard library, and each append checks the array's uniqueness. The restitution
+        // lists hold at most one entry per constraint; their lengths are kept beside them.
+        let count = solverOrder.count
+        constraints.resize(to: count, filler: ContactConstraint())
+        restitutionConstraints.resize(to: count, filler: 0)
+        impactConstraints.resize(to: count, filler: 0)
+        var restitutionCount = 0, impactCount = 0
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
           integration.withUnsafeMutableBufferPointer { integration in
             contacts.withUnsafeMutableBufferPointer { contacts in
-                /// Inverse mass and inertia, and whether the body is dynamic: from the compact
-                /// `integration` array for awake bodies (it stays in cache), else from the body.
-                @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
-                    if index < n {
-                        let bi = integration.baseAddress! + Int(index)
-                        return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+              solverOrder.withUnsafeMutableBufferPointer { order in
+                solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                  constraints.withUnsafeMutableBufferPointer { constraints in
+                    restitutionConstraints.withUnsafeMutableBufferPointer { restitutionList in
+                      impactConstraints.withUnsafeMutableBufferPointer { impactList in
+                        /// Inverse mass and inertia, and whether the body is dynamic: from the compact
+                        /// `integration` array for awake bodies (it stays in cache), else from the body.
+                        @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+                            if index < n {
+                                let bi = integration.baseAddress! + Int(index)
+                                return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+                            }
+                            let b = bodies.baseAddress! + Int(body)
+                            return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                        }
+                        for k in 0..<count {
+                            let ci = Int(order[k])
+                            let contact = contacts.baseAddress! + ci
+                            let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+                            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+                            var c = ContactConstraint()
+                            c.indexA = ia; c.indexB = ib
+                            c.contact = Int32(ci)
+                            c.normal = contact.pointee.manifold.normal
+                            c.friction = contact.pointee.friction
+                            c.restitution = contact.pointee.restitution
+                            c.mA = mA; c.iA = iA
+                            c.mB = mB; c.iB = iB
+                            let bothDynamic = dynamicA && dynamicB
+                            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+                            c.isStaticPair = !bothDynamic
+                            c.pointCount = contact.pointee.manifold.pointCount
+                            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+                            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+                            prepareCentralFriction(&c)
+                            if c.restitution > 0 {
+                                restitutionList[restitutionCount] = Int32(k)
+                                restitutionCount += 1
+                                if bothDynamic {
+                                    impactList[impactCount] = Int32(k)
+                                    impactCount += 1
+                                }
+                            }
+                            constraints[k] = c
+                        }
+                      }
                     }
-                    let b = bodies.baseAddress! + Int(body)
-                    return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                  }
                 }
-                for k in 0..<solverOrder.count {
-                    let ci = Int(solverOrder[k])
-                    let contact = contacts.baseAddress! + ci
-                    let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                    let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-                    let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-                    var c = ContactConstraint()
-                    c.indexA = ia; c.indexB = ib
-                    c.contact = Int32(ci)
-                    c.normal = contact.pointee.manifold.normal
-                    c.friction = contact.pointee.friction
-                    c.restitution = contact.pointee.restitution
-                    c.mA = mA; c.iA = iA
-                    c.mB = mB; c.iB = iB
-                    let bothDynamic = dynamicA && dynamicB
-                    // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-                    c.isStaticPair = !bothDynamic
-                    c.pointCount = contact.pointee.manifold.pointCount
-                    prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-                    if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-                    prepareCentralFriction(&c)
-                    if c.restitution > 0 {
-                        restitutionConstraints.append(Int32(constraints.count))
-                        if bothDynamic { impactConstraints.append(Int32(constraints.count)) }
-                    }
-                    constraints.append(c)
-                }
+              }
             }
           }
         }
+        restitutionConstraintCount = restitutionCount
+        impactConstraintCount = impactCount
     }
 
     /// Copies the final impulses into the manifolds for next step's warm start.
