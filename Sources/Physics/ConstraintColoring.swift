@@ -93,3 +93,22 @@ extension World {
         #endif
     }
 }
+
+extension World {
+    /// With `-DKINETIC_VALIDATE`: checks that the contact schedule kept from the last step
+    /// (`ContactSchedule.refill`) groups the constraints as a fresh `build` does.
+    @inline(__always) func validateContactSchedule(_ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+                                                   _ colorStarts: UnsafeBufferPointer<Int32>) {
+        #if KINETIC_VALIDATE
+        var fresh = ContactSchedule()
+        fresh.build(cs, colorStarts)
+        let kept = contactSchedule
+        precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
+                     && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd
+                                                                  && $0.singleStart == $1.singleStart && $0.singleEnd == $1.singleEnd }
+                     && (0..<fresh.pairCount).allSatisfy { fresh.pairs[$0].constraint0 == kept.pairs[$0].constraint0
+                                                           && fresh.pairs[$0].constraint1 == kept.pairs[$0].constraint1 },
+                     "kept contact schedule differs from a fresh one")
+        #endif
+    }
+}

@@ -290,6 +290,19 @@ struct ContactSchedule {
         }
     }
 
+    /// Fills the pairs again from their constraints, keeping the grouping: `build` would group the
+    /// same way while the colouring and the constraints' point counts are last step's.
+    mutating func refill(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
+        guard let base = cs.baseAddress else { return }
+        let count = pairCount
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for i in 0..<count {
+                let p = pairs.baseAddress! + i
+                ContactConstraintPair.fill(p, base, Int(p.pointee.constraint0), Int(p.pointee.constraint1))
+            }
+        }
+    }
+
     /// Runs `body` with the schedule's arrays as pointers. The substeps take them once per step:
     /// reaching the stored arrays in each of a step's passes checked their uniqueness every time.
     mutating func withPasses<R>(_ body: (ContactPasses) -> R) -> R {

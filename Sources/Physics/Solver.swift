@@ -79,7 +79,7 @@ extension World {
           states[n] = BodyState()  // shared state of static (and sleeping) bodies
         }
 
-        prepareContactConstraints(ctx, islandsChanged: islandsChanged)
+        let scheduleKept = prepareContactConstraints(ctx, islandsChanged: islandsChanged)
         // The joints with an awake body change only with the islands (joints created or destroyed,
         // bodies woken or put to sleep all mark them).
         if islandsChanged {
@@ -108,7 +108,12 @@ extension World {
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
-                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
+                    if scheduleKept {
+                        contactSchedule.refill(cp)
+                        colorStarts.withUnsafeBufferPointer { validateContactSchedule(cp, $0) }
+                    } else {
+                        colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
+                    }
                     impactConstraints.withUnsafeMutableBufferPointer { list in
                         propagateImpacts(cp, UnsafeBufferPointer(rebasing: list[..<impactConstraintCount]), sp, ctx)
                     }
@@ -140,7 +145,6 @@ extension World {
                         applyRestitution(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
                                          threshold: restitutionThreshold)
                     }
-                    integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
                 }
             }
         }
@@ -151,17 +155,22 @@ extension World {
     /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
     /// The colouring depends only on which contacts touch and which bodies are awake and dynamic;
     /// each of those changes marks the islands, so while they hold last step's colouring is reused.
-    private func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) {
+    /// Returns true when the colouring and every constraint's point count are last step's.
+    private func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) -> Bool {
         let n = Int32(awakeBodies.count)
-        if islandsChanged || colorStarts.isEmpty {
-            colorContacts(n)
-        } else {
+        let coloringKept = !islandsChanged && !colorStarts.isEmpty
+        if coloringKept {
             validateColoring(n)
+        } else {
+            colorContacts(n)
         }
         // Sized when the number of contacts changes, then written in place: emptying a list calls
         // into the standard library, and each append checks the array's uniqueness. The restitution
         // lists hold at most one entry per constraint; their lengths are kept beside them.
         let count = solverOrder.count
+        // With the colouring kept, constraint k is last step's contact k: its point count is compared
+        // with last step's before it is overwritten, for the schedule (`ContactSchedule.build`).
+        var pointCountsKept = coloringKept && constraints.count == count
         constraints.resize(to: count, filler: ContactConstraint())
         restitutionConstraints.resize(to: count, filler: 0)
         impactConstraints.resize(to: count, filler: 0)
@@ -203,6 +212,7 @@ extension World {
                             // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
                             c.isStaticPair = !bothDynamic
                             c.pointCount = contact.pointee.manifold.pointCount
+                            if constraints[k].pointCount != c.pointCount { pointCountsKept = false }
                             prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
                             if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
                             prepareCentralFriction(&c)
@@ -226,6 +236,7 @@ extension World {
         }
         restitutionConstraintCount = restitutionCount
         impactConstraintCount = impactCount
+        return pointCountsKept
     }
 
     /// Copies the final impulses into the manifolds for next step's warm start.
@@ -250,18 +261,21 @@ extension World {
         }
     }
 
-    /// Writes states back to bodies, accumulates sleep time, runs continuous collision for fast
-    /// bodies and refreshes shape bounds.
+    /// Caps the final speeds (`capFinalSpeeds`), writes states back to bodies, accumulates sleep
+    /// time, runs continuous collision for fast bodies and refreshes shape bounds.
     private func finalizeBodies(_ ctx: StepContext) {
         let n = awakeBodies.count
         let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
         fastBodies.clear()
         bulletBodies.clear()
         let enableContinuous = def.enableContinuous
+        let caps = SpeedCaps(ctx)
         bodyStore.withUnsafeMutableBufferPointer { bodies in
-            states.withUnsafeMutableBufferPointer { states in
+          states.withUnsafeMutableBufferPointer { states in
+            integration.withUnsafeMutableBufferPointer { integration in
                 for i in 0..<n {
                     let b = Int(awakeBodies[i])
+                    if integration[i].isDynamic { capFinalSpeeds(&states[i], caps) }
                     let s = states[i]
                     let body = bodies.baseAddress! + b
                     body.pointee.center0 = body.pointee.center
@@ -288,6 +302,7 @@ extension World {
                     }
                 }
             }
+          }
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
@@ -328,27 +343,29 @@ private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>
         guard bi.isDynamic else { continue }
         var s = states[i]
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
-        var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
-        var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+        var v: Vec2, w: Double
+        if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
+            // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
+            v = h * bi.linearAcceleration + s.v
+            w = h * bi.angularAcceleration + s.w
+        } else {
+            v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+            w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+        }
         caps.apply(&v, &w)
         s.v = v; s.w = w
         states[i] = s
     }
 }
 
-/// The speed caps once more on the velocities a step ends with. Every pass starts from capped
-/// velocities (`integrateVelocities`, `integratePositions`), but the relax pass and restitution can
-/// leave them far past the caps: a rigid joint anchored thousands of points out on a spinning body
-/// asks for anchor speeds of 10⁶ pt/s, and a pass over a chain of such joints multiplies that
-/// (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them before use; the world's state, its
-/// events and queries should not report them either.
-private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let caps = SpeedCaps(ctx)
-    for i in integration.indices where integration[i].isDynamic {
-        var s = states[i]
-        caps.apply(&s.v, &s.w)
-        states[i] = s
-    }
+/// The speed caps once more on the velocities a step ends with (a dynamic body's, as it is written
+/// back). Every pass starts from capped velocities (`integrateVelocities`, `integratePositions`),
+/// but the relax pass and restitution can leave them far past the caps: a rigid joint anchored
+/// thousands of points out on a spinning body asks for anchor speeds of 10⁶ pt/s, and a pass over a
+/// chain of such joints multiplies that (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them
+/// before use; the world's state, its events and queries should not report them either.
+@inline(__always) private func capFinalSpeeds(_ s: inout BodyState, _ caps: SpeedCaps) {
+    caps.apply(&s.v, &s.w)
 }
 
 /// Moves the awake bodies by their velocities over one substep. A dynamic body leaves the solve with
