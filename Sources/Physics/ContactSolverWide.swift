@@ -51,7 +51,7 @@ struct ContactConstraintPair {
     /// The constraints the lanes came from, to store the impulses back after the substeps.
     var constraint0: Int32 = 0, constraint1: Int32 = 0
     var twoPoints = false
-    /// Both lanes are frictionless (`ContactConstraint.isFrictionless`): the friction solve is skipped.
+    /// Both lanes are frictionless (`ContactConstraint.isFrictionless`).
     var isFrictionless = false
     /// Lanes against a static or kinematic body: the stiffer static softness applies.
     var isStaticPair = SIMDMask<SIMD2<Int64>>()
@@ -175,9 +175,10 @@ extension ContactConstraintPair {
         apply(impulse * nx, impulse * ny, p.rAx, p.rAy, p.rBx, p.rBy, &a, &b)
     }
 
-    /// `solveContact` for both lanes: normal points one after the other, then friction.
+    /// `solveContact` for both lanes: normal points one after the other, then friction unless
+    /// `withFriction` is false (every pair of the step `isFrictionless`).
     @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
-                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
+                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool, withFriction: Bool) {
         let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
         let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
         var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
@@ -199,7 +200,7 @@ extension ContactConstraintPair {
 
         // Tangent = normal.rightPerp = (ny, −nx).
         let tx = ny, ty = -nx
-        if isFrictionless {
+        if !withFriction {
             // No friction impulse (see ContactConstraint.isFrictionless).
         } else if twoPoints {
             // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
@@ -241,6 +242,8 @@ struct ContactSchedule {
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
     var pairCount = 0
+    /// Every pair of this step `isFrictionless`: the passes leave out the pairs' friction solve.
+    var pairsFrictionless = true
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
     var singles: ContiguousArray<Int32> = []
     /// The colours with a contact this step, in order, then the overflow group if it has any: a small
@@ -281,6 +284,7 @@ struct ContactSchedule {
                 groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
             pairCount = count
+            pairsFrictionless = (0..<count).allSatisfy { pb[$0].isFrictionless }
         }
         let overflow = colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1]
         if !overflow.isEmpty {
@@ -295,22 +299,25 @@ struct ContactSchedule {
     mutating func refill(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
         guard let base = cs.baseAddress else { return }
         let count = pairCount
+        var frictionless = true
         pairs.withUnsafeMutableBufferPointer { pairs in
             for i in 0..<count {
                 let p = pairs.baseAddress! + i
                 ContactConstraintPair.fill(p, base, Int(p.pointee.constraint0), Int(p.pointee.constraint1))
+                frictionless = frictionless && p.pointee.isFrictionless
             }
         }
+        pairsFrictionless = frictionless
     }
 
     /// Runs `body` with the schedule's arrays as pointers. The substeps take them once per step:
     /// reaching the stored arrays in each of a step's passes checked their uniqueness every time.
     mutating func withPasses<R>(_ body: (ContactPasses) -> R) -> R {
-        let pairCount = self.pairCount
+        let pairCount = self.pairCount, pairsFrictionless = self.pairsFrictionless
         return pairs.withUnsafeMutableBufferPointer { pairs in
             groups.withUnsafeMutableBufferPointer { groups in
                 singles.withUnsafeMutableBufferPointer { singles in
-                    body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount,
+                    body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
                                        groups: UnsafeBufferPointer(groups), singles: UnsafeBufferPointer(singles)))
                 }
             }
@@ -340,6 +347,7 @@ struct ContactPasses {
     /// This step's pairs (nil when there are none).
     let pairs: UnsafeMutablePointer<ContactConstraintPair>?
     let pairCount: Int
+    let pairsFrictionless: Bool
     let groups: UnsafeBufferPointer<ContactSchedule.Group>
     let singles: UnsafeBufferPointer<Int32>
 
@@ -378,20 +386,56 @@ struct ContactPasses {
     /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
     func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
                _ ctx: StepContext, useBias: Bool) {
-        if useBias { solvePass(cs, states, ctx, useBias: true) } else { solvePass(cs, states, ctx, useBias: false) }
+        switch (useBias, pairsFrictionless) {
+        case (true, false): solvePass(BiasedPass.self, cs, states, ctx)
+        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx)
+        case (false, false): solvePass(RelaxPass.self, cs, states, ctx)
+        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx)
+        }
     }
 
-    @inline(__always)
-    private func solvePass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                           _ ctx: StepContext, useBias: Bool) {
+    /// Specialised for each pass kind (its flags are constants there). Left to the optimiser, with the
+    /// flags as arguments, one pass was inlined and the other tested `useBias` at run time, and a
+    /// per-pair friction test cost frictional pairs a fifth more instructions in register spills.
+    @inline(never)
+    private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+        let useBias = Kind.useBias
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         for g in groups {
             for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                pairs![i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
+                pairs![i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
             }
             for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
         }
     }
+}
+
+/// The flags of a contact solve pass: `useBias` (the biased solve, else the relax pass) and
+/// `pairFriction` (false when every pair of the step is frictionless).
+protocol ContactPassKind {
+    static var useBias: Bool { get }
+    static var pairFriction: Bool { get }
+}
+
+private enum BiasedPass: ContactPassKind {
+    static var useBias: Bool { true }
+    static var pairFriction: Bool { true }
+}
+
+private enum BiasedFrictionlessPass: ContactPassKind {
+    static var useBias: Bool { true }
+    static var pairFriction: Bool { false }
+}
+
+private enum RelaxPass: ContactPassKind {
+    static var useBias: Bool { false }
+    static var pairFriction: Bool { true }
+}
+
+private enum RelaxFrictionlessPass: ContactPassKind {
+    static var useBias: Bool { false }
+    static var pairFriction: Bool { false }
 }

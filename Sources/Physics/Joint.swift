@@ -308,18 +308,11 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     if j.kind == .distance { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
 }
 
-/// Rigid rods inline, as `warmStartJoint`; the other kinds out of line.
+/// Inline: a rigid rod's solve, and the call to the other kinds' (one call, as before the rods).
 @inline(__always) func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
-    if j.kind == .distance && j.isRigidRod {
-        solveRigidRod(&j, states, ctx, useBias: useBias)
-    } else {
-        solveOtherJoint(&j, states, ctx, useBias: useBias)
-    }
-}
-
-@inline(never) private func solveOtherJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     switch j.kind {
-    case .distance: solveDistance(&j, states, ctx, useBias: useBias)
+    case .distance:
+        if j.isRigidRod { solveRigidRod(&j, states, ctx, useBias: useBias) } else { solveDistance(&j, states, ctx, useBias: useBias) }
     case .revolute: solveRevolute(&j, states, ctx, useBias: useBias)
     case .weld: solveWeld(&j, states, ctx, useBias: useBias)
     case .prismatic: solvePrismatic(&j, states, ctx, useBias: useBias)
