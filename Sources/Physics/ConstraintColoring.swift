@@ -1,6 +1,6 @@
-// Constraint graph colouring (Box2D v3 constraint_graph.c, rebuilt every step): contacts are
-// grouped into colours so that no two contacts of a colour move the same dynamic body, and the
-// solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
+// Constraint graph colouring (Box2D v3 constraint_graph.c; rebuilt when the islands change):
+// contacts are grouped into colours so that no two contacts of a colour move the same dynamic body,
+// and the solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
 // processor overlaps their solves instead of waiting for the previous one's velocity writes, and
 // the order is the same for the same input (determinism): greedy, in contact order.
 
