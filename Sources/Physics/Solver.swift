@@ -336,7 +336,7 @@ private struct SpeedCaps {
 }
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
-private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+@inline(__always) private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         let bi = integration[i]
