@@ -2,11 +2,17 @@
 // extent in a step is swept from its start to its end pose against static shapes (bullets: also
 // against non-bullet moving shapes) and pulled back to the first time of impact. It keeps its
 // velocity; the speculative contact created on the next step stops it.
+import Foundation
 
 extension World {
     func solveContinuous(_ b: Int, isBullet: Bool) {
         var body = bodyStore[b]
-        let sweep = Sweep(localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.q0, q2: body.xf.q)
+        let sweep = Sweep(localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.q0, q2: body.xf.q, angularVelocity: body.w)
+        // The sweep turns on an arc, so a shape point off the centre bulges past the bounds of the two
+        // end poses by up to r·(1 − cos(Δθ/2)) (r its sweep radius): at half a turn per step, a shape
+        // 450 pt out sweeps 450 pt beyond them, into walls that the query of the end poses alone does
+        // not find.
+        let bulgeFactor = 1 - cos(0.5 * Swift.min(abs(sweep.turn), Double.pi))
         let xf1 = World.transform(center: body.center0, q: body.q0, localCenter: body.localCenter)
         let xf2 = body.xf
         let target = linearSlop
@@ -18,12 +24,7 @@ extension World {
             let shape = shapes[si]
             s = shape.next
             if shape.isSensor { continue }
-            // The sweep turns along the chord between q1 and q2, so a shape point off the centre bulges
-            // past the bounds of the two end poses by up to r·(1 − cos(Δθ/2)) (r its sweep radius):
-            // at half a turn per step, a shape 450 pt out sweeps 450 pt beyond them, into walls that
-            // the query of the end poses alone does not find.
-            let cosHalfTurn = (0.5 * Swift.max(0, 1 + sweep.q1.c * sweep.q2.c + sweep.q1.s * sweep.q2.s)).squareRoot()
-            let bulge = sweepRadius(shape.geometry, body.localCenter) * (1 - cosHalfTurn)
+            let bulge = sweepRadius(shape.geometry, body.localCenter) * bulgeFactor
             let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2)).expanded(by: bulge)
             continuousCandidates.removeAll(keepingCapacity: true)
             let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits

@@ -67,7 +67,10 @@ extension World {
         if checked { saveJointIslandStates(states) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
         schedule.warmStart(contacts, states)
-        if checked { undoEnergyGain(active, joints, contacts, schedule, states, integration) }
+        if checked {
+            undoEnergyGain(active, joints, contacts, schedule, states, integration)
+            recordIslandEnergies(states, integration)
+        }
     }
 
     /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.

@@ -122,9 +122,10 @@ extension World {
                     }
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
+                            let ip = UnsafeBufferPointer(integration)
+                            let active = UnsafeBufferPointer(active)
+                            if checkWarmStart { classifyJointIslands(active, jp.baseAddress!, cp, ip) }
                             contactSchedule.withPasses { schedule in
-                                let ip = UnsafeBufferPointer(integration)
-                                let active = UnsafeBufferPointer(active)
                                 for _ in 0..<ctx.substeps {
                                     integrateVelocities(sp, ip, ctx)
                                     warmStart(active, jp.baseAddress!, cp, schedule, sp, ip, checked: checkWarmStart)
@@ -136,6 +137,7 @@ extension World {
                                     for j in active { updateJointPose(&jp[Int(j)], sp) }
                                     for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                                     schedule.solve(cp, sp, ctx, useBias: false)
+                                    if checkWarmStart { limitRelaxEnergy(sp, ip) }
                                 }
                             }
                         }
@@ -295,7 +297,13 @@ extension World {
                         body.pointee.sleepTime += ctx.dt
                     }
                     if enableContinuous && body.pointee.type == .dynamic {
-                        let travel = speed * ctx.dt + abs(s.w) * ctx.dt * maxExtent
+                        // How far it moved and turned, not only how far its velocities say: position
+                        // correction moves bodies with no velocity left after the relax pass (a light
+                        // body dragged by a joint that cannot be satisfied went 650 pt a step at
+                        // rest; a joint created violated turned a 1000 pt body's far part 350 pt
+                        // through a wall). √(2(1 − cos θ)) is the chord a turn θ sweeps at radius 1.
+                        let turned = (2 * Swift.max(0, 1 - s.dq.c)).squareRoot()
+                        let travel = Swift.max(speed * ctx.dt, s.dp.length) + Swift.max(abs(s.w) * ctx.dt, turned) * maxExtent
                         if travel > 0.5 * body.pointee.minExtent {
                             if body.pointee.isBullet { bulletBodies.append(Int32(b)) } else { fastBodies.append(Int32(b)) }
                         }
@@ -368,17 +376,21 @@ private struct SpeedCaps {
     caps.apply(&s.v, &s.w)
 }
 
-/// Moves the awake bodies by their velocities over one substep. A dynamic body leaves the solve with
-/// its speeds capped again (as Box2D v2 did before integrating positions): a joint or contact that
-/// over-corrects can then move a body at most `maxLinearSpeed · h` and a quarter turn per substep,
-/// so an unstable constraint stays bounded instead of growing to infinity within a few steps.
+/// Moves the awake bodies by their velocities over one substep, at most at the speed caps (as Box2D
+/// v2 did before integrating positions): a joint or contact that over-corrects can then move a body
+/// at most `maxLinearSpeed · h` and a quarter turn per substep, so an unstable constraint stays
+/// bounded instead of growing to infinity within a few steps. The velocities themselves are left to
+/// the relax pass: capped here, the biased pass's velocity past the caps was cut from one body and
+/// not its partner, so the relax pass could no longer take it back, and islands of far-anchored
+/// joints gained momentum and energy (the next substep caps them before use).
 private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
     let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         var s = states[i]
-        if integration[i].isDynamic { caps.apply(&s.v, &s.w) }
-        s.dq = s.dq.integrated(by: h * s.w)
-        s.dp += h * s.v
+        var v = s.v, w = s.w
+        if integration[i].isDynamic { caps.apply(&v, &w) }
+        s.dq = s.dq.integrated(by: h * w)
+        s.dp += h * v
         states[i] = s
     }
 }

@@ -95,6 +95,10 @@ public final class World {
     @exclusivity(unchecked) var warmStartBefore: ContiguousArray<BodyState> = []
     @exclusivity(unchecked) var warmStartFlags: ContiguousArray<Bool> = []
     @exclusivity(unchecked) var jointIslands: ContiguousArray<Int32> = []
+    /// Per island of `jointIslands`, what its relax pass may leave it with, and scratch marks
+    /// (RelaxEnergyLimit.swift).
+    @exclusivity(unchecked) var islandLimits: ContiguousArray<IslandEnergyLimit> = []
+    @exclusivity(unchecked) var islandMarks: ContiguousArray<UInt8> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []

@@ -54,6 +54,26 @@ import Testing
         #expect(earlier > gap)
     }
 
+    @Test func nearlyHalfATurnStopsBeforeTheWall() {
+        // A circle of radius 0.5, 300 out on a body that turns by −0.999π in a step, towards a wall
+        // face at x = 200: its centre follows (300 sin φ, 300 cos φ) and first comes within the 0.5
+        // target of the face at x = 199: φ = asin(199/300) = 0.7246 rad, fraction
+        // 0.7246 / (0.999π) = 0.2309. Interpolating the rotation's cosine and sine instead turned it
+        // a quarter turn in the middle 5 % of the sweep, faster than conservative advancement
+        // assumed, and the fraction it returned left a shape deep past the wall.
+        let body = Geometry.circle(Circle(center: Vec2(0, 300), radius: 0.5))
+        let turning = sweep(from: .zero, to: .zero, angle1: 0, angle2: -0.999 * .pi)
+        let wallFace = Geometry.polygon(try! Polygon.box(halfWidth: 100, halfHeight: 1000, center: Vec2(300, 0)))
+        let result = timeOfImpact(wallFace, still, body, turning, maxFraction: 1, target: 0.5)
+        #expect(result.state == .hit)
+        #expect(near(result.fraction, asin(199 / 300) / (0.999 * .pi), 0.125 / 300))
+        let gap = shapeDistance(wallFace, .identity, body, turning.transform(at: result.fraction)).distance
+        #expect(near(gap, 0.5, 0.125))
+        // The direction of a turn of half a revolution comes from the angular velocity.
+        let halfTurn = Sweep(localCenter: .zero, c1: .zero, c2: .zero, q1: .identity, q2: Rot(angle: .pi), angularVelocity: -1)
+        #expect(halfTurn.turn < 0 && near(abs(halfTurn.turn), .pi, 1e-12))
+    }
+
     @Test func missesOverlapsAndEllipses() {
         // Moving parallel to the segment: never closer than 10.
         let parallel = timeOfImpact(wall, still, .circle(Circle(radius: 5)), sweep(from: Vec2(-50, 15), to: Vec2(50, 15)), maxFraction: 1, target: 0.5)
