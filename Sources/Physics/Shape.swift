@@ -149,10 +149,9 @@ extension World {
         }
     }
 
-    /// `updateShapeBounds` of every awake body, after the solve: the bounds in one pass over the
-    /// stored arrays, then the proxies of the shapes that left their fat bounds, in the same order.
+    /// `updateShapeBounds` of every awake body, after the solve, in one pass over the stored arrays;
+    /// a shape that left its fat bounds has its proxy moved there and then, as it is in cache.
     func updateAwakeShapeBounds() {
-        movedShapes.clear()
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 withPolygonPoints { points in
@@ -164,7 +163,7 @@ extension World {
                             var s = body.pointee.shapeHead
                             while s >= 0 {
                                 let shape = shapes.baseAddress! + Int(s)
-                                if refreshBounds(shape, Int(s), xf, margin, points) { movedShapes.append(s) }
+                                if refreshBounds(shape, Int(s), xf, margin, points) { moveProxy(of: shape, Int(s)) }
                                 s = shape.pointee.next
                             }
                         }
@@ -172,7 +171,20 @@ extension World {
                 }
             }
         }
-        for s in movedShapes { moveShapeProxy(Int(s)) }
+    }
+
+    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`: the tree and the move
+    /// buffer are other stored properties, so this does not touch the array being walked.
+    @inline(__always) private func moveProxy(of shape: UnsafeMutablePointer<ShapeData>, _ s: Int) {
+        let fat = shape.pointee.fatAABB, proxy = shape.pointee.proxy
+        if shape.pointee.inStaticTree {
+            broadPhase.staticTree.moveProxy(proxy, fat)
+        } else {
+            broadPhase.movingTree.moveProxy(proxy, fat)
+        }
+        guard !shape.pointee.inMoveBuffer else { return }
+        shape.pointee.inMoveBuffer = true
+        broadPhase.moveBuffer.append(Int32(s))
     }
 
     /// Sets the shape's tight bounds at `xf`; when they left its fat bounds, fattens them again and

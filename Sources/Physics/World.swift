@@ -104,7 +104,6 @@ public final class World {
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var queryScratch: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var disjointContacts: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var movedShapes: ContiguousArray<Int32> = []
 
     // Events being gathered, and those of the last step.
     @exclusivity(unchecked) var beginEvents: [ContactBeginEvent] = []
