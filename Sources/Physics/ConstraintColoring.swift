@@ -1,6 +1,6 @@
-// Constraint graph colouring (Box2D v3 constraint_graph.c, rebuilt every step): contacts are
-// grouped into colours so that no two contacts of a colour move the same dynamic body, and the
-// solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
+// Constraint graph colouring (Box2D v3 constraint_graph.c; rebuilt when the islands change):
+// contacts are grouped into colours so that no two contacts of a colour move the same dynamic body,
+// and the solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
 // processor overlaps their solves instead of waiting for the previous one's velocity writes, and
 // the order is the same for the same input (determinism): greedy, in contact order.
 
@@ -80,4 +80,35 @@ extension World {
 struct ContactColor {
     var contact: Int32
     var color: Int32
+}
+
+extension World {
+    /// With `-DKINETIC_VALIDATE`: checks that the colouring kept from the last step is the one
+    /// `colorContacts` would build now (it is reused while the islands are unchanged).
+    @inline(__always) func validateColoring(_ n: Int32) {
+        #if KINETIC_VALIDATE
+        let order = solverOrder, starts = colorStarts
+        colorContacts(n)
+        precondition(order == solverOrder && starts == colorStarts, "reused contact colouring differs from a fresh one")
+        #endif
+    }
+}
+
+extension World {
+    /// With `-DKINETIC_VALIDATE`: checks that the contact schedule kept from the last step
+    /// (`ContactSchedule.refill`) groups the constraints as a fresh `build` does.
+    @inline(__always) func validateContactSchedule(_ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+                                                   _ colorStarts: UnsafeBufferPointer<Int32>) {
+        #if KINETIC_VALIDATE
+        var fresh = ContactSchedule()
+        fresh.build(cs, colorStarts)
+        let kept = contactSchedule
+        precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
+                     && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd
+                                                                  && $0.singleStart == $1.singleStart && $0.singleEnd == $1.singleEnd }
+                     && (0..<fresh.pairCount).allSatisfy { fresh.pairs[$0].constraint0 == kept.pairs[$0].constraint0
+                                                           && fresh.pairs[$0].constraint1 == kept.pairs[$0].constraint1 },
+                     "kept contact schedule differs from a fresh one")
+        #endif
+    }
 }

@@ -141,8 +141,7 @@ extension World {
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
-                contacts.withUnsafeMutableBufferPointer { contacts in polygonPoints.withUnsafeMutableBufferPointer { points in
-                    let points = UnsafeBufferPointer(points)
+                contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in
                     for c in 0..<contacts.count {
                         let contact = contacts.baseAddress! + c
                         guard contact.pointee.isLive else { continue }

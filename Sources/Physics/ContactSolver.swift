@@ -84,7 +84,7 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
 
 /// Normal velocity of B relative to A at each point, before the solve: the restitution target, so
 /// only for the constraints listed (those with restitution).
-func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                              _ states: UnsafeMutableBufferPointer<BodyState>) {
     for i32 in list {
         let i = Int(i32)
@@ -202,6 +202,15 @@ private func solveCentralFriction(_ c: UnsafeMutablePointer<ContactConstraint>, 
     b.w += k.iB * cross(rB, P)
 }
 
+extension ContactConstraint {
+    /// Friction 0 and no tangent impulse to take back: the friction solve would apply a zero
+    /// impulse (±0, which changes no velocity), so it is skipped. Half of the solve's serial work
+    /// for frictionless contacts (a Newton's cradle, bouncing balls).
+    @inline(__always) var isFrictionless: Bool {
+        friction == 0 && p0.tangentImpulse == 0 && (pointCount < 2 || p1.tangentImpulse == 0)
+    }
+}
+
 /// One contact: normal points one after the other, then friction.
 @inline(__always)
 func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -216,10 +225,12 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
     solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
     if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
     let tangent = k.normal.rightPerp
-    if twoPoints {
-        solveCentralFriction(c, k, tangent, &a, &b)
-    } else {
-        solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+    if !c.pointee.isFrictionless {
+        if twoPoints {
+            solveCentralFriction(c, k, tangent, &a, &b)
+        } else {
+            solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
+        }
     }
     sa.pointee.v = a.v; sa.pointee.w = a.w
     sbB.pointee.v = b.v; sbB.pointee.w = b.w
@@ -235,7 +246,7 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// already lifted, and it left with 21 % more energy than it came with), and the later passes take
 /// the excess back, as the solve's passes do. Four passes still left a composite body landing on
 /// three shapes at once 2.8 % faster; sixteen converge.
-func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                       _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
     guard restitutionPass(cs, list, states, threshold: threshold) else { return }
     for _ in 1..<restitutionPasses {
@@ -252,7 +263,7 @@ let restitutionPasses = 16
 }
 
 /// One pass of the restitution stage; returns whether it changed any impulse significantly.
-private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                              _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
     var changed = false
     for i32 in list {
@@ -354,7 +365,7 @@ func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b
 /// would split a Newton's cradle's impact among all balls; sequential impulses pass it along instead.
 /// Momentum is conserved exactly; a bounce against static or kinematic bodies is left to the
 /// restitution stage, which reverses the velocity at the true contact position.
-func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: ContiguousArray<Int32>,
+func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                       _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
     guard !list.isEmpty else { return }
     let maxPasses = Swift.min(64, 2 * list.count + 2)

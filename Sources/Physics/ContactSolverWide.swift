@@ -51,6 +51,8 @@ struct ContactConstraintPair {
     /// The constraints the lanes came from, to store the impulses back after the substeps.
     var constraint0: Int32 = 0, constraint1: Int32 = 0
     var twoPoints = false
+    /// Both lanes are frictionless (`ContactConstraint.isFrictionless`).
+    var isFrictionless = false
     /// Lanes against a static or kinematic body: the stiffer static softness applies.
     var isStaticPair = SIMDMask<SIMD2<Int64>>()
     var nx = Lanes(), ny = Lanes()
@@ -69,6 +71,7 @@ struct ContactConstraintPair {
         pair.pointee.constraint0 = Int32(i0); pair.pointee.constraint1 = Int32(i1)
         let twoPoints = a.pointee.pointCount > 1
         pair.pointee.twoPoints = twoPoints
+        pair.pointee.isFrictionless = a.pointee.isFrictionless && b.pointee.isFrictionless
         pair.pointee.isStaticPair = SIMDMask(SIMD2<Int64>(a.pointee.isStaticPair ? -1 : 0, b.pointee.isStaticPair ? -1 : 0))
         pair.pointee.nx = Lanes(a.pointee.normal.x, b.pointee.normal.x); pair.pointee.ny = Lanes(a.pointee.normal.y, b.pointee.normal.y)
         pair.pointee.friction = Lanes(a.pointee.friction, b.pointee.friction)
@@ -172,9 +175,10 @@ extension ContactConstraintPair {
         apply(impulse * nx, impulse * ny, p.rAx, p.rAy, p.rBx, p.rBy, &a, &b)
     }
 
-    /// `solveContact` for both lanes: normal points one after the other, then friction.
+    /// `solveContact` for both lanes: normal points one after the other, then friction unless
+    /// `withFriction` is false (every pair of the step `isFrictionless`).
     @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
-                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool) {
+                                                      _ invH: Lanes, _ minBias: Lanes, useBias: Bool, withFriction: Bool) {
         let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
         let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
         var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
@@ -196,7 +200,9 @@ extension ContactConstraintPair {
 
         // Tangent = normal.rightPerp = (ny, −nx).
         let tx = ny, ty = -nx
-        if twoPoints {
+        if !withFriction {
+            // No friction impulse (see ContactConstraint.isFrictionless).
+        } else if twoPoints {
             // solveCentralFriction: one impulse at the centre of the anchors, split evenly.
             let half = Lanes(repeating: 0.5)
             let rAcx = half * (p0.rAx + p1.rAx), rAcy = half * (p0.rAy + p1.rAy)
@@ -236,6 +242,8 @@ struct ContactSchedule {
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
     var pairCount = 0
+    /// Every pair of this step `isFrictionless`: the passes leave out the pairs' friction solve.
+    var pairsFrictionless = true
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
     var singles: ContiguousArray<Int32> = []
     /// The colours with a contact this step, in order, then the overflow group if it has any: a small
@@ -276,6 +284,7 @@ struct ContactSchedule {
                 groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
             pairCount = count
+            pairsFrictionless = (0..<count).allSatisfy { pb[$0].isFrictionless }
         }
         let overflow = colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1]
         if !overflow.isEmpty {
@@ -285,58 +294,32 @@ struct ContactSchedule {
         }
     }
 
-    /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
-    /// (the joints' warm start check, JointWarmStart.swift).
-    mutating func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
+    /// Fills the pairs again from their constraints, keeping the grouping: `build` would group the
+    /// same way while the colouring and the constraints' point counts are last step's.
+    mutating func refill(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
+        guard let base = cs.baseAddress else { return }
+        let count = pairCount
+        var frictionless = true
         pairs.withUnsafeMutableBufferPointer { pairs in
-            for i in 0..<pairCount {
+            for i in 0..<count {
                 let p = pairs.baseAddress! + i
-                let s = Lanes(scale(p.pointee.indexA0, p.pointee.indexB0), scale(p.pointee.indexA1, p.pointee.indexB1))
-                if s == Lanes(1, 1) { continue }
-                p.pointee.p0.normalImpulse *= s; p.pointee.p0.tangentImpulse *= s
-                p.pointee.p1.normalImpulse *= s; p.pointee.p1.tangentImpulse *= s
+                ContactConstraintPair.fill(p, base, Int(p.pointee.constraint0), Int(p.pointee.constraint1))
+                frictionless = frictionless && p.pointee.isFrictionless
             }
         }
+        pairsFrictionless = frictionless
     }
 
-    /// Applies last step's impulses at the start of a substep, colour by colour.
-    mutating func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for g in groups {
-                for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                    let p = pairs.baseAddress! + i
-                    let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
-                    let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
-                    var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
-                    p.pointee.warmStart(p.pointee.p0, &a, &b)
-                    if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                    a.store(sa0, sa1)
-                    b.store(sb0, sb1)
+    /// Runs `body` with the schedule's arrays as pointers. The substeps take them once per step:
+    /// reaching the stored arrays in each of a step's passes checked their uniqueness every time.
+    mutating func withPasses<R>(_ body: (ContactPasses) -> R) -> R {
+        let pairCount = self.pairCount, pairsFrictionless = self.pairsFrictionless
+        return pairs.withUnsafeMutableBufferPointer { pairs in
+            groups.withUnsafeMutableBufferPointer { groups in
+                singles.withUnsafeMutableBufferPointer { singles in
+                    body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
+                                       groups: UnsafeBufferPointer(groups), singles: UnsafeBufferPointer(singles)))
                 }
-                for i in Int(g.singleStart)..<Int(g.singleEnd) { warmStartContact(base + Int(singles[i]), sb) }
-            }
-        }
-    }
-
-    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
-    mutating func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                        _ ctx: StepContext, useBias: Bool) {
-        if useBias { solvePass(cs, states, ctx, useBias: true) } else { solvePass(cs, states, ctx, useBias: false) }
-    }
-
-    @inline(__always)
-    private mutating func solvePass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                                    _ ctx: StepContext, useBias: Bool) {
-        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-        let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
-        let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for g in groups {
-                for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                    pairs[i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias)
-                }
-                for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
             }
         }
     }
@@ -357,4 +340,102 @@ struct ContactSchedule {
             }
         }
     }
+}
+
+/// A step's `ContactSchedule` as pointers, for the passes of its substeps (`withPasses`).
+struct ContactPasses {
+    /// This step's pairs (nil when there are none).
+    let pairs: UnsafeMutablePointer<ContactConstraintPair>?
+    let pairCount: Int
+    let pairsFrictionless: Bool
+    let groups: UnsafeBufferPointer<ContactSchedule.Group>
+    let singles: UnsafeBufferPointer<Int32>
+
+    /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
+    /// (the joints' warm start check, JointWarmStart.swift).
+    func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
+        guard let pairs else { return }
+        for i in 0..<pairCount {
+            let p = pairs + i
+            let s = Lanes(scale(p.pointee.indexA0, p.pointee.indexB0), scale(p.pointee.indexA1, p.pointee.indexB1))
+            if s == Lanes(1, 1) { continue }
+            p.pointee.p0.normalImpulse *= s; p.pointee.p0.tangentImpulse *= s
+            p.pointee.p1.normalImpulse *= s; p.pointee.p1.tangentImpulse *= s
+        }
+    }
+
+    /// Applies last step's impulses at the start of a substep, colour by colour.
+    @inline(__always)
+    func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+        for g in groups {
+            for i in Int(g.pairStart)..<Int(g.pairEnd) {
+                let p = pairs! + i
+                let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+                let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+                var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+                p.pointee.warmStart(p.pointee.p0, &a, &b)
+                if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
+                a.store(sa0, sa1)
+                b.store(sb0, sb1)
+            }
+            for i in Int(g.singleStart)..<Int(g.singleEnd) { warmStartContact(base + Int(singles[i]), sb) }
+        }
+    }
+
+    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
+    func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+               _ ctx: StepContext, useBias: Bool) {
+        switch (useBias, pairsFrictionless) {
+        case (true, false): solvePass(BiasedPass.self, cs, states, ctx)
+        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx)
+        case (false, false): solvePass(RelaxPass.self, cs, states, ctx)
+        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx)
+        }
+    }
+
+    /// Specialised for each pass kind (its flags are constants there). Left to the optimiser, with the
+    /// flags as arguments, one pass was inlined and the other tested `useBias` at run time, and a
+    /// per-pair friction test cost frictional pairs a fifth more instructions in register spills.
+    @inline(never)
+    private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+        let useBias = Kind.useBias
+        guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
+        let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
+        let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
+        for g in groups {
+            for i in Int(g.pairStart)..<Int(g.pairEnd) {
+                pairs![i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
+            }
+            for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
+        }
+    }
+}
+
+/// The flags of a contact solve pass: `useBias` (the biased solve, else the relax pass) and
+/// `pairFriction` (false when every pair of the step is frictionless).
+protocol ContactPassKind {
+    static var useBias: Bool { get }
+    static var pairFriction: Bool { get }
+}
+
+private enum BiasedPass: ContactPassKind {
+    static var useBias: Bool { true }
+    static var pairFriction: Bool { true }
+}
+
+private enum BiasedFrictionlessPass: ContactPassKind {
+    static var useBias: Bool { true }
+    static var pairFriction: Bool { false }
+}
+
+private enum RelaxPass: ContactPassKind {
+    static var useBias: Bool { false }
+    static var pairFriction: Bool { true }
+}
+
+private enum RelaxFrictionlessPass: ContactPassKind {
+    static var useBias: Bool { false }
+    static var pairFriction: Bool { false }
 }

@@ -69,7 +69,7 @@ func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
 @inline(__always) private func applyAxialImpulse(_ impulse: Double, _ j: JointData, _ p: DistancePose,
                                                  _ states: UnsafeMutableBufferPointer<BodyState>) {
     let P = impulse * p.axis
-    let shared = states.count - 1
+    let shared = states.count &- 1
     let ia = Int(j.indexA), ib = Int(j.indexB)
     if ia != shared {
         states[ia].v -= j.mA * P
@@ -81,9 +81,26 @@ func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
     }
 }
 
-func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+@inline(__always) func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
     let axialImpulse = j.impulse + j.springImpulse + j.lowerImpulse - j.upperImpulse
     applyAxialImpulse(axialImpulse, j, j.distancePose, states)
+}
+
+/// A rod: the length held by the joint softness (`useBias`) or the anchors' axial speed zeroed.
+@inline(__always)
+func solveRigidRod(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+    let p = j.distancePose
+    let a = states[Int(j.indexA)], b = states[Int(j.indexB)]
+    let axialSpeed = dot(p.axis, b.v + cross(b.w, p.rB) - a.v - cross(a.w, p.rA))
+    let c = p.length - j.length
+    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+    if useBias {
+        bias = ctx.jointSoftness.biasRate * c
+        massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
+    }
+    let impulse = -massScale * p.axialMass * (axialSpeed + bias) - impulseScale * j.impulse
+    j.impulse += impulse
+    applyAxialImpulse(impulse, j, p, states)
 }
 
 func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -97,15 +114,7 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     }
 
     if j.isRigidRod {
-        let c = p.length - j.length
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-        if useBias {
-            bias = ctx.jointSoftness.biasRate * c
-            massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-        }
-        let impulse = -massScale * axialMass * (axialSpeed() + bias) - impulseScale * j.impulse
-        j.impulse += impulse
-        applyAxialImpulse(impulse, j, p, states)
+        solveRigidRod(&j, states, ctx, useBias: useBias)
         return
     }
     // Spring toward the rest length (or free between the limits when hertz is 0).

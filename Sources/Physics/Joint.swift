@@ -214,7 +214,18 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     setImpulseLimits(&joint.pointee, ctx)
 }
 
-func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+/// Distance joints inline (the passes run them for every joint of a small world, where the call
+/// cost as much as the rod's arithmetic), the other kinds out of line.
+@inline(__always) func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    if j.kind == .distance {
+        boundImpulses(&j)
+        warmStartDistance(&j, states)
+    } else {
+        warmStartOtherJoint(&j, states)
+    }
+}
+
+@inline(never) private func warmStartOtherJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
     boundImpulses(&j)
     switch j.kind {
     case .distance: warmStartDistance(&j, states)
@@ -297,9 +308,11 @@ func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     if j.kind == .distance { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
 }
 
-func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+/// Inline: a rigid rod's solve, and the call to the other kinds' (one call, as before the rods).
+@inline(__always) func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     switch j.kind {
-    case .distance: solveDistance(&j, states, ctx, useBias: useBias)
+    case .distance:
+        if j.isRigidRod { solveRigidRod(&j, states, ctx, useBias: useBias) } else { solveDistance(&j, states, ctx, useBias: useBias) }
     case .revolute: solveRevolute(&j, states, ctx, useBias: useBias)
     case .weld: solveWeld(&j, states, ctx, useBias: useBias)
     case .prismatic: solvePrismatic(&j, states, ctx, useBias: useBias)

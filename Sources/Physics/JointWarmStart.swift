@@ -58,16 +58,17 @@ extension World {
 
     /// Applies last substep's impulses of the active joints and every contact; in the islands of
     /// `jointIslands`, scales back a warm start that raised the island's kinetic energy (see the top
-    /// of the file).
+    /// of the file). `checked`: `jointIslands` is not empty.
+    @inline(__always)
     func warmStart(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
                    _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                   _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
-        let checked = !jointIslands.isEmpty
+                   _ schedule: ContactPasses, _ states: UnsafeMutableBufferPointer<BodyState>,
+                   _ integration: UnsafeBufferPointer<BodyIntegration>, checked: Bool) {
         if checked { saveJointIslandStates(states) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
-        contactSchedule.warmStart(contacts, states)
+        schedule.warmStart(contacts, states)
         if checked {
-            undoEnergyGain(active, joints, contacts, states, integration)
+            undoEnergyGain(active, joints, contacts, schedule, states, integration)
             recordIslandEnergies(states, integration)
         }
     }
@@ -89,7 +90,7 @@ extension World {
     /// v₀ + s·(v − v₀) (v₀ saved before the warm start); when E(1) > E(0) the states and the
     /// island's accumulated impulses keep only the fraction max(0, −a/b).
     private func undoEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>, _ schedule: ContactPasses,
                                 _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
         jointIslands.withUnsafeMutableBufferPointer { islands in
           warmStartBefore.withUnsafeMutableBufferPointer { before in
@@ -116,7 +117,7 @@ extension World {
                     states[i].v = before[i].v + s * (states[i].v - before[i].v)
                     states[i].w = before[i].w + s * (states[i].w - before[i].w)
                 }
-                scaleImpulses(in: start..<end, by: s, active, joints, contacts)
+                scaleImpulses(in: start..<end, by: s, active, joints, contacts, schedule)
             }
           }
         }
@@ -125,7 +126,8 @@ extension World {
     /// Scales the accumulated impulses of the joints and contacts acting on the bodies of one island
     /// (solver indices `island`), so that what is kept is what the warm start applied.
     private func scaleImpulses(in island: Range<Int>, by s: Double, _ active: UnsafeBufferPointer<Int32>,
-                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>) {
+                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
+                               _ schedule: ContactPasses) {
         let n = awakeBodies.count
         @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
             island.contains(Int(a) < n ? Int(a) : Int(b))
@@ -134,7 +136,7 @@ extension World {
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
         // schedule's lanes (copied back after the substeps); scaling both covers either.
         for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
-        contactSchedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
+        schedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
     }
 }
 

@@ -80,6 +80,13 @@ extension World {
         return ShapeID(index: index, generation: shapes[Int(index)].generation)
     }
 
+    /// Runs `body` with `polygonPoints` for reading. Without polygons the array is the shared empty
+    /// storage, which the mutable accessor would copy on every call.
+    @inline(__always) func withPolygonPoints<R>(_ body: (UnsafeBufferPointer<Vec2>) -> R) -> R {
+        if polygonPoints.isEmpty { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return polygonPoints.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    }
+
     /// Copies a polygon's vertices and normals into the shape's slot of `polygonPoints`.
     private func storePolygonPoints(_ polygon: Polygon, _ s: Int) {
         let stride = World.polygonPointStride
@@ -132,30 +139,81 @@ extension World {
         while s >= 0 {
             let si = Int(s)
             let moved: Bool = shapes.withUnsafeMutableBufferPointer { shapes in
-                let shape = shapes.baseAddress! + si
-                let box = worldBounds(shape, si, xf)
-                shape.pointee.aabb = box
-                s = shape.pointee.next
-                guard !shape.pointee.fatAABB.contains(box) else { return false }
-                shape.pointee.fatAABB = box.expanded(by: margin)
-                return shape.pointee.proxy >= 0
-            }
-            if moved {
-                let fat = shapes[si].fatAABB, proxy = shapes[si].proxy
-                if shapes[si].inStaticTree {
-                    broadPhase.staticTree.moveProxy(proxy, fat)
-                } else {
-                    broadPhase.movingTree.moveProxy(proxy, fat)
+                withPolygonPoints { points in
+                    let shape = shapes.baseAddress! + si
+                    s = shape.pointee.next
+                    return refreshBounds(shape, si, xf, margin, points)
                 }
-                bufferMove(si)
+            }
+            if moved { moveShapeProxy(si) }
+        }
+    }
+
+    /// `updateShapeBounds` of every awake body, after the solve, in one pass over the stored arrays;
+    /// a shape that left its fat bounds has its proxy moved there and then, as it is in cache.
+    func updateAwakeShapeBounds() {
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+            shapes.withUnsafeMutableBufferPointer { shapes in
+                withPolygonPoints { points in
+                    awakeBodies.withUnsafeMutableBufferPointer { awake in
+                        for b in awake {
+                            let body = bodies.baseAddress! + Int(b)
+                            let xf = body.pointee.xf
+                            let margin = aabbMargin(static: body.pointee.type == .static)
+                            var s = body.pointee.shapeHead
+                            while s >= 0 {
+                                let shape = shapes.baseAddress! + Int(s)
+                                if refreshBounds(shape, Int(s), xf, margin, points) { moveProxy(of: shape, Int(s)) }
+                                s = shape.pointee.next
+                            }
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`: the tree and the move
+    /// buffer are other stored properties, so this does not touch the array being walked.
+    @inline(__always) private func moveProxy(of shape: UnsafeMutablePointer<ShapeData>, _ s: Int) {
+        let fat = shape.pointee.fatAABB, proxy = shape.pointee.proxy
+        if shape.pointee.inStaticTree {
+            broadPhase.staticTree.moveProxy(proxy, fat)
+        } else {
+            broadPhase.movingTree.moveProxy(proxy, fat)
+        }
+        guard !shape.pointee.inMoveBuffer else { return }
+        shape.pointee.inMoveBuffer = true
+        broadPhase.moveBuffer.append(Int32(s))
+    }
+
+    /// Sets the shape's tight bounds at `xf`; when they left its fat bounds, fattens them again and
+    /// returns whether the shape has a proxy to move.
+    @inline(__always) private func refreshBounds(_ shape: UnsafeMutablePointer<ShapeData>, _ s: Int, _ xf: Transform,
+                                                 _ margin: Double, _ points: UnsafeBufferPointer<Vec2>) -> Bool {
+        let box = worldBounds(shape, s, xf, points)
+        shape.pointee.aabb = box
+        guard !shape.pointee.fatAABB.contains(box) else { return false }
+        shape.pointee.fatAABB = box.expanded(by: margin)
+        return shape.pointee.proxy >= 0
+    }
+
+    /// Moves a shape's proxy to its new fat bounds and queues it for pair search.
+    private func moveShapeProxy(_ s: Int) {
+        let fat = shapes[s].fatAABB, proxy = shapes[s].proxy
+        if shapes[s].inStaticTree {
+            broadPhase.staticTree.moveProxy(proxy, fat)
+        } else {
+            broadPhase.movingTree.moveProxy(proxy, fat)
+        }
+        bufferMove(s)
     }
 
     /// A shape's world bounds, the numbers `Geometry.aabb` gives. Circles and polygons are read from
     /// the shape's own copies, as the narrow phase does: copying `geometry` costs more than the
     /// bounds of a circle.
-    @inline(__always) private func worldBounds(_ shape: UnsafePointer<ShapeData>, _ s: Int, _ xf: Transform) -> AABB {
+    @inline(__always) private func worldBounds(_ shape: UnsafePointer<ShapeData>, _ s: Int, _ xf: Transform,
+                                               _ points: UnsafeBufferPointer<Vec2>) -> AABB {
         if shape.pointee.isCircle {
             let c = shape.pointee.circle
             let p = xf.apply(c.center), r = Vec2(c.radius, c.radius)
@@ -163,16 +221,14 @@ extension World {
         }
         let count = Int(shape.pointee.polygonCount)
         guard count > 0 else { return shape.pointee.geometry.aabb(xf) }
-        return polygonPoints.withUnsafeBufferPointer { points in
-            let vertices = points.baseAddress! + s * World.polygonPointStride
-            var lower = xf.apply(vertices[0]), upper = lower
-            for i in 1..<count {
-                let w = xf.apply(vertices[i])
-                lower = min(lower, w); upper = max(upper, w)
-            }
-            let r = Vec2(shape.pointee.polygonRadius, shape.pointee.polygonRadius)
-            return AABB(lower: lower - r, upper: upper + r)
+        let vertices = points.baseAddress! + s * World.polygonPointStride
+        var lower = xf.apply(vertices[0]), upper = lower
+        for i in 1..<count {
+            let w = xf.apply(vertices[i])
+            lower = min(lower, w); upper = max(upper, w)
         }
+        let r = Vec2(shape.pointee.polygonRadius, shape.pointee.polygonRadius)
+        return AABB(lower: lower - r, upper: upper + r)
     }
 
     /// Recomputes fat bounds from scratch for every shape of a body (after a teleport or type change).

@@ -79,7 +79,7 @@ extension World {
           states[n] = BodyState()  // shared state of static (and sleeping) bodies
         }
 
-        prepareContactConstraints(ctx)
+        let scheduleKept = prepareContactConstraints(ctx, islandsChanged: islandsChanged)
         // The joints with an awake body change only with the islands (joints created or destroyed,
         // bodies woken or put to sleep all mark them).
         if islandsChanged {
@@ -104,34 +104,49 @@ extension World {
         if islandsChanged { findJointIslands() }
 
         let restitutionThreshold = ctx.restitutionThreshold
+        let checkWarmStart = !jointIslands.isEmpty
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
-                    colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
-                    propagateImpacts(cp, impactConstraints, sp, ctx)
-                    storeRelativeVelocities(cp, restitutionConstraints, sp)
+                    if scheduleKept {
+                        contactSchedule.refill(cp)
+                        colorStarts.withUnsafeBufferPointer { validateContactSchedule(cp, $0) }
+                    } else {
+                        colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
+                    }
+                    impactConstraints.withUnsafeMutableBufferPointer { list in
+                        propagateImpacts(cp, UnsafeBufferPointer(rebasing: list[..<impactConstraintCount]), sp, ctx)
+                    }
+                    restitutionConstraints.withUnsafeMutableBufferPointer { list in
+                        storeRelativeVelocities(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp)
+                    }
                     integration.withUnsafeMutableBufferPointer { integration in
                         activeJoints.withUnsafeMutableBufferPointer { active in
                             let ip = UnsafeBufferPointer(integration)
-                            if !jointIslands.isEmpty { classifyJointIslands(UnsafeBufferPointer(active), jp.baseAddress!, cp, ip) }
-                            for _ in 0..<ctx.substeps {
-                                integrateVelocities(sp, ip, ctx)
-                                warmStart(UnsafeBufferPointer(active), jp.baseAddress!, cp, sp, ip)
-                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
-                                contactSchedule.solve(cp, sp, ctx, useBias: true)
-                                integratePositions(sp, ip, ctx)
-                                // All poses first: they depend on positions only, so they run side
-                                // by side instead of each waiting on the previous joint's impulse.
-                                for j in active { updateJointPose(&jp[Int(j)], sp) }
-                                for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
-                                contactSchedule.solve(cp, sp, ctx, useBias: false)
-                                if !jointIslands.isEmpty { limitRelaxEnergy(sp, ip) }
+                            let active = UnsafeBufferPointer(active)
+                            if checkWarmStart { classifyJointIslands(active, jp.baseAddress!, cp, ip) }
+                            contactSchedule.withPasses { schedule in
+                                for _ in 0..<ctx.substeps {
+                                    integrateVelocities(sp, ip, ctx)
+                                    warmStart(active, jp.baseAddress!, cp, schedule, sp, ip, checked: checkWarmStart)
+                                    for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
+                                    schedule.solve(cp, sp, ctx, useBias: true)
+                                    integratePositions(sp, ip, ctx)
+                                    // All poses first: they depend on positions only, so they run side
+                                    // by side instead of each waiting on the previous joint's impulse.
+                                    for j in active { updateJointPose(&jp[Int(j)], sp) }
+                                    for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
+                                    schedule.solve(cp, sp, ctx, useBias: false)
+                                    if checkWarmStart { limitRelaxEnergy(sp, ip) }
+                                }
                             }
                         }
                     }
                     contactSchedule.storeImpulses(cp)
-                    applyRestitution(cp, restitutionConstraints, sp, threshold: restitutionThreshold)
-                    integration.withUnsafeMutableBufferPointer { ip in capFinalSpeeds(sp, UnsafeBufferPointer(ip), ctx) }
+                    restitutionConstraints.withUnsafeMutableBufferPointer { list in
+                        applyRestitution(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
+                                         threshold: restitutionThreshold)
+                    }
                 }
             }
         }
@@ -140,56 +155,90 @@ extension World {
     }
 
     /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
-    private func prepareContactConstraints(_ ctx: StepContext) {
+    /// The colouring depends only on which contacts touch and which bodies are awake and dynamic;
+    /// each of those changes marks the islands, so while they hold last step's colouring is reused.
+    /// Returns true when the colouring and every constraint's point count are last step's.
+    private func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) -> Bool {
         let n = Int32(awakeBodies.count)
-        colorContacts(n)
-        constraints.removeAll(keepingCapacity: true)
-        impactConstraints.removeAll(keepingCapacity: true)
-        restitutionConstraints.removeAll(keepingCapacity: true)
+        let coloringKept = !islandsChanged && !colorStarts.isEmpty
+        if coloringKept {
+            validateColoring(n)
+        } else {
+            colorContacts(n)
+        }
+        // Sized when the number of contacts changes, then written in place: emptying a list calls
+        // into the standard library, and each append checks the array's uniqueness. The restitution
+        // lists hold at most one entry per constraint; their lengths are kept beside them.
+        let count = solverOrder.count
+        // With the colouring kept, constraint k is last step's contact k: its point count is compared
+        // with last step's before it is overwritten, for the schedule (`ContactSchedule.build`).
+        var pointCountsKept = coloringKept && constraints.count == count
+        constraints.resize(to: count, filler: ContactConstraint())
+        restitutionConstraints.resize(to: count, filler: 0)
+        impactConstraints.resize(to: count, filler: 0)
+        var restitutionCount = 0, impactCount = 0
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
           integration.withUnsafeMutableBufferPointer { integration in
             contacts.withUnsafeMutableBufferPointer { contacts in
-                /// Inverse mass and inertia, and whether the body is dynamic: from the compact
-                /// `integration` array for awake bodies (it stays in cache), else from the body.
-                @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
-                    if index < n {
-                        let bi = integration.baseAddress! + Int(index)
-                        return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+              solverOrder.withUnsafeMutableBufferPointer { order in
+                solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                  constraints.withUnsafeMutableBufferPointer { constraints in
+                    restitutionConstraints.withUnsafeMutableBufferPointer { restitutionList in
+                      impactConstraints.withUnsafeMutableBufferPointer { impactList in
+                        /// Inverse mass and inertia, and whether the body is dynamic: from the compact
+                        /// `integration` array for awake bodies (it stays in cache), else from the body.
+                        @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+                            if index < n {
+                                let bi = integration.baseAddress! + Int(index)
+                                return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+                            }
+                            let b = bodies.baseAddress! + Int(body)
+                            return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                        }
+                        for k in 0..<count {
+                            let ci = Int(order[k])
+                            let contact = contacts.baseAddress! + ci
+                            let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+                            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+                            var c = ContactConstraint()
+                            c.indexA = ia; c.indexB = ib
+                            c.contact = Int32(ci)
+                            c.normal = contact.pointee.manifold.normal
+                            c.friction = contact.pointee.friction
+                            c.restitution = contact.pointee.restitution
+                            c.mA = mA; c.iA = iA
+                            c.mB = mB; c.iB = iB
+                            let bothDynamic = dynamicA && dynamicB
+                            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+                            c.isStaticPair = !bothDynamic
+                            c.pointCount = contact.pointee.manifold.pointCount
+                            if constraints[k].pointCount != c.pointCount { pointCountsKept = false }
+                            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+                            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+                            prepareCentralFriction(&c)
+                            if c.restitution > 0 {
+                                restitutionList[restitutionCount] = Int32(k)
+                                restitutionCount += 1
+                                if bothDynamic {
+                                    impactList[impactCount] = Int32(k)
+                                    impactCount += 1
+                                }
+                            }
+                            constraints[k] = c
+                        }
+                      }
                     }
-                    let b = bodies.baseAddress! + Int(body)
-                    return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                  }
                 }
-                for k in 0..<solverOrder.count {
-                    let ci = Int(solverOrder[k])
-                    let contact = contacts.baseAddress! + ci
-                    let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                    let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-                    let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-                    var c = ContactConstraint()
-                    c.indexA = ia; c.indexB = ib
-                    c.contact = Int32(ci)
-                    c.normal = contact.pointee.manifold.normal
-                    c.friction = contact.pointee.friction
-                    c.restitution = contact.pointee.restitution
-                    c.mA = mA; c.iA = iA
-                    c.mB = mB; c.iB = iB
-                    let bothDynamic = dynamicA && dynamicB
-                    // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-                    c.isStaticPair = !bothDynamic
-                    c.pointCount = contact.pointee.manifold.pointCount
-                    prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-                    if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-                    prepareCentralFriction(&c)
-                    if c.restitution > 0 {
-                        restitutionConstraints.append(Int32(constraints.count))
-                        if bothDynamic { impactConstraints.append(Int32(constraints.count)) }
-                    }
-                    constraints.append(c)
-                }
+              }
             }
           }
         }
+        restitutionConstraintCount = restitutionCount
+        impactConstraintCount = impactCount
+        return pointCountsKept
     }
 
     /// Copies the final impulses into the manifolds for next step's warm start.
@@ -214,18 +263,21 @@ extension World {
         }
     }
 
-    /// Writes states back to bodies, accumulates sleep time, runs continuous collision for fast
-    /// bodies and refreshes shape bounds.
+    /// Caps the final speeds (`capFinalSpeeds`), writes states back to bodies, accumulates sleep
+    /// time, runs continuous collision for fast bodies and refreshes shape bounds.
     private func finalizeBodies(_ ctx: StepContext) {
         let n = awakeBodies.count
         let sleepThreshold = 0.05 * def.lengthUnitsPerMeter
         fastBodies.clear()
         bulletBodies.clear()
         let enableContinuous = def.enableContinuous
+        let caps = SpeedCaps(ctx)
         bodyStore.withUnsafeMutableBufferPointer { bodies in
-            states.withUnsafeMutableBufferPointer { states in
+          states.withUnsafeMutableBufferPointer { states in
+            integration.withUnsafeMutableBufferPointer { integration in
                 for i in 0..<n {
                     let b = Int(awakeBodies[i])
+                    if integration[i].isDynamic { capFinalSpeeds(&states[i], caps) }
                     let s = states[i]
                     let body = bodies.baseAddress! + b
                     body.pointee.center0 = body.pointee.center
@@ -258,19 +310,31 @@ extension World {
                     }
                 }
             }
+          }
         }
         for b in fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in bulletBodies { solveContinuous(Int(b), isBullet: true) }
-        for i in 0..<awakeBodies.count { updateShapeBounds(Int(awakeBodies[i])) }
+        updateAwakeShapeBounds()
     }
 }
 
-/// Clamps a body's velocity to the world's speed caps: the linear speed keeps its direction, the
-/// angular one its sign.
-@inline(__always) private func capSpeeds(_ v: inout Vec2, _ w: inout Double, _ ctx: StepContext) {
-    let speedSq = v.lengthSquared
-    if speedSq > ctx.maxLinearSpeed * ctx.maxLinearSpeed { v = scaled(v, toSpeed: ctx.maxLinearSpeed, speedSquared: speedSq) }
-    if w * w > ctx.maxAngularSpeed * ctx.maxAngularSpeed { w = w > 0 ? ctx.maxAngularSpeed : -ctx.maxAngularSpeed }
+/// The world's speed caps and their squares, read into locals by the passes over the bodies (read
+/// through the context in the loop, they were loaded and squared again for every body).
+private struct SpeedCaps {
+    let linear: Double, linearSquared: Double
+    let angular: Double, angularSquared: Double
+
+    @inline(__always) init(_ ctx: StepContext) {
+        linear = ctx.maxLinearSpeed; linearSquared = linear * linear
+        angular = ctx.maxAngularSpeed; angularSquared = angular * angular
+    }
+
+    /// Clamps a body's velocity: the linear speed keeps its direction, the angular one its sign.
+    @inline(__always) func apply(_ v: inout Vec2, _ w: inout Double) {
+        let speedSq = v.lengthSquared
+        if speedSq > linearSquared { v = scaled(v, toSpeed: linear, speedSquared: speedSq) }
+        if w * w > angularSquared { w = w > 0 ? angular : -angular }
+    }
 }
 
 /// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
@@ -280,33 +344,36 @@ extension World {
 }
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
-private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let h = ctx.h
+@inline(__always) private func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         let bi = integration[i]
         guard bi.isDynamic else { continue }
         var s = states[i]
         // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
-        var v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
-        var w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
-        capSpeeds(&v, &w, ctx)
+        var v: Vec2, w: Double
+        if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
+            // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
+            v = h * bi.linearAcceleration + s.v
+            w = h * bi.angularAcceleration + s.w
+        } else {
+            v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+            w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+        }
+        caps.apply(&v, &w)
         s.v = v; s.w = w
         states[i] = s
     }
 }
 
-/// The speed caps once more on the velocities a step ends with. Every pass starts from capped
-/// velocities (`integrateVelocities`, `integratePositions`), but the relax pass and restitution can
-/// leave them far past the caps: a rigid joint anchored thousands of points out on a spinning body
-/// asks for anchor speeds of 10⁶ pt/s, and a pass over a chain of such joints multiplies that
-/// (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them before use; the world's state, its
-/// events and queries should not report them either.
-private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    for i in integration.indices where integration[i].isDynamic {
-        var s = states[i]
-        capSpeeds(&s.v, &s.w, ctx)
-        states[i] = s
-    }
+/// The speed caps once more on the velocities a step ends with (a dynamic body's, as it is written
+/// back). Every pass starts from capped velocities (`integrateVelocities`, `integratePositions`),
+/// but the relax pass and restitution can leave them far past the caps: a rigid joint anchored
+/// thousands of points out on a spinning body asks for anchor speeds of 10⁶ pt/s, and a pass over a
+/// chain of such joints multiplies that (10²⁵–10⁹⁰ pt/s in fuzz scenes). The next step would cap them
+/// before use; the world's state, its events and queries should not report them either.
+@inline(__always) private func capFinalSpeeds(_ s: inout BodyState, _ caps: SpeedCaps) {
+    caps.apply(&s.v, &s.w)
 }
 
 /// Moves the awake bodies by their velocities over one substep, at most at the speed caps (as Box2D
@@ -317,11 +384,11 @@ private func capFinalSpeeds(_ states: UnsafeMutableBufferPointer<BodyState>, _ i
 /// not its partner, so the relax pass could no longer take it back, and islands of far-anchored
 /// joints gained momentum and energy (the next substep caps them before use).
 private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let h = ctx.h
+    let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         var s = states[i]
         var v = s.v, w = s.w
-        if integration[i].isDynamic { capSpeeds(&v, &w, ctx) }
+        if integration[i].isDynamic { caps.apply(&v, &w) }
         s.dq = s.dq.integrated(by: h * w)
         s.dp += h * v
         states[i] = s

@@ -83,8 +83,12 @@ public final class World {
     @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
     @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
-    @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
+    /// The constraints with restitution, and those of them between two dynamic bodies: the first
+    /// `restitutionConstraintCount` and `impactConstraintCount` entries (ContactSolver.swift).
     @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var restitutionConstraintCount = 0
+    @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var impactConstraintCount = 0
     @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
     /// The islands with joints, the body states before their warm start, and scratch marks
     /// (JointWarmStart.swift).
@@ -621,6 +625,14 @@ public final class World {
             for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
         }
         return points
+    }
+}
+
+extension ContiguousArray {
+    /// Makes the count `n`, keeping the storage: a per-step list sized once and then written in
+    /// place, through a buffer, rather than emptied and appended to every step.
+    @inline(__always) mutating func resize(to n: Int, filler: Element) {
+        if count > n { removeLast(count - n) } else if count < n { append(contentsOf: repeatElement(filler, count: n - count)) }
     }
 }
 

@@ -1,0 +1,55 @@
+// The contact colouring and schedule kept from step to step are the ones a fresh build gives.
+import Testing
+@testable import Physics
+import Scenes
+
+@Suite struct ContactScheduleTests {
+    /// Steps `world`; between steps, where the islands are unchanged (the next step keeps the
+    /// colouring), checks the kept colouring against a fresh one, and after every step with awake
+    /// bodies the contact schedule (built or refilled) against a fresh build. Returns the number of
+    /// kept colourings checked.
+    func checkKeptSchedules(_ world: World, steps: Int) -> Int {
+        var kept = 0
+        for _ in 0..<steps {
+            // With no awake body the step solves nothing and leaves both as they were, unused.
+            if !world.islandsDirty && !world.awakeBodies.isEmpty && world.solverIndex.count == world.bodyStore.count && !world.colorStarts.isEmpty {
+                let order = world.solverOrder, starts = world.colorStarts
+                world.colorContacts(Int32(world.awakeBodies.count))
+                #expect(world.solverOrder == order && world.colorStarts == starts, "kept colouring differs from a fresh one")
+                kept += 1
+            }
+            world.step(by: Scenes.timeStep)
+            guard !world.awakeBodies.isEmpty else { continue }
+            var fresh = ContactSchedule()
+            world.constraints.withUnsafeMutableBufferPointer { cs in
+                world.colorStarts.withUnsafeBufferPointer { fresh.build(cs, $0) }
+            }
+            let schedule = world.contactSchedule
+            #expect(fresh.pairCount == schedule.pairCount)
+            #expect(Array(fresh.singles) == Array(schedule.singles))
+            #expect(fresh.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] }
+                    == schedule.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] })
+            let pairs = (0..<Swift.min(fresh.pairCount, schedule.pairCount))
+            #expect(pairs.allSatisfy { fresh.pairs[$0].constraint0 == schedule.pairs[$0].constraint0
+                                       && fresh.pairs[$0].constraint1 == schedule.pairs[$0].constraint1
+                                       && fresh.pairs[$0].isFrictionless == schedule.pairs[$0].isFrictionless })
+            #expect(fresh.pairsFrictionless == schedule.pairsFrictionless)
+        }
+        return kept
+    }
+
+    @Test func newtonsCradleKeepsItsColouringBetweenImpacts() throws {
+        let cradle = try NewtonsCradle()
+        let kept = checkKeptSchedules(cradle.world, steps: 600)
+        // The balls touch and part at every impact, so the colouring is rebuilt then, and kept
+        // in between.
+        #expect(kept > 300 && kept < 600)
+    }
+
+    @Test func fallingHingesKeepTheirColouringWhileSettling() throws {
+        // Contacts begin and end, joints, and islands falling asleep.
+        let hinges = try Scenes.fallingHinges(columns: 2, rows: 8)
+        let kept = checkKeptSchedules(hinges.world, steps: 400)
+        #expect(kept > 0)
+    }
+}
