@@ -246,12 +246,15 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// already lifted, and it left with 21 % more energy than it came with), and the later passes take
 /// the excess back, as the solve's passes do. Four passes still left a composite body landing on
 /// three shapes at once 2.8 % faster; sixteen converge.
+/// Returns whether it bounced anything.
+@discardableResult
 func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) {
-    guard restitutionPass(cs, list, states, threshold: threshold) else { return }
+                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
+    guard restitutionPass(cs, list, states, threshold: threshold) else { return false }
     for _ in 1..<restitutionPasses {
-        if !restitutionPass(cs, list, states, threshold: threshold) { return }
+        if !restitutionPass(cs, list, states, threshold: threshold) { break }
     }
+    return true
 }
 
 /// Passes of the restitution stage when one bounces anything.

@@ -144,8 +144,10 @@ extension World {
                     }
                     contactSchedule.storeImpulses(cp)
                     restitutionConstraints.withUnsafeMutableBufferPointer { list in
-                        applyRestitution(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
-                                         threshold: restitutionThreshold)
+                        integration.withUnsafeMutableBufferPointer { ip in
+                            restitute(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
+                                      UnsafeBufferPointer(ip), threshold: restitutionThreshold)
+                        }
                     }
                 }
             }

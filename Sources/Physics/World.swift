@@ -99,6 +99,9 @@ public final class World {
     /// (RelaxEnergyLimit.swift).
     @exclusivity(unchecked) var islandLimits: ContiguousArray<IslandEnergyLimit> = []
     @exclusivity(unchecked) var islandMarks: ContiguousArray<UInt8> = []
+    /// Velocities before the restitution stage, and each awake body's island (RestitutionEnergyLimit.swift).
+    @exclusivity(unchecked) var restitutionBefore: ContiguousArray<BodyState> = []
+    @exclusivity(unchecked) var islandOfBody: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
