@@ -60,6 +60,21 @@ extension World {
                     // it was about to cross, so the sweep was skipped and the body passed through.
                     let core = Geometry.circle(Circle(center: centroid(of: shape.geometry), radius: Swift.min(speculativeDistance, 0.25 * body.minExtent)))
                     result = timeOfImpact(other.geometry, otherSweep, core, sweep, maxFraction: fraction, target: target)
+                    if result.state == .overlapped || (result.state == .hit && result.fraction == 0) {
+                        // A core that starts on a segment and whose centre ends on its other side
+                        // crossed it, however it turned on the way: the body stays where it started
+                        // (a 0.5 pt part pressed into a chain's corner went round the corner vertex,
+                        // where no sweep nor the push-out sees it). Sliding off the segment's end
+                        // keeps the centre on its side.
+                        if case .segment(let segment) = other.geometry {
+                            let xf = otherSweep.transform(at: 0), centre = centroid(of: shape.geometry)
+                            if pathCrosses(sweep.transform(at: 0).apply(centre), sweep.transform(at: 1).apply(centre),
+                                           xf.apply(segment.p1), xf.apply(segment.p2)) {
+                                fraction = 0
+                                continue
+                            }
+                        }
+                    }
                     if result.state == .overlapped { continue }
                     if result.state == .hit && result.fraction == 0 {
                         // The core itself starts within the target: it may be sliding along the
@@ -76,7 +91,7 @@ extension World {
         }
 
         if fraction < 1 {
-            let xf = sweep.transform(at: fraction)
+            let xf = fraction == 0 ? xf1 : sweep.transform(at: fraction)
             body.xf = xf
             body.center = xf.apply(body.localCenter)
         }
@@ -84,6 +99,14 @@ extension World {
         body.q0 = body.xf.q
         bodyStore[b] = body
     }
+}
+
+/// Whether the path from `a` to `b` properly crosses the segment from `p` to `q` (each strictly on
+/// either side of the other's line).
+func pathCrosses(_ a: Vec2, _ b: Vec2, _ p: Vec2, _ q: Vec2) -> Bool {
+    let d1 = cross(q - p, a - p), d2 = cross(q - p, b - p)
+    let d3 = cross(b - a, p - a), d4 = cross(b - a, q - a)
+    return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
 }
 
 /// The body-local centre of a geometry's area (a segment's midpoint).

@@ -240,6 +240,17 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
+    /// A fuzz scene without joints where a 0.5 pt part pressed into a chain's corner went round the
+    /// corner vertex every step (seed 19938): its core started on the segment, so no sweep applied,
+    /// and past the vertex the push-out did not see it. A core that starts on a segment and whose
+    /// centre ends on the segment's other side now keeps the body where it started.
+    @Test func partPressedIntoAChainCornerStaysInside() {
+        var options = PhysicsFuzzOptions()
+        options.exclude = ["joints", "tiny"]
+        let (_, findings) = fuzzPhysics(firstSeed: 19938, count: 1, options: options)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Closed fuzz scenes whose jointed bodies start with velocities the joints do not allow: the
     /// first step's impulse that makes them move together, warm-started again next substep,
     /// recreated the mismatch reversed, and with anchors thousands of points out one solver pass

@@ -74,6 +74,16 @@ import Testing
         #expect(halfTurn.turn < 0 && near(abs(halfTurn.turn), .pi, 1e-12))
     }
 
+    @Test func pathCrossingASegment() {
+        let p = Vec2(0, 0), q = Vec2(100, 0)
+        #expect(pathCrosses(Vec2(50, 1), Vec2(50, -1), p, q))
+        #expect(pathCrosses(Vec2(50, -1), Vec2(60, 5), p, q))
+        // Sliding along it, ending on it, or going past its end: no crossing.
+        #expect(!pathCrosses(Vec2(10, 1), Vec2(90, 1), p, q))
+        #expect(!pathCrosses(Vec2(50, 1), Vec2(50, 0), p, q))
+        #expect(!pathCrosses(Vec2(99, 1), Vec2(120, -5), p, q))
+    }
+
     @Test func missesOverlapsAndEllipses() {
         // Moving parallel to the segment: never closer than 10.
         let parallel = timeOfImpact(wall, still, .circle(Circle(radius: 5)), sweep(from: Vec2(-50, 15), to: Vec2(50, 15)), maxFraction: 1, target: 0.5)
