@@ -57,9 +57,12 @@ extension World {
         // A body overhanging the static shape's edge projects below its face without touching it: the
         // manifold of the current poses tells. When it is on the side the step started from, its depth
         // is exact; when its normal flipped or it has no point, the body crossed: keep the projection.
+        // A normal more than 30° off the start's is a corner's (a body pressed into the corner of two
+        // segments touches the vertex): along it the body went out through the other segment (fuzz
+        // seed 22550), so the start normal and the projection stay.
         var direction = n
         let m = collide(shapes[staticShape].geometry, staticXF, shapes[dynamicShape].geometry, xf, speculativeDistance: speculativeDistance)
-        if m.pointCount > 0 && dot(m.normal, n) > 0 {
+        if m.pointCount > 0 && dot(m.normal, n) > 0.866 {
             var separation = m.point0.separation
             if m.pointCount > 1 { separation = Swift.min(separation, m.point1.separation) }
             depth = -separation

@@ -244,6 +244,15 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// corner vertex every step (seed 19938): its core started on the segment, so no sweep applied,
     /// and past the vertex the push-out did not see it. A core that starts on a segment and whose
     /// centre ends on the segment's other side now keeps the body where it started.
+    @Test func bodyPressedIntoAChainCornerIsPushedBackInside() {
+        // Seed 22550: a 7 pt ellipse pressed into a chain's corner touched the corner vertex; the
+        // push-out out of one segment followed that vertex's normal, 58° off the segment's, and put
+        // the body's centre past the other segment. The push-out now keeps the start normal when
+        // the current one is more than 30° off it.
+        let (_, findings) = fuzzPhysics(firstSeed: 22550, count: 1)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
     @Test func partPressedIntoAChainCornerStaysInside() {
         var options = PhysicsFuzzOptions()
         options.exclude = ["joints", "tiny"]
