@@ -16,6 +16,18 @@ private func movingCircle(gravity: Vec2 = .zero) -> (World, BodyID) {
     return (world, body)
 }
 
+/// One fuzz scene, replayed from its seed with `exclude` left out of its generation.
+private func replay(_ seed: UInt64, excluding exclude: Set<String> = []) -> (PhysicsFuzzStats, [PhysicsFuzzFinding]) {
+    var options = PhysicsFuzzOptions()
+    options.exclude = exclude
+    return fuzzPhysics(firstSeed: seed, count: 1, options: options)
+}
+
+/// The findings, one per line, for a failed expectation's message.
+private func described(_ findings: [PhysicsFuzzFinding]) -> String {
+    findings.map(\.description).joined(separator: "\n")
+}
+
 private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     world.position(of: body).isFinite && world.linearVelocity(of: body).isFinite && world.angle(of: body).isFinite
 }
@@ -131,8 +143,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// prismatic joints to a static body, whose stored angular impulse wound up).
     @Test(arguments: [7, 32, 39, 105, 143, 387, 1759] as [UInt64])
     func fuzzScenesWithUnsatisfiableJointsStayFinite(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (stats, findings) = replay(seed)
+        #expect(findings.isEmpty, "\(described(findings))")
         #expect(stats.jointsCreated > 0 && stats.steps == PhysicsFuzzOptions().steps)
     }
 
@@ -180,9 +192,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// position correction of the anchors' drift is now no faster than a quarter of the speed cap.
     @Test(arguments: [57, 68, 82, 181] as [UInt64])
     func closedFuzzScenesWithFarAnchoredRigidJointsGainNoEnergy(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let (stats, findings) = replay(seed)
         #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Closed fuzz scenes whose islands of rigid joints, anchored thousands of points outside small
@@ -196,9 +208,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// 4218, 7695 and 7757.
     @Test(arguments: [149, 1156, 4218, 4408, 4672, 5748, 7695, 7757] as [UInt64])
     func closedFuzzScenesWithLongLeverIslandsGainNoEnergy(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let (stats, findings) = replay(seed)
         #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Fuzz scenes where a joint that cannot be satisfied (a weld on a body with fixed rotation, a
@@ -211,9 +223,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// the wall).
     @Test(arguments: [43, 826, 1897, 2042, 3547, 6900] as [UInt64])
     func bodiesDraggedByJointCorrectionStayInside(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let (stats, findings) = replay(seed)
         #expect(stats.jointsCreated > 0)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// A fuzz scene without joints where a 1 pt shape 300 pt out on a composite body turning half a
@@ -222,10 +234,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// instant in mid-sweep, and the fraction it called safe was not. The sweep now turns at a
     /// steady rate.
     @Test func farShapeOnABodyTurningHalfARevolutionStaysInside() {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (_, findings) = fuzzPhysics(firstSeed: 5131, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(5131, excluding: ["joints", "tiny"])
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Fuzz scenes where a light body touching one side of a chain's corner at 28 000–31 000 pt/s
@@ -236,8 +246,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// closes it.
     @Test(arguments: [10930, 12073, 23256] as [UInt64])
     func lightBodiesAtACornerStayInside(seed: UInt64) {
-        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(seed)
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// A fuzz scene without joints where a 0.5 pt part pressed into a chain's corner went round the
@@ -249,15 +259,13 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         // push-out out of one segment followed that vertex's normal, 58° off the segment's, and put
         // the body's centre past the other segment. The push-out now keeps the start normal when
         // the current one is more than 30° off it.
-        let (_, findings) = fuzzPhysics(firstSeed: 22550, count: 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(22550)
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     @Test func partPressedIntoAChainCornerStaysInside() {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (_, findings) = fuzzPhysics(firstSeed: 19938, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(19938, excluding: ["joints", "tiny"])
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Closed fuzz scenes whose jointed bodies start with velocities the joints do not allow: the
@@ -268,9 +276,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// warm start of an island with joints now never raises its kinetic energy (JointWarmStart.swift).
     @Test(arguments: [320, 368, 520, 1207, 1713] as [UInt64])
     func closedFuzzScenesWhoseJointsStartViolatedGainNoEnergy(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let (stats, findings) = replay(seed)
         #expect(stats.closedScenes == 1 && stats.jointsCreated > 0)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Fuzz scenes whose bodies reached 10²⁵–10⁶³ pt/s (rigid and soft joints anchored thousands of
@@ -278,7 +286,7 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// a wall (the deep penetration of docs/reliability.md, P5), which ends the scene early.
     @Test(arguments: [189, 587, 851, 1074, 1076, 1912] as [UInt64])
     func fuzzScenesWithFarAnchoredJointsStayWithinTheSpeedCaps(seed: UInt64) {
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1)
+        let (stats, findings) = replay(seed)
         let broken = findings.filter { $0.invariant != "tunnelling" }
         #expect(broken.isEmpty, "\(broken.map(\.description).joined(separator: "\n"))")
         #expect(stats.fastestSpeed <= 4 * WorldDef().maximumLinearSpeed, "fastest body \(stats.fastestSpeed) pt/s")
@@ -364,11 +372,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// wall at once and the sweep was skipped. The core is now a quarter of the body's smallest extent.
     @Test(arguments: [20, 58, 114, 184] as [UInt64])
     func tinyBodiesStayInsideInTheFuzzScenesThatCrossedChains(seed: UInt64) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "overflow"]
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-        #expect(stats.steps == options.steps)
+        let (stats, findings) = replay(seed, excluding: ["joints", "overflow"])
+        #expect(findings.isEmpty, "\(described(findings))")
+        #expect(stats.steps == PhysicsFuzzOptions().steps)
     }
 
     /// A 0.5 pt circle thrown at a chain wall from near and far bounces back inside.
@@ -398,11 +404,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// in by bodies 10²–10⁶ times heavier.
     @Test(arguments: [42, 71, 85, 90, 212] as [UInt64])
     func fuzzScenesThatPushedBodiesThroughWallsStayInside(seed: UInt64) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
-        #expect(stats.steps == options.steps)
+        let (stats, findings) = replay(seed, excluding: ["joints", "tiny"])
+        #expect(findings.isEmpty, "\(described(findings))")
+        #expect(stats.steps == PhysicsFuzzOptions().steps)
     }
 
     /// P5, shapes under 2 pt: a tiny shape left 0.5 pt deep in a two-sided segment had its centroid past
@@ -411,10 +415,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// at most half their smallest extent deep.
     @Test(arguments: [(549, ["joints", "tiny"]), (1374, ["joints", "tiny"]), (213, ["joints"]), (1025, ["joints"])] as [(UInt64, Set<String>)])
     func fuzzScenesWithTinyShapesAgainstSegmentsStayInside(seed: UInt64, exclude: Set<String>) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = exclude
-        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(seed, excluding: exclude)
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// P5: a body spinning at ~2 rad per step with a small shape 450 pt off its centre (seed 46): the
@@ -422,10 +424,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// through, and when another shape's time of impact pulled the body back the small one landed past
     /// the wall. The query box now covers the turn.
     @Test func fuzzSceneWithAShapeSweptThroughAWallByTheTurnStaysInside() {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (_, findings) = fuzzPhysics(firstSeed: 46, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(46, excluding: ["joints", "tiny"])
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// The fuzzer's shape edits: a body whose shapes were all destroyed (or sensors) leaves the box by
@@ -433,10 +433,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// Shapes added outside the box interior are now destroyed again.
     @Test(arguments: [25, 58, 59, 132] as [UInt64])
     func fuzzerAddsNoShapeOutsideTheBox(seed: UInt64) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (_, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        let (_, findings) = replay(seed, excluding: ["joints", "tiny"])
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// A circle created 80 pt deep in a static box and moving into it is out after one step: soft
@@ -465,11 +463,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// solved together (`restituteBothPoints`).
     @Test(arguments: [2120, 2734, 3014, 3431] as [UInt64])
     func elasticPolygonsBouncingOnTwoPointsGainNoEnergy(seed: UInt64) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        let (stats, findings) = replay(seed, excluding: ["joints", "tiny"])
         #expect(stats.closedScenes == 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
     /// Closed contact-only fuzz scenes in which one body bounced on several contacts in the same step
@@ -480,11 +476,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// restitution stage now runs passes until they converge (at most 16) when one bounces anything.
     @Test(arguments: [(127, ["joints"]), (6653, ["joints", "tiny"]), (7159, ["joints"])] as [(UInt64, Set<String>)])
     func bodiesBouncingOnSeveralContactsGainNoEnergy(seed: UInt64, exclude: Set<String>) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = exclude
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        let (stats, findings) = replay(seed, excluding: exclude)
         #expect(stats.closedScenes == 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 
 
@@ -496,10 +490,8 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// (RestitutionEnergyLimit.swift).
     @Test(arguments: [11003, 16842, 20832] as [UInt64])
     func bodiesTurnedDuringTheSolveBounceNoFaster(seed: UInt64) {
-        var options = PhysicsFuzzOptions()
-        options.exclude = ["joints", "tiny"]
-        let (stats, findings) = fuzzPhysics(firstSeed: seed, count: 1, options: options)
+        let (stats, findings) = replay(seed, excluding: ["joints", "tiny"])
         #expect(stats.closedScenes == 1)
-        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(findings.isEmpty, "\(described(findings))")
     }
 }
