@@ -257,6 +257,20 @@ func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ lis
     return true
 }
 
+/// Whether a point approached faster than the threshold and was pushed: it gets a restitution target.
+@inline(__always) func bounces(_ p: ContactConstraintPoint, threshold: Double) -> Bool {
+    p.relativeVelocity <= -threshold && p.maxNormalImpulse > 0
+}
+
+/// Whether any point of the restitution list bounces this step.
+func anyPointBounces(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>, threshold: Double) -> Bool {
+    for i32 in list {
+        let c = cs[Int(i32)]
+        if bounces(c.p0, threshold: threshold) || (c.pointCount > 1 && bounces(c.p1, threshold: threshold)) { return true }
+    }
+    return false
+}
+
 /// Passes of the restitution stage when one bounces anything.
 let restitutionPasses = 16
 
@@ -284,7 +298,7 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
         }
         for k in 0..<c.pointCount {
             var cp = k == 0 ? c.p0 : c.p1
-            if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
+            if !bounces(cp, threshold: threshold) { continue }
             let rA = cp.anchorA, rB = cp.anchorB
             let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
             var impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
@@ -318,8 +332,7 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
 @inline(__always)
 func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b: inout BodyState, threshold: Double) -> Bool {
     let p0 = c.p0, p1 = c.p1
-    guard p0.relativeVelocity <= -threshold, p1.relativeVelocity <= -threshold,
-          p0.maxNormalImpulse > 0, p1.maxNormalImpulse > 0 else { return false }
+    guard bounces(p0, threshold: threshold), bounces(p1, threshold: threshold) else { return false }
     let n = c.normal
     let rn0A = cross(p0.anchorA, n), rn0B = cross(p0.anchorB, n)
     let rn1A = cross(p1.anchorA, n), rn1B = cross(p1.anchorB, n)

@@ -14,7 +14,8 @@ extension World {
     func restitute(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                    _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>,
                    threshold: Double) {
-        guard !list.isEmpty else { return }
+        // Most steps nothing bounces: no copy then.
+        guard anyPointBounces(cs, list, threshold: threshold) else { return }
         let n = awakeBodies.count
         if restitutionBefore.count < n { restitutionBefore.append(contentsOf: repeatElement(BodyState(), count: n - restitutionBefore.count)) }
         for i in 0..<n { restitutionBefore[i] = states[i] }
