@@ -31,6 +31,9 @@ public final class DynamicAnimator {
     public private(set) var stepCount = 0
     /// Read by the renderer: draw outlines, attachments, contacts and field vectors.
     public var debugEnabled = false
+    /// Picks the pattern of noise and turbulence fields (a level's `seed`): the same seed gives the
+    /// same pattern, another seed another one. Default 0.
+    public var noiseSeed = 0
 
     /// Called when the animator pauses / is about to resume, and for warnings.
     public var onPause: (() -> Void)?

@@ -16,9 +16,12 @@ public struct FieldSample: Hashable, Sendable {
     public var time: Double
     /// Step length, seconds.
     public var deltaTime: Double
-    public init(position: Vec2, velocity: Vec2 = .zero, mass: Double = 1, charge: Double = 0, time: Double = 0, deltaTime: Double = 1.0 / 60) {
+    /// The animator's `noiseSeed`: which noise pattern noise and turbulence fields read.
+    public var noiseSeed: Int
+    public init(position: Vec2, velocity: Vec2 = .zero, mass: Double = 1, charge: Double = 0, time: Double = 0,
+                deltaTime: Double = 1.0 / 60, noiseSeed: Int = 0) {
         self.position = position; self.velocity = velocity; self.mass = mass; self.charge = charge
-        self.time = time; self.deltaTime = deltaTime
+        self.time = time; self.deltaTime = deltaTime; self.noiseSeed = noiseSeed
     }
 }
 

@@ -104,17 +104,22 @@ extension Runtime {
             _ = lua_setupvalue(lua.L, -2, 1)
             return env
         }
-        if !folder.isEmpty, let localRequire { _ = try? state.call(localRequire, [.reference(env), .string(folder)]) }
+        // The files are looked for with `io.open`: the sandbox's opens relative to the state's folder,
+        // a trusted level's (Lua's own) relative to the current folder, so it gets the full path.
+        let openFolder = options.trusted ? (state.folder.map { $0 + "/" + folder } ?? folder) : folder
+        if !folder.isEmpty, let localRequire {
+            _ = try? state.call(localRequire, [.reference(env), .string(folder), .string(openFolder)])
+        }
     }
 
     /// Lua source of the `require` a level in a subfolder gets: modules beside the level first.
     static let localRequireSource = """
-        local env, folder = ...
+        local env, folder, openFolder = ...
         local require, open = require, io.open
         local prefix = folder:gsub("/", ".")
         env.require = function(name)
           if type(name) == "string" and not name:find("..", 1, true) then
-            local base = folder .. "/" .. name:gsub("%.", "/")
+            local base = openFolder .. "/" .. name:gsub("%.", "/")
             local file = open(base .. ".lua") or open(base .. "/init.lua")
             if file then
               file:close()

@@ -102,7 +102,8 @@ extension Runtime {
                     var total = Vec2.zero
                     for f in fields where f.region.contains(p - f.position) {
                         total += f.kind == .velocity ? f.velocity
-                            : f.acceleration(for: FieldSample(position: p, mass: 1, charge: 1, time: snapshot.time))
+                            : f.acceleration(for: FieldSample(position: p, mass: 1, charge: 1, time: snapshot.time,
+                                                                    noiseSeed: world.setup.seed))
                     }
                     if total != .zero, total.isFinite {
                         overlay.fieldSamples.append(DebugArrow(point: ScenePoint(x, y), vector: ScenePoint(total.x, total.y)))

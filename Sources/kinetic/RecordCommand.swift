@@ -37,7 +37,7 @@ struct RecordLevel: ParsableCommand {
     func run() throws {
         do {
             let loaded = try Level.load(path: level.level, options: level.options())
-            if !headless, script == nil, WindowRunner.isDisplayAvailable() {
+            if !headless, script == nil, try WindowRunner.isDisplayAvailable() {
                 let recorder = Recorder(level: loaded, recordingPath: output)
                 var runner = WindowRunner(level: loaded)
                 runner.recorder = recorder

@@ -21,6 +21,7 @@ struct RenderLevel: ParsableCommand {
     )
 
     @OptionGroup var level: LevelArguments
+    @OptionGroup var checks: CheckArguments
 
     @Option(name: .shortAndLong, help: "Output file: .png, .svg, .pdf, .gif or .mp4.")
     var output: String
@@ -86,6 +87,7 @@ struct RenderLevel: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
+        try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         do {
             switch kind {

@@ -21,6 +21,7 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var level: LevelArguments
+    @OptionGroup var checks: CheckArguments
 
     @Option(help: "Simulated seconds to run (headless default: the level's `duration`, else 10).")
     var seconds: Double?
@@ -49,7 +50,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         if watch {
-            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload)
+            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload,
+                                         strict: checks.strict)
             try WatchSession(levelArguments: level, settings: settings).run()
             return
         }
@@ -60,8 +62,9 @@ struct Run: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
+        try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
-        if !headless, WindowRunner.isDisplayAvailable() {
+        if !headless, try WindowRunner.isDisplayAvailable() {
             try WindowRunner(level: loaded).run(seconds: seconds)
             return
         }

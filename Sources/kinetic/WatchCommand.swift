@@ -24,11 +24,14 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var level: LevelArguments
     @OptionGroup var watch: WatchArguments
+    @OptionGroup var checks: CheckArguments
 
     func validate() throws { try watch.validate() }
 
     func run() throws {
-        try WatchSession(levelArguments: level, settings: watch.settings).run()
+        var settings = watch.settings
+        settings.strict = checks.strict
+        try WatchSession(levelArguments: level, settings: settings).run()
     }
 }
 
@@ -67,6 +70,8 @@ struct WatchSettings {
     var debug = false
     var restartOnReload = false
     var poll = false
+    /// `--strict`: what `kinetic check` finds in the first version that loads is an error.
+    var strict = false
 }
 
 /// One watched run: load (waiting for a fix if the level does not load yet), then the window or the
@@ -80,13 +85,15 @@ struct WatchSession {
 
     func run() throws {
         let started = FileWatcher.now()
-        guard let level = loadWaitingForAFix(started: started) else { return }
+        // A level that never loaded is a failed run: CI must not read a missing file as a pass.
+        guard let level = loadWaitingForAFix(started: started) else { throw ExitCode.failure }
+        try levelArguments.reportCheckProblems(level, strict: settings.strict)
         level.debug = level.debug || settings.debug
         let reloader = HotReloader(level: level, restartOnReload: settings.restartOnReload, polling: settings.poll)
         Diagnostics.note("watching \(reloader.watcher.files.count) files in \(level.folder) "
             + "(\(reloader.watcher.mechanism.rawValue)); save to reload")
         let remaining = settings.seconds.map { max(0, $0 - (FileWatcher.now() - started)) }
-        if !settings.headless, WindowRunner.isDisplayAvailable() {
+        if !settings.headless, try WindowRunner.isDisplayAvailable() {
             var runner = WindowRunner(level: level)
             runner.reloader = reloader
             runner.wallClockSeconds = remaining

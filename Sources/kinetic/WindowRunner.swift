@@ -2,6 +2,7 @@
 // built-in keys, and script errors shown over the scene until a restart. With a `reloader`
 // (`kinetic watch`), saved changes are applied between steps and a refused reload is shown over the
 // scene while the previous version keeps running.
+import ArgumentParser
 import Foundation
 import KineticLua
 import Render
@@ -20,7 +21,18 @@ struct WindowRunner {
     /// the loop ends when the recording's steps have run. Restarting is disabled.
     var replay: Recording? = nil
 
-    static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
+    /// True when a window can be opened; false without a display (the command runs headless). A
+    /// display that is named but cannot be reached is an error: a CI job that set DISPLAY and got a
+    /// silent headless run instead would never know.
+    static func isDisplayAvailable() throws -> Bool {
+        switch Window.display {
+        case .available: return true
+        case .none: return false
+        case .unreachable(let reason):
+            Diagnostics.error("\(reason) (start the display server, unset DISPLAY, or pass --headless)")
+            throw ExitCode.failure
+        }
+    }
 
     /// Built-in keys; the level's `key` callback sees every key first and overrides one by returning true.
     static let keyHelp = "space pause/resume · . step while paused · d debug overlay · r restart · q/Esc quit"

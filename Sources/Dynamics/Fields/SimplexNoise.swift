@@ -68,6 +68,20 @@ enum SimplexNoise {
         return 32 * sum
     }
 
+    /// Where seed `seed` starts reading the noise: a point of the 256-cell period the permutation
+    /// repeats with, from SplitMix64 of the seed (seed 0 reads from the origin). Another seed reads
+    /// another, unrelated region of the same pattern; the same seed the same bits everywhere.
+    static func offset(seed: Int) -> (x: Double, y: Double, z: Double) {
+        guard seed != 0 else { return (0, 0, 0) }
+        var z = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        // Three 21-bit fractions of the period.
+        func part(_ shift: UInt64) -> Double { Double((z >> shift) & 0x1F_FFFF) / Double(1 << 21) * 256 }
+        return (part(0), part(21), part(42))
+    }
+
     /// A 2-D noise vector at (x, y) and time z: two decorrelated channels.
     static func vector(_ x: Double, _ y: Double, _ z: Double) -> Vec2 {
         Vec2(noise(x, y, z), noise(x + 31.416, y - 47.853, z + 12.345))

@@ -43,9 +43,54 @@ public enum LevelChecker {
     /// Every problem found in one level (a `.lua` file or a folder holding `main.lua`), in file and line
     /// order within each pass. Empty when the level loads cleanly.
     public static func check(level path: String, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
+        let found = staticProblems(level: path, options: options)
+        var problems = found.problems
+        guard let level = found.level, !found.stopsTheLoad else { return problems }
+
+        // 4. The chunk and load(world, state), no step.
+        var quiet = options
+        quiet.print = { _ in }
+        let collected = WarningBox()
+        quiet.warn = { collected.append($0) }
+        do {
+            let loaded = try Level.load(path: path, options: quiet)
+            problems += imageProblems(loaded, folder: level.folder, sources: level.sources, reported: problems)
+        } catch {
+            let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
+            // The static pass has usually named the same mistake in the same constructor call.
+            if !found.reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
+        }
+        for w in collected.messages {
+            var p = problem(fromMessage: w, folder: level.folder, fallbackFile: level.file)
+            p.message = "warning: " + p.message
+            if !problems.contains(p) { problems.append(p) }
+        }
+        return problems
+    }
+
+    /// The problems `check` finds in a level that loaded anyway (unknown or misspelled level fields
+    /// and callbacks, unknown constructor fields, missing images, modules that do not compile): what
+    /// `kinetic run`, `watch` and `render` print as warnings. `path` is the path `loaded` came from.
+    public static func warnings(level path: String, loaded: Level, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
+        let found = staticProblems(level: path, options: options)
+        guard let level = found.level else { return found.problems }
+        return found.problems + imageProblems(loaded, folder: level.folder, sources: level.sources, reported: found.problems)
+    }
+
+    /// A level's files as the passes read them.
+    struct LevelFiles {
+        var file: String
+        var folder: String
+        var sources: [String: String]
+    }
+
+    /// Passes 1–3: syntax, constructor tables, the level table's fields. `stopsTheLoad` when a
+    /// problem means loading would fail or mislead (the level file does not compile, a field is bad).
+    static func staticProblems(level path: String, options: LevelOptions)
+        -> (problems: [LevelProblem], level: LevelFiles?, reportedCalls: [(file: String, lines: ClosedRange<Int>)], stopsTheLoad: Bool) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return [LevelProblem(file: path, line: 1, message: "no such file or folder")]
+            return ([LevelProblem(file: path, line: 1, message: "no such file or folder")], nil, [], true)
         }
         let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
         let levelFile = isFolder.boolValue ? join(path, "main.lua") : path
@@ -58,7 +103,7 @@ public enum LevelChecker {
             if let problem = syntaxProblem(file, folder: folder) { problems.append(problem) }
         }
         let broken = Set(problems.map(\.file))
-        if broken.contains(levelFile) { return problems }
+        if broken.contains(levelFile) { return (problems, nil, [], true) }
 
         // 2. Constructor tables, read statically.
         let surface = APISurface.current()
@@ -72,31 +117,13 @@ public enum LevelChecker {
             reportedCalls += found.calls.map { (file, $0) }
         }
 
-        // 3. The level table's fields, then 4. the chunk and load(world, state), no step.
+        // 3. The level table's fields.
         var quiet = options
         quiet.print = { _ in }
-        var warnings: [String] = []
-        let collected = WarningBox()
-        quiet.warn = { collected.append($0) }
+        quiet.warn = { _ in }
         let fieldProblems = levelTableProblems(levelFile, folder: folder, source: sources[levelFile] ?? "", options: quiet, surface: surface)
         problems += fieldProblems
-        if !fieldProblems.isEmpty { return problems }
-
-        do {
-            let level = try Level.load(path: path, options: quiet)
-            problems += imageProblems(level, folder: folder, sources: sources, reported: problems)
-        } catch {
-            let p = problem(fromMessage: error.message, folder: folder, fallbackFile: levelFile)
-            // The static pass has usually named the same mistake in the same constructor call.
-            if !reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
-        }
-        warnings = collected.messages
-        for w in warnings {
-            var p = problem(fromMessage: w, folder: folder, fallbackFile: levelFile)
-            p.message = "warning: " + p.message
-            if !problems.contains(p) { problems.append(p) }
-        }
-        return problems
+        return (problems, LevelFiles(file: levelFile, folder: folder, sources: sources), reportedCalls, !fieldProblems.isEmpty)
     }
 
     // MARK: - Passes

@@ -20,3 +20,24 @@ struct LevelArguments: ParsableArguments {
         return options
     }
 }
+
+/// `--strict`, shared by the commands that play a level (`run`, `watch`, `render`).
+struct CheckArguments: ParsableArguments {
+    @Flag(help: "Treat what `kinetic check` finds in a level that loads (unknown level fields or callbacks, unknown constructor fields, missing images) as errors: exit 1 before running.")
+    var strict = false
+}
+
+extension LevelArguments {
+    /// Prints what `kinetic check` finds in the loaded level as warnings; with `strict` they are
+    /// errors and the command exits with 1 before the level runs.
+    func reportCheckProblems(_ loaded: Level, strict: Bool) throws {
+        let problems = LevelChecker.warnings(level: level, loaded: loaded, options: options())
+        for p in problems {
+            if strict { Diagnostics.error(p.description) } else { Diagnostics.warning(p.description) }
+        }
+        if strict, !problems.isEmpty {
+            Diagnostics.note("stopped: --strict turns what `kinetic check` finds into errors")
+            throw ExitCode.failure
+        }
+    }
+}
