@@ -108,13 +108,15 @@ extension Runtime {
         // a trusted level's (Lua's own) relative to the current folder, so it gets the full path.
         let openFolder = options.trusted ? (state.folder.map { $0 + "/" + folder } ?? folder) : folder
         if !folder.isEmpty, let localRequire {
-            _ = try? state.call(localRequire, [.reference(env), .string(folder), .string(openFolder)])
+            _ = try? state.call(localRequire, [.reference(env), .string(folder), .string(openFolder), .boolean(options.trusted)])
         }
     }
 
     /// Lua source of the `require` a level in a subfolder gets: modules beside the level first.
+    /// A trusted state's `require` is Lua's own, which blames its caller, this function: a module
+    /// found nowhere is reported here instead, at the level's line.
     static let localRequireSource = """
-        local env, folder, openFolder = ...
+        local env, folder, openFolder, trusted = ...
         local require, open = require, io.open
         local prefix = folder:gsub("/", ".")
         env.require = function(name)
@@ -124,6 +126,13 @@ extension Runtime {
             if file then
               file:close()
               return require(prefix .. "." .. name)
+            end
+            if trusted and package.loaded[name] == nil and package.preload[name] == nil then
+              local found, notInPath = package.searchpath(name, package.path)
+              local foundC, notInCPath = package.searchpath(name, package.cpath)
+              if not found and not foundC then
+                error(("module '%s' not found beside the level (%s) nor:%s%s"):format(name, folder, notInPath, notInCPath), 2)
+              end
             end
           end
           return require(name)

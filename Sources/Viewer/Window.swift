@@ -65,8 +65,8 @@ public final class Window {
                 environment[name].flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
             }
             let reason = String(cString: SDL_GetError())
-            return .unreachable("cannot open a window on \(named.joined(separator: ", "))"
-                                + (reason.isEmpty ? "" : ": \(reason)"))
+            return .unreachable("no display answers at \(named.joined(separator: ", "))"
+                                + (reason.isEmpty ? "" : " (SDL: \(reason))"))
         }
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
         return .available
@@ -79,7 +79,15 @@ public final class Window {
     /// resets and refuses connections for a moment (Xvfb does this after `isDisplayAvailable`
     /// disconnects), and SDL would then silently fall back to its invisible offscreen driver.
     private static func startVideo() -> Bool {
-        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        let environment = ProcessInfo.processInfo.environment
+        let requested = environment["SDL_VIDEODRIVER"]
+        #if os(Linux)
+        // With only DISPLAY named, X11 is the display: SDL would otherwise also probe Wayland, whose
+        // library prints a complaint to standard error on every attempt.
+        if requested == nil, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty, !(environment["DISPLAY"] ?? "").isEmpty {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        }
+        #endif
         for attempt in 0..<10 {
             if attempt > 0 { SDL_Delay(50) }
             guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { continue }

@@ -29,7 +29,7 @@ struct WindowRunner {
         case .available: return true
         case .none: return false
         case .unreachable(let reason):
-            Diagnostics.error("\(reason) (start the display server, unset DISPLAY, or pass --headless)")
+            Diagnostics.error("cannot open a window: \(reason); start the display server, unset DISPLAY, or pass --headless")
             throw ExitCode.failure
         }
     }
