@@ -86,6 +86,8 @@ public final class Window {
         // library prints a complaint to standard error on every attempt.
         if requested == nil, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty, !(environment["DISPLAY"] ?? "").isEmpty {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        } else {
+            SDL_ResetHint(SDL_HINT_VIDEODRIVER)
         }
         #endif
         for attempt in 0..<10 {
