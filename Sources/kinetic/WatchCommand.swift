@@ -96,6 +96,7 @@ struct WatchSession {
         if !settings.headless, try WindowRunner.isDisplayAvailable() {
             var runner = WindowRunner(level: level)
             runner.reloader = reloader
+            runner.afterReload = warnAboutNewVersion
             runner.wallClockSeconds = remaining
             try runner.run(seconds: nil)
             return
@@ -148,6 +149,7 @@ struct WatchSession {
                     stopped = nil
                     lastReloadFailed = false
                     Diagnostics.note(result.summary(relativeTo: level.folder))
+                    warnAboutNewVersion(level)
                     if let error = result.error { stop(&stopped, error) }
                 } else if let error = result.error {
                     lastReloadFailed = true
@@ -179,6 +181,12 @@ struct WatchSession {
         }
         print(line)
         if stopped != nil || lastReloadFailed { throw ExitCode.failure }
+    }
+
+    /// Prints what `kinetic check` finds in a version that a reload made current; never strict, since
+    /// the level already runs.
+    private func warnAboutNewVersion(_ level: Level) {
+        try? levelArguments.reportCheckProblems(level, strict: false)
     }
 
     private func stop(_ stopped: inout LevelError?, _ error: LevelError) {

@@ -12,6 +12,8 @@ struct WindowRunner {
     let level: Level
     /// Reloads the level when its files change (`kinetic watch`, `run --watch`).
     var reloader: HotReloader? = nil
+    /// Runs after a reload or restart took over (`kinetic watch` prints check's warnings there).
+    var afterReload: ((Level) -> Void)? = nil
     /// Wall-clock seconds after which the loop ends (`watch --seconds`).
     var wallClockSeconds: Double? = nil
     /// Records every input with its step (`kinetic record`); restarting is then disabled, since a
@@ -77,6 +79,7 @@ struct WindowRunner {
                 scriptError = nil
                 reloadError = nil
                 Diagnostics.note(result.summary(relativeTo: level.folder))
+                afterReload?(level)
                 if let error = result.error { report(error) }
             } else if let error = result.error {
                 Diagnostics.error(error.description)

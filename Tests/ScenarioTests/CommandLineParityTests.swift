@@ -79,6 +79,21 @@ func writeFolder(_ files: [String: String]) throws -> String {
         #expect(watched.status == 1, "\(watched)")
     }
 
+    @Test func watchWarnsAboutAVersionThatAReloadMadeCurrent() throws {
+        let dir = try writeFolder(["level.lua": Self.fallingBall])
+        // Saved while the watch runs: the new version loads, and its misspelled callback is named.
+        let misspelled = Self.fallingBall.replacingOccurrences(of: "end }", with: "end, updat = function() end }")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            try? misspelled.write(toFile: dir + "/level.lua", atomically: true, encoding: .utf8)
+        }
+        let result = try Fixtures.run(["watch", "level.lua", "--headless", "--seconds", "3"], in: dir)
+        #expect(result.status == 0, "\(result)")
+        let reloaded = try #require(result.err.range(of: "reloaded level.lua"), "\(result.err)")
+        let warning = try #require(result.err.range(of: "warning: level.lua:4: unknown level field 'updat'; did you mean 'update'?"),
+                                   "\(result.err)")
+        #expect(reloaded.lowerBound < warning.lowerBound)
+    }
+
     // MARK: - the display
 
     @Test func anUnreachableDisplayIsAnError() throws {
