@@ -113,8 +113,9 @@ extension Runtime {
     }
 
     /// Lua source of the `require` a level in a subfolder gets: modules beside the level first.
-    /// A trusted state's `require` is Lua's own, which blames its caller, this function: a module
-    /// found nowhere is reported here instead, at the level's line.
+    /// A trusted state's `require` is Lua's own: it searches `package.path` (the current folder), so
+    /// a module beside the level gets a `package.preload` loader for its file; and it blames its
+    /// caller, this function, so a module found nowhere is reported here instead, at the level's line.
     static let localRequireSource = """
         local env, folder, openFolder, trusted = ...
         local require, open = require, io.open
@@ -122,10 +123,16 @@ extension Runtime {
         env.require = function(name)
           if type(name) == "string" and not name:find("..", 1, true) then
             local base = openFolder .. "/" .. name:gsub("%.", "/")
-            local file = open(base .. ".lua") or open(base .. "/init.lua")
+            local path = base .. ".lua"
+            local file = open(path)
+            if not file then path = base .. "/init.lua"; file = open(path) end
             if file then
               file:close()
-              return require(prefix .. "." .. name)
+              local key = prefix .. "." .. name
+              if trusted and package.preload[key] == nil then
+                package.preload[key] = function() return assert(loadfile(path, "t"))(name, path) end
+              end
+              return require(key)
             end
             if trusted and package.loaded[name] == nil and package.preload[name] == nil then
               local found, notInPath = package.searchpath(name, package.path)

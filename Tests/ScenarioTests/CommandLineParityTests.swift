@@ -165,6 +165,10 @@ func writeFolder(_ files: [String: String]) throws -> String {
             let run = try Fixtures.run(arguments, in: folder)
             #expect(run.status == 0, "\(arguments) in \(folder): \(run)")
         }
+        // Trusted, a level outside the project root (no marker: the root is tests/) finds them too.
+        try FileManager.default.removeItem(atPath: project + "/.luarc.json")
+        let outside = try Fixtures.run(["test", "--trust"], in: project + "/tests")
+        #expect(outside.status == 0, "\(outside)")
     }
 
     @Test func aFolderLevelsErrorsNameItsOwnFileAndLine() throws {
