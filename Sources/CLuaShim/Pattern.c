@@ -22,6 +22,7 @@ enum { CAPTURE_OPEN = -1, CAPTURE_POSITION = -2 };
 typedef struct Matcher {
     lua_State *L;
     const char *what;             // "string.find": names the function in a budget stop
+    const char *problem;          // and what was too much
     const char *subject, *subject_end, *pattern_end;  // both strings end in '\0' at *_end
     int depth_left;
     int captures;                 // finished or open
@@ -36,7 +37,7 @@ typedef struct Matcher {
 static void settle(Matcher *m) {
     long spent = STEPS_PER_CHECK - m->steps_left;
     m->steps_left = STEPS_PER_CHECK;
-    kl_charge(m->L, spent, m->what, "pattern too complex");
+    kl_charge(m->L, spent, m->what, m->problem);
 }
 
 static inline void step(Matcher *m, long steps) {
@@ -47,6 +48,7 @@ static inline void step(Matcher *m, long steps) {
 static void begin(Matcher *m, lua_State *L, const char *what, const char *s, size_t ls, const char *p, size_t lp) {
     m->L = L;
     m->what = what;
+    m->problem = "pattern too complex";
     m->subject = s;
     m->subject_end = s + ls;
     m->pattern_end = p + lp;
@@ -361,6 +363,7 @@ static int find_or_match(lua_State *L, int find) {
     begin(&m, L, find ? "string.find" : "string.match", s, ls, p, lp);
     int results = 0;
     if (plain) {
+        m.problem = "plain search too long";
         const char *at = plain_find(&m, s + init, ls - init, p, lp);
         if (at) {
             lua_pushinteger(L, (at - s) + 1);
