@@ -199,11 +199,10 @@ static const char *back_reference(Matcher *m, const char *s, int digit) {
     int i = digit - '1';
     if (i < 0 || i >= m->captures || m->capture[i].length == CAPTURE_OPEN)
         luaL_error(m->L, "invalid capture index %%%d", i + 1);
-    size_t length = (size_t)m->capture[i].length;
+    size_t length = (size_t)m->capture[i].length;  // a position capture's is huge: it never matches
+    if ((size_t)(m->subject_end - s) < length) return NULL;
     step(m, (long)length);
-    if ((size_t)(m->subject_end - s) >= length && memcmp(m->capture[i].start, s, length) == 0)
-        return s + length;
-    return NULL;
+    return memcmp(m->capture[i].start, s, length) == 0 ? s + length : NULL;
 }
 
 // The end of a match of pattern `p` at `s`, or NULL. Tail positions loop instead of recursing.

@@ -113,15 +113,19 @@ local items = { "a", "b", ".", "%a", "%d", "%s", "%w", "%A", "%p", "%x", "%z", "
   "%f[%w]", "%f[%W]", "%f", "%fa", "^", "$", "-", "*", "+", "?", "\0", "%g", "%u", "%l", "%c", "%q", "[%]", "[a%-z]", "é" }
 local quantifiers = { "", "", "", "*", "+", "-", "?" }
 local characters = { "a", "b", "c", "(", ")", " ", "1", "x", "_", ".", "%", "\0", "A", "é", "]" }
+local few = { "a", "a", "a", "b", "(", ")" }  -- subjects that more patterns match
 local function concat(count, pick)
   local parts = {}
   for i = 1, count do parts[i] = pick() end
   return table.concat(parts)
 end
 local function pattern()
-  return concat(random(0, 7), function() return items[random(#items)] .. quantifiers[random(#quantifiers)] end)
+  return concat(random(0, 9), function() return items[random(#items)] .. quantifiers[random(#quantifiers)] end)
 end
-local function subject() return concat(random(0, 12), function() return characters[random(#characters)] end) end
+local function subject()
+  local from = random(2) == 1 and characters or few
+  return concat(random(0, 24), function() return from[random(#from)] end)
+end
 
 -- Called from a Lua line (never a tail call), so both name the function the same way in errors.
 local function outcome(f, ...)
