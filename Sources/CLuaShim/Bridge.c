@@ -1,5 +1,5 @@
 // The C half of the bridge: trampoline, protected calls, capped allocator, budgets and watchdog.
-// Only this file calls lua_error, and only after the Swift frame it called has returned.
+// Only C raises Lua errors (here, after the Swift frame it called has returned; Pattern.c's functions).
 #define _GNU_SOURCE
 #include "CLuaShim.h"
 #include <errno.h>

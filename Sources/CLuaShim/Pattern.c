@@ -1,9 +1,5 @@
-// string.find, match, gmatch and gsub with Lua 5.4's pattern semantics (manual §6.4.1), counting
-// their work so that the level's budgets stop a backtracking pattern, which the count hook cannot.
-//
-// Results and error messages are those of Lua 5.4's lstrlib.c (MIT licence, Copyright (C) 1994-2022
-// Lua.org, PUC-Rio), whose matching algorithm this follows: a pattern is checked only as far as the
-// matcher gets, so a malformed tail that is never reached raises no error there either.
+// string.find, match, gmatch and gsub as in Lua 5.4 (manual §6.4.1), counting their work so that
+// the budgets stop a backtracking pattern inside the call, where the count hook cannot.
 #include "CLuaShim.h"
 #include <ctype.h>
 #include <string.h>
@@ -58,6 +54,10 @@ static void begin(Matcher *m, lua_State *L, const char *what, const char *s, siz
 }
 
 // MARK: - Single characters
+
+// The matching algorithm is that of Lua 5.4's lstrlib.c (MIT licence, Copyright (C) 1994-2022
+// Lua.org, PUC-Rio), so that results and error messages are the same: a pattern is checked only as
+// far as the matcher gets, and a malformed tail that is never reached raises no error there either.
 
 // Where the single-character class at `p` ends ("%a", "[set]", ".", "x").
 static const char *class_end(Matcher *m, const char *p) {

@@ -1,6 +1,7 @@
 // CLuaShim: the C side of the Lua bridge. Lua's macros and variadic functions as plain functions
 // (Swift cannot import them), the single trampoline through which Lua calls Swift, protected calls
-// with a traceback handler, the capped allocator and the time and instruction budgets.
+// with a traceback handler, the capped allocator, the time and instruction budgets, and the string
+// pattern functions that run under them (Pattern.c).
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
