@@ -1,8 +1,9 @@
 // Random Lua statements over the whole `kinetic` surface, read from `APISurface.current()` so that a
 // binding added later is fuzzed without touching this file. Arguments are plausible most of the
 // time and hostile the rest: wrong types, nil, NaN, ±inf, huge and negative numbers, removed items
-// and behaviours, and callbacks that re-enter the world (remove the item whose callback runs, add
-// behaviours during a collision callback, step the world from inside a step).
+// and behaviours, callbacks that re-enter the world (remove the item whose callback runs, add
+// behaviours during a collision callback, step the world from inside a step), and string patterns
+// that backtrack for minutes inside one library call.
 import KineticLua
 
 /// Builds Lua source text for one fuzz sequence. Objects live in the Lua globals `W` (the level's
@@ -74,6 +75,40 @@ struct LuaCallGenerator {
 
     mutating func colour() -> String {
         rng.pick(["'#ff0000'", "'#00ff0080'", "'red'", "'rebeccapurple'", "'#zzz'", "''", "'#12345'", "'transparent'"])
+    }
+
+    /// A pattern of random items (classes, sets, %b, %f, captures, back references, anchors,
+    /// quantifiers), malformed now and then.
+    mutating func pattern() -> String {
+        let items = ["a", ".", "%a", "%d", "%s", "%w", "%W", "[ab]", "[^a]", "[a-c]", "[%d_]", "%b()", "%f[%w]",
+                     "(", ")", "()", "%1", "^", "$", "%", "[", "%g"]
+        let quantifiers = ["", "", "*", "+", "-", "?"]
+        let text = (0..<rng.int(0...8)).map { _ in rng.pick(items) + rng.pick(quantifiers) }.joined()
+        return "'" + text + "'"
+    }
+
+    /// A string function call on a pattern: mostly shapes whose backtracking takes exponential or
+    /// polynomial time (the budgets must stop them), sometimes a random pattern on a random subject.
+    mutating func patternCall() -> String {
+        let n = rng.pick([20, 60, 300, 5_000])
+        let k = rng.pick([10, 40, 200])
+        switch rng.int(0...7) {
+        case 0: return "local _ = ('a'):rep(\(n)):find(('a-'):rep(\(k)) .. 'b')"
+        case 1: return "local _ = ('a'):rep(\(n)):match(('a*'):rep(\(k)) .. 'b')"
+        case 2: return "local _ = string.gsub(('a'):rep(\(n)), ('(a?)'):rep(\(k)) .. ('a'):rep(\(k)), '%1')"
+        case 3: return "for _ in ('ab'):rep(\(n)):gmatch(('%w-'):rep(\(k)) .. 'x') do end"
+        case 4: return "local _ = ('x'):rep(\(n * 100)):find(('x'):rep(\(n * 10)) .. 'y', 1, true)"
+        case 5: return "local _ = ('('):rep(\(n)):gsub('%b()', \(rng.pick(["'x'", "{}", "print"])))"
+        default:
+            let subject = rng.pick(["'hello (world) 42'", "('ab'):rep(\(n))", "''", "'a\\0b'"])
+            let start = rng.chance(0.5) ? ", \(number(-5...20))" : ""
+            switch rng.int(0...3) {
+            case 0: return "local _ = string.find(\(subject), \(pattern())\(start))"
+            case 1: return "local _ = string.match(\(subject), \(pattern())\(start))"
+            case 2: return "for _ in string.gmatch(\(subject), \(pattern())\(start)) do end"
+            default: return "local _ = string.gsub(\(subject), \(pattern()), \(rng.pick(["'%0'", "'%9'", "{}", "print", "1"])))"
+            }
+        }
     }
 
     mutating func list(_ element: (inout LuaCallGenerator) -> String) -> String {
@@ -198,7 +233,7 @@ struct LuaCallGenerator {
 
     /// One statement: a constructor, a method call, a property read or write, or a reentrant callback.
     mutating func statement(depth: Int = 0) -> String {
-        switch rng.int(0...19) {
+        switch rng.int(0...20) {
         case 0, 1:
             let fields = surface.constructors.first { $0.name == "world:addItem" }?.fields ?? ["name", "center", "size"]
             return "I[#I + 1] = W:addItem\(table(fields: fields, depth: depth))"
@@ -225,6 +260,7 @@ struct LuaCallGenerator {
             return rng.chance(0.5) ? "WORLDS[#WORLDS + 1] = kinetic.world\(table(fields: ["width", "height", "fps", "substeps", "seed"], depth: depth))"
                 : "do local w = WORLDS[\(rng.int(1...4))]; if w then \(call(on: "w", worldType, depth: depth)) end end"
         case 18: return "local ok = require('kinetic') == kinetic; assert(ok)"
+        case 19: return patternCall()
         default:
             return "\(item()).\(rng.pick(["center", "angle", "velocity", "angularVelocity"])) = \(rng.chance(0.5) ? point() : number())"
         }
