@@ -82,8 +82,8 @@ struct ItemGeometry {
         try requireFinite(def.center, "\(label) center")
         try requireFinite(def.angle, "\(label) angle")
         if let s = def.size {
-            try requirePositive(s.width, "\(label) width")
-            try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width")
+            try requireLength(s.height, "\(label) height")
         }
         switch def.bounds {
         case .parts(let parts):
@@ -121,14 +121,14 @@ struct ItemGeometry {
         switch bounds {
         case .rectangle:
             guard let s = size else { throw DynamicsError("\(label) needs a size for rectangle bounds") }
-            try requirePositive(s.width, "\(label) width"); try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width"); try requireLength(s.height, "\(label) height")
             do {
                 let poly = try Polygon.box(halfWidth: s.width / 2, halfHeight: s.height / 2, center: center, angle: angle)
                 return (.polygon(poly), Geometry.polygon(poly).aabb(.identity))
             } catch { throw DynamicsError("\(label): \(error.message)") }
         case .ellipse:
             guard let s = size else { throw DynamicsError("\(label) needs a size for ellipse bounds") }
-            try requirePositive(s.width, "\(label) width"); try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width"); try requireLength(s.height, "\(label) height")
             let g: Geometry = s.width == s.height
                 ? .circle(Circle(center: center, radius: s.width / 2))
                 : .ellipse(Ellipse(center: center, radii: Vec2(s.width / 2, s.height / 2), angle: angle))
