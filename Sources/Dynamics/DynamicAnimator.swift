@@ -30,7 +30,7 @@ public final class DynamicAnimator {
     /// Steps taken while running.
     public private(set) var stepCount = 0
     /// Set by a step that left an item with a non-finite position, angle or velocity (naming it);
-    /// nil after a step that did not. Hosts report it as an error.
+    /// cleared when the next step starts. Hosts report it as an error.
     public private(set) var nonFiniteStateError: DynamicsError?
     /// Read by the renderer: draw outlines, attachments, contacts and field vectors.
     public var debugEnabled = false
@@ -237,6 +237,7 @@ public final class DynamicAnimator {
         guard !isStepping else { return }
         isStepping = true
         defer { isStepping = false }
+        nonFiniteStateError = nil
 
         synchronize()
         if !isRunning {
@@ -270,7 +271,6 @@ public final class DynamicAnimator {
     /// velocity. Every input is checked where it enters, so this only reports what a check missed,
     /// at once, rather than letting NaN spread through contacts to every item it touches.
     func checkFiniteState() {
-        nonFiniteStateError = nil
         guard let body = world.firstBodyWithNonFiniteState() else { return }
         let slot = world.userData(of: body)
         let name = records.indices.contains(slot) && records[slot].body == body ? label(itemID(slot: slot)) : "a boundary"
