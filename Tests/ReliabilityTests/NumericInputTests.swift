@@ -1,7 +1,9 @@
 // Numbers from a level, a recording or the command line that cross into a step count, a size or a
 // cell index: each is checked where it enters and refused with a message naming it, never a trap.
 import Foundation
-import KineticLua
+@testable import Dynamics
+@testable import KineticLua
+@testable import Physics
 import Testing
 
 @Suite struct NumericInputTests {
@@ -65,5 +67,20 @@ import Testing
         do { _ = try Recording(contentsOf: folder + "/fps.json"); Issue.record("accepted") } catch {
             #expect(error.message.contains("\"fps\" must be > 0 and at most 1000"), "\(error.message)")
         }
+    }
+}
+
+// A NaN that gets past every check (here written straight into the engine, as a missed check
+// would leave it) stops the run with an error naming the item, instead of spreading silently.
+@Suite struct NonFiniteStateTests {
+    @Test func aStepThatLeavesAnItemNonFiniteIsAnErrorNamingIt() throws {
+        let level = try loadLevel(sceneLevel(""))
+        try level.step()
+        let animator = level.world.animator
+        let ball = try #require(animator.item(named: "ball"))
+        animator.world.bodyStore[Int(animator.records[Int(ball.index)].body.index)].v = Vec2(.nan, 0)
+        let error = levelError { try level.step() }
+        #expect(error?.message.hasPrefix("main.lua: item 'ball' has a non-finite state after step 2: position") == true,
+                "\(error?.message ?? "nil")")
     }
 }
