@@ -32,7 +32,7 @@ struct RenderLevel: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second of animations and sequences, at most 1000 (default 30; GIFs at most 50).")
     var fps: Double = 30
 
-    @Option(help: "Output size in pixels, WxH (the scene keeps its aspect, letterboxed).")
+    @Option(parsing: .unconditional, help: "Output size in pixels, WxH (the scene keeps its aspect, letterboxed).")
     var size: String?
 
     @Option(parsing: .unconditional, help: "Pixels per point, in (0, 16] (default 1; ignored with --size).")

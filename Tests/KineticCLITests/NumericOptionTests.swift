@@ -29,6 +29,7 @@ import Testing
         (["render", "{level}", "-o", "{folder}/out.png", "--at", "1e6"], "--at must be a number of seconds from 0 to 3600"),
         (["render", "{level}", "-o", "{folder}/out.gif", "--fps", "-30"], "--fps must be a number > 0 and at most 1000"),
         (["render", "{level}", "-o", "{folder}/out.png", "--scale", "-1"], "--scale must be a number in (0, 16]"),
+        (["render", "{level}", "-o", "{folder}/out.png", "--size", "-5x10"], "--size must be WxH in pixels"),
         (["record", "{level}", "-o", "{folder}/r.json", "--headless", "--seconds", "-0.5"], "--seconds must be a number of seconds from 0 to 3600"),
         (["watch", "{level}", "--headless", "--seconds", "-3"], "--seconds must be a finite number of seconds >= 0"),
         (["test", "{folder}", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
