@@ -9,7 +9,7 @@ public enum SimulatedTime {
     public static let maximumSeconds = 3600.0
 
     /// What a duration must be, for messages: "`subject` must be <rule>, got …".
-    public static let rule = "a number of seconds from 0 to 3600 (one hour of simulated time)"
+    public static let rule = "a number of seconds from 0 to \(Int(maximumSeconds)) (one hour of simulated time)"
 
     /// `seconds` at `fps` steps per second, rounded to the nearest step; nil when `seconds` is NaN,
     /// negative or longer than `maximumSeconds`, or `fps` is not a valid step rate.
