@@ -43,7 +43,7 @@ public final class FieldBehavior: DynamicBehavior {
 
     /// Field origin, reference coordinates; the region is centred on it. Default (0, 0).
     public var position = Vec2.zero {
-        didSet { guard acceptFinite(position, "position") else { position = oldValue; return }; changed() }
+        didSet { guard acceptCoordinate(position, "position") else { position = oldValue; return }; changed() }
     }
     /// Domain of effect. Default infinite.
     public var region = Region.infinite { didSet { changed() } }
@@ -71,7 +71,7 @@ public final class FieldBehavior: DynamicBehavior {
     }
     /// Noise and turbulence: how fast the pattern changes, Hz; 0 = frozen.
     public var animationSpeed = 0.0 {
-        didSet { guard acceptFinite(animationSpeed, "animationSpeed") else { animationSpeed = oldValue; return }; changed() }
+        didSet { guard acceptInput(animationSpeed, "animationSpeed") else { animationSpeed = oldValue; return }; changed() }
     }
     /// Custom fields: the force (UIKit newtons) at a sample.
     public var evaluator: ((FieldSample) -> Vec2)? { didSet { changed() } }

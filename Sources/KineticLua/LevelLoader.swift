@@ -6,6 +6,7 @@ import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
+import Physics
 import Render
 
 /// Values that replace a level's own fields (command line, `kinetic.load` options).
@@ -159,8 +160,8 @@ extension Runtime {
             do throws(LuaArgumentError) {
                 let t = try lua.table(-1)
                 setup.title = try t.optionalString("title") ?? ""
-                setup.width = try positive(t, "width") ?? setup.width
-                setup.height = try positive(t, "height") ?? setup.height
+                setup.width = try length(t, "width") ?? setup.width
+                setup.height = try length(t, "height") ?? setup.height
                 setup.fps = try positive(t, "fps") ?? setup.fps
                 guard setup.fps <= DynamicAnimator.maximumFPS else {
                     throw LuaArgumentError(.field("fps"), mustBe: "at most \(Int(DynamicAnimator.maximumFPS))", got: String(setup.fps))
@@ -172,13 +173,25 @@ extension Runtime {
                     setup.substeps = substeps
                 }
                 setup.seed = try t.optionalInteger("seed") ?? 0
-                setup.duration = try positive(t, "duration")
+                setup.duration = try t.optionalNumber("duration")
+                if let duration = setup.duration, !(duration > 0 && SimulatedTime.steps(duration, fps: 1) != nil) {
+                    throw LuaArgumentError(.field("duration"), mustBe: "a number of seconds > 0 and at most \(Int(SimulatedTime.maximumSeconds)) (one hour of simulated time)", got: String(duration))
+                }
                 if let background = try t.optionalColor("background") { setup.background = Color(background) }
             } catch {
                 throw LuaError(kind: .runtime, message: "\(chunkName): level field \(error.message)")
             }
             return setup
         }
+    }
+
+    /// The reference bounds' side: within the engine's coordinates, as every item must be.
+    private func length(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {
+        guard let v = try t.optionalNumber(field) else { return nil }
+        guard v.isNormal, v > 0, v <= World.largestCoordinate else {
+            throw LuaArgumentError(.field(field), mustBe: "a number of points > 0 and at most \(Int(World.largestCoordinate))", got: String(v))
+        }
+        return v
     }
 
     private func positive(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {

@@ -37,7 +37,7 @@ struct Watch: ParsableCommand {
 
 /// The flags of a watched run, shared by `kinetic watch` and `kinetic run --watch`.
 struct WatchArguments: ParsableArguments {
-    @Option(help: "Wall-clock seconds to run, then stop (default: until the window closes or Ctrl-C).")
+    @Option(parsing: .unconditional, help: "Wall-clock seconds to run, then stop (default: until the window closes or Ctrl-C).")
     var seconds: Double?
 
     @Flag(help: "Never open a window (the level still runs in real time).")
@@ -54,7 +54,7 @@ struct WatchArguments: ParsableArguments {
 
     func validate() throws {
         if let seconds, !(seconds >= 0 && seconds.isFinite) {
-            throw ValidationError("--seconds must be a non-negative number, got \(seconds)")
+            throw ValidationError("--seconds must be a finite number of seconds >= 0, got \(seconds)")
         }
     }
 

@@ -30,11 +30,17 @@ enum SimplexNoise {
         (1, 0, -1), (-1, 0, -1), (0, 1, 1), (0, -1, 1), (0, 1, -1), (0, -1, -1),
     ]
 
+    /// 2⁵³: past it a coordinate has no fraction left to make noise from, and past `Int`'s range
+    /// turning it into a cell index would trap. The noise is 0 there (and at NaN).
+    static let largestCoordinate = 9_007_199_254_740_992.0
+
     static func noise(_ x: Double, _ y: Double, _ z: Double) -> Double {
         let f3 = 1.0 / 3.0, g3 = 1.0 / 6.0
         // Skew to find the simplex cell.
         let s = (x + y + z) * f3
-        let i = Int((x + s).rounded(.down)), j = Int((y + s).rounded(.down)), k = Int((z + s).rounded(.down))
+        let cx = (x + s).rounded(.down), cy = (y + s).rounded(.down), cz = (z + s).rounded(.down)
+        guard abs(cx) < largestCoordinate, abs(cy) < largestCoordinate, abs(cz) < largestCoordinate else { return 0 }
+        let i = Int(cx), j = Int(cy), k = Int(cz)
         let t = Double(i + j + k) * g3
         let x0 = x - (Double(i) - t), y0 = y - (Double(j) - t), z0 = z - (Double(k) - t)
         // Which of the six tetrahedra of the cube.

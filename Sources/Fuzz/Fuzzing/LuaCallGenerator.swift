@@ -29,10 +29,15 @@ struct LuaCallGenerator {
 
     // MARK: - Values
 
-    mutating func hostileNumber() -> String {
-        rng.pick(["0/0", "1/0", "-1/0", "1e308", "-1e308", "math.maxinteger", "math.mininteger", "-1", "0",
-                  "2^53", "1e-300", "-0.0", "-5000", "1e15"])
-    }
+    /// Numbers at the edges of every range a host converts them to: NaN, ±inf, huge and tiny,
+    /// subnormal (1e-320, the smallest 5e-324), negative zero, 2⁵³ + 1 (the first integer a double
+    /// cannot hold), integers past Int64 (Lua reads them as floats), and seconds of days and eons.
+    static let hostileNumbers = ["0/0", "-(0/0)", "1/0", "-1/0", "1e308", "-1e308", "1e300", "-1e300", "math.maxinteger",
+                                 "math.mininteger", "-1", "0", "2^53", "9007199254740993", "2^53 + 1", "9223372036854775808",
+                                 "-9223372036854775809", "1e19", "1e-300", "1e-320", "-1e-320", "5e-324", "-0.0", "-5000",
+                                 "1e15", "1e6", "3601"]
+
+    mutating func hostileNumber() -> String { rng.pick(Self.hostileNumbers) }
 
     mutating func number(_ range: ClosedRange<Double> = -500...1_000) -> String {
         if rng.chance(0.15) { return hostileNumber() }
@@ -48,12 +53,15 @@ struct LuaCallGenerator {
     }
 
     mutating func size() -> String {
-        rng.chance(0.15) ? rng.pick(["{0, 0}", "{-10, 10}", "{0/0, 5}", "{1e308, 1e308}", "{}", "{5000, 0.5}"])
+        rng.chance(0.15) ? rng.pick(["{0, 0}", "{-10, 10}", "{0/0, 5}", "{1e308, 1e308}", "{}", "{5000, 0.5}",
+                                     "{1e-320, 10}", "{10, 5e-324}", "{1e-160, 10}", "{1e-300, 1e-300}", "{1e300, 1}", "{-0.0, 1}",
+                                     "{\(hostileNumber()), \(hostileNumber())}"])
             : "{\(String(rng.logUniform(0.5...5_000))), \(String(rng.logUniform(0.5...5_000)))}"
     }
 
     mutating func frame() -> String {
-        rng.chance(0.15) ? rng.pick(["{0, 0, -10, 10}", "{0/0, 0, 10, 10}", "{}", "{x = 1, y = 2}", "{0, 0, 1e308, 1}"])
+        rng.chance(0.15) ? rng.pick(["{0, 0, -10, 10}", "{0/0, 0, 10, 10}", "{}", "{x = 1, y = 2}", "{0, 0, 1e308, 1}",
+                                     "{0, 0, 1e-320, 10}", "{1e300, 0, 10, 10}", "{\(hostileNumber()), \(hostileNumber()), \(hostileNumber()), \(hostileNumber())}"])
             : "{\(number(0...375)), \(number(0...667)), \(String(rng.logUniform(0.5...500))), \(String(rng.logUniform(0.5...500)))}"
     }
 
@@ -182,10 +190,10 @@ struct LuaCallGenerator {
         case "active", "anchored", "allowsRotation", "hidden", "release": return rng.pick(["true", "false"])
         case "region": return region()
         case "magnitude", "strength": return number(-5...5)
-        case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120"])
-        case "substeps": return rng.pick(["4", "1", "0", "-3", "1000", "1e12"])
+        case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120", "1000", "1001", hostileNumber()])
+        case "substeps": return rng.pick(["4", "1", "0", "-3", "1000", "1e12", hostileNumber()])
         case "width", "height": return rng.chance(0.8) ? String(rng.logUniform(1...2_000)) : hostileNumber()
-        case "seed": return rng.pick(["1", "42", "-1", "1e300", "0/0"])
+        case "seed": return rng.pick(["1", "42", "-1", "1e300", "0/0", hostileNumber()])
         case "duration", "damping", "frequency", "length", "elasticity", "friction", "density", "resistance",
              "angularResistance", "charge", "radius", "falloff", "minimumRadius", "smoothness", "animationSpeed",
              "frictionTorque", "strokeWidth", "cornerRadius", "opacity", "z", "angle":
@@ -211,8 +219,8 @@ struct LuaCallGenerator {
         case "itemsIn": return frame()
         case "addBehavior", "removeBehavior", "addChild", "removeChild": return behavior()
         case "on": return "\(rng.pick(["'pause'", "'resume'", "'explode'"])), \(function(depth: depth + 1, parameters: "w"))"
-        case "step": return rng.chance(0.85) ? String(rng.int(0...3)) : rng.pick(["-1", "0/0", "1.5", "'2'", "1e300", "{}"])
-        case "run": return rng.chance(0.85) ? String(rng.uniform(0...0.1)) : rng.pick(["-1", "0/0", "1/0", "'1'", "1e-9"])
+        case "step": return rng.chance(0.85) ? String(rng.int(0...3)) : rng.pick(["-1", "0/0", "1.5", "'2'", "{}", hostileNumber()])
+        case "run": return rng.chance(0.85) ? String(rng.uniform(0...0.1)) : rng.pick(["'1'", "1e-9", hostileNumber()])
         case "runUntil": return "\(function(depth: depth + 1, parameters: "")), \(rng.chance(0.85) ? "0.05" : hostileNumber())"
         case "pointer": return "{phase = \(rng.pick(["'began'", "'moved'", "'ended'", "'tapped'"])), x = \(number()), y = \(number()), id = \(rng.int(1...3))}"
         case "drag": return "{from = \(point()), to = \(point()), duration = \(rng.chance(0.8) ? "0.05" : hostileNumber()), release = \(rng.pick(["true", "false"]))}"
@@ -227,6 +235,16 @@ struct LuaCallGenerator {
         case "contains": return "\(number()), \(number())"
         default: return (0..<rng.int(0...3)).map { _ in any(depth: depth + 1) }.joined(separator: ", ")
         }
+    }
+
+    /// The fields of the fuzz level's table: the usual ones, or a fifth of the time hostile numbers
+    /// for those a host turns into a step count or a pixel size.
+    static let usualLevelFields = "width = 375, height = 667, seed = 7"
+
+    mutating func levelFields() -> String {
+        guard rng.chance(0.2) else { return Self.usualLevelFields }
+        let fields = ["width", "height", "duration", "fps", "substeps", "seed"].filter { _ in rng.chance(0.4) }
+        return (["seed = 7"] + fields.map { "\($0) = \(hostileNumber())" }).joined(separator: ", ")
     }
 
     // MARK: - Statements

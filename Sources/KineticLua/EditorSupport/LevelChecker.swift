@@ -2,7 +2,9 @@
 // tables read statically (unknown fields, bad enum strings, missing images, in callbacks too), the
 // level table's fields, then the chunk and its `load(world, state)` with no step taken.
 import Foundation
+import Dynamics
 import LuaBridge
+import Physics
 
 /// One problem in a level: `file:line: message`, the file relative to the current directory.
 public struct LevelProblem: Codable, Equatable, Sendable, CustomStringConvertible {
@@ -209,15 +211,18 @@ public enum LevelChecker {
         guard let chunk = try? state.load(file: (file as NSString).lastPathComponent),
               let results = try? state.call(chunk), case .reference(let table)? = results.first else { return [] }
         // Field → the Lua test it must pass and what it must be.
+        // The same bounds as the loader's (LevelLoader.readFields): sides within the engine's
+        // coordinates and normal, at most one hour of simulated time, the step-rate limits.
+        let side = "type(v) == 'number' and v >= \(Double.leastNormalMagnitude) and v <= \(World.largestCoordinate)"
         let rules: [(String, String, String)] = [
             ("title", "type(v) == 'string'", "a string"),
-            ("width", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
-            ("height", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
+            ("width", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
+            ("height", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
             ("background", "type(v) == 'string'", "a colour string \"#rrggbb\" or a CSS name"),
-            ("fps", "type(v) == 'number' and v > 0", "a number > 0 (steps per second)"),
-            ("substeps", "math.type(v) == 'integer' and v >= 1", "an integer >= 1"),
+            ("fps", "type(v) == 'number' and v > 0 and v <= \(DynamicAnimator.maximumFPS)", "a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)) (steps per second)"),
+            ("substeps", "math.type(v) == 'integer' and v >= 1 and v <= \(DynamicAnimator.maximumSubsteps)", "an integer from 1 to \(DynamicAnimator.maximumSubsteps)"),
             ("seed", "math.type(v) == 'integer'", "an integer"),
-            ("duration", "type(v) == 'number' and v > 0", "a number > 0 (seconds)"),
+            ("duration", "type(v) == 'number' and v > 0 and v <= \(SimulatedTime.maximumSeconds)", "a number of seconds > 0 and at most \(Int(SimulatedTime.maximumSeconds))"),
             ("load", "type(v) == 'function'", "a function (world, state)"),
             ("update", "type(v) == 'function'", "a function (world, dt)"),
             ("pointer", "type(v) == 'function'", "a function (world, e)"),

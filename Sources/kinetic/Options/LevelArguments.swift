@@ -6,7 +6,7 @@ struct LevelArguments: ParsableArguments {
     @Argument(help: "The level: a .lua file that returns a table, or a folder holding main.lua.")
     var level: String
 
-    @Option(help: "Seed for math.random and noise (overrides the level's `seed`).")
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise (overrides the level's `seed`; any integer, also negative).")
     var seed: Int?
 
     @Flag(help: "Lift the sandbox: the level may use os, io and debug, and read files anywhere. Only for your own levels.")
