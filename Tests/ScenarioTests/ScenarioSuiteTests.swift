@@ -94,8 +94,17 @@ import FoundationXML
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         #expect(cases.count == 7)
         for testcase in cases {
-            #expect(testcase.attribute(forName: "classname")?.stringValue?.hasSuffix("_test.lua") == true)
+            // The file's path without `.lua` and without dots, which CI tools split into packages.
+            let file = try #require(testcase.attribute(forName: "file")?.stringValue)
+            #expect(file.hasPrefix(dir) && file.hasSuffix("_test.lua"))
+            #expect(testcase.attribute(forName: "classname")?.stringValue
+                    == String(file.dropLast(4)).replacingOccurrences(of: ".", with: "_"))
             #expect(Double(testcase.attribute(forName: "time")?.stringValue ?? "") != nil)
+        }
+        for suite in suites {
+            #expect(suite.attribute(forName: "hostname")?.stringValue?.isEmpty == false)
+            let timestamp = try #require(suite.attribute(forName: "timestamp")?.stringValue)
+            #expect(timestamp.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil)
         }
         let fails = cases.first { $0.attribute(forName: "name")?.stringValue == "fails" }
         let failure = try #require(fails?.elements(forName: "failure").first)
@@ -105,6 +114,33 @@ import FoundationXML
         #else
         #expect(xml.contains("<testsuites ") && xml.contains("<testcase classname="))
         #endif
+    }
+
+    /// Readers total a report from its root: passed = tests - failures - errors - skipped. A filtered
+    /// or sharded run lists only the cases it ran, so every count must be of those.
+    @Test func junitCountsOnlyTheCasesItLists() throws {
+        let dir = try suiteFolder()
+        var o = options(dir)
+        o.filter = "mixed_test.lua › pa"
+        o.junit = dir + "/report.xml"
+        _ = try run(o)
+        let xml = try String(contentsOfFile: dir + "/report.xml", encoding: .utf8)
+        #expect(xml.contains("<!-- 6 other cases were left out by the filter or the shard -->"))
+        #if canImport(FoundationXML) || os(macOS)
+        let root = try #require(try XMLDocument(xmlString: xml).rootElement())
+        let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.count
+        #expect(root.attribute(forName: "tests")?.stringValue == "\(cases.count)")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "\(skipped)")
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["passes"])
+        #else
+        #expect(xml.contains("tests=\"1\"") && xml.contains("skipped=\"0\"") && !xml.contains("skipped=\"6\""))
+        #endif
+    }
+
+    @Test func junitClassnamesHaveNoDots() {
+        #expect(JUnitReport.classname("examples/basketball/basketball_test.lua") == "examples/basketball/basketball_test")
+        #expect(JUnitReport.classname("./Tests/Scenarios/issue-0001.free-fall_test.lua") == "Tests/Scenarios/issue-0001_free-fall_test")
     }
 
     @Test func tapReport() throws {

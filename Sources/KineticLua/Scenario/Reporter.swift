@@ -84,10 +84,13 @@ final class Reporter: @unchecked Sendable {
     }
 }
 
-/// The JUnit XML of a suite: `testsuites` › one `testsuite` per file › `testcase` (classname = the
-/// file) with `failure` or `error` children.
+/// The JUnit XML of a suite: `testsuites` › one `testsuite` per file › `testcase` with `failure` or
+/// `error` children. Only the cases that ran are listed and counted: a case `--filter` or `--shard`
+/// left out belongs to another run (merged shard reports must count each case once), so `skipped`
+/// is 0 and `tests` is the number of `testcase` elements, as GitLab and Jenkins total them.
 public enum JUnitReport {
-    public static func xml(_ report: SuiteReport) -> String {
+    /// The report of `report`, run on `hostname`.
+    public static func xml(_ report: SuiteReport, hostname: String = ProcessInfo.processInfo.hostName) -> String {
         var files: [String] = []
         var byFile: [String: [(ScenarioCase, CaseResult)]] = [:]  // lookups only; order from `files`
         for (scenario, result) in zip(report.cases, report.results) {
@@ -99,14 +102,20 @@ public enum JUnitReport {
         let everything = Array(zip(report.cases, report.results))
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites name=\"kinetic test\" tests=\"\(everything.count)\" failures=\"\(count(everything, .failed))\" "
-                   + "errors=\"\(count(everything, .error))\" skipped=\"\(report.skipped)\" time=\"\(seconds(everything))\">"]
+                   + "errors=\"\(count(everything, .error))\" skipped=\"0\" time=\"\(seconds(everything))\">"]
+        if report.skipped > 0 {
+            // Said in a comment, which every reader ignores (and "--" may not appear inside one).
+            out.append("  <!-- \(report.skipped) other cases were left out by the filter or the shard -->")
+        }
+        let started = timestamp(report.started), host = escape(hostname)
         for file in files {
             let list = byFile[file]!
             out.append("  <testsuite name=\"\(escape(file))\" tests=\"\(list.count)\" failures=\"\(count(list, .failed))\" "
-                       + "errors=\"\(count(list, .error))\" skipped=\"0\" time=\"\(seconds(list))\">")
+                       + "errors=\"\(count(list, .error))\" skipped=\"0\" time=\"\(seconds(list))\" "
+                       + "timestamp=\"\(started)\" hostname=\"\(host)\">")
             for (scenario, result) in list {
-                let open = "    <testcase classname=\"\(escape(file))\" name=\"\(escape(scenario.name ?? "(load)"))\" "
-                    + "time=\"\(String(format: "%.3f", result.seconds))\""
+                let open = "    <testcase classname=\"\(escape(classname(file)))\" name=\"\(escape(scenario.name ?? "(load)"))\" "
+                    + "file=\"\(escape(file))\" time=\"\(String(format: "%.3f", result.seconds))\""
                 if result.status == .passed && result.output.isEmpty {
                     out.append(open + "/>")
                     continue
@@ -127,6 +136,23 @@ public enum JUnitReport {
         }
         out.append("</testsuites>")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A scenario file as a classname: the path without `.lua`, its other dots made `_`. CI tools split
+    /// a classname at its dots into package and class, so `examples.basketball` would show as a
+    /// package `examples`; slashes they leave alone.
+    public static func classname(_ file: String) -> String {
+        var path = Substring(file.hasSuffix(".lua") ? String(file.dropLast(4)) : file)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return path.replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// When the run started, in UTC, as the JUnit schema writes it (ISO 8601 without a zone).
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        return formatter.string(from: date)
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 forbids are dropped.

@@ -59,6 +59,8 @@ public struct SuiteReport: Sendable {
     public var results: [CaseResult]
     /// Cases left out by `--filter` and `--shard`.
     public var skipped: Int
+    /// When the run started.
+    public var started = Date()
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
     /// Failures and errors.
@@ -73,6 +75,7 @@ public enum ScenarioSuite {
     /// Runs the suite: writes the report to `write` as it goes (in case order) and returns it.
     public static func run(_ options: SuiteOptions, executor: CaseExecutor, write: @escaping (String) -> Void) throws -> SuiteReport {
         // A path that does not exist is reported as an error entry, and the rest still runs.
+        let started = Date()
         let missing = options.paths.filter { !FileManager.default.fileExists(atPath: $0) }
         let files = try ScenarioDiscovery.files(in: options.paths.filter { !missing.contains($0) })
         let jobs = max(1, options.jobs)
@@ -103,7 +106,7 @@ public enum ScenarioSuite {
             printer.deliver(index, result)
             return result
         }
-        let report = SuiteReport(cases: selected.map(\.case), results: results, skipped: skipped)
+        let report = SuiteReport(cases: selected.map(\.case), results: results, skipped: skipped, started: started)
         reporter.end(report)
         if let junit = options.junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
