@@ -56,8 +56,11 @@ public struct ItemSnapshot: Hashable, Sendable {
     public var angle: Double
     /// Bounds size, points.
     public var size: Size
-    /// Collision bounds (the outline to draw).
+    /// Collision bounds as given (the outline to draw).
     public var bounds: CollisionBounds
+    /// The engine shapes the item collides with, in its own frame (origin at its centre, before
+    /// rotation): what `bounds` became, e.g. a rectangle as a four-point polygon.
+    public var shapes: [Geometry]
     /// pt/s.
     public var velocity: Vec2
     /// rad/s, clockwise-positive.

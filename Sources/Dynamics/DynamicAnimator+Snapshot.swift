@@ -16,7 +16,7 @@ extension DynamicAnimator {
                 id: id, name: r.name,
                 center: hasBody ? world.position(of: r.body) : r.center,
                 angle: hasBody ? world.angle(of: r.body) : r.angle,
-                size: r.geometry.size, bounds: r.bounds,
+                size: r.geometry.size, bounds: r.bounds, shapes: r.geometry.shapes,
                 velocity: (try? velocity(of: id)) ?? .zero,
                 angularVelocity: hasBody ? world.angularVelocity(of: r.body) : r.angularVelocity,
                 isSimulated: hasBody, isAnchored: r.material.anchored,

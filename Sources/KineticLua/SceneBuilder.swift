@@ -45,6 +45,7 @@ extension Runtime {
         return SceneItem(
             id: Int(item.id.index) | Int(item.id.generation) << 32,
             shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
+            collisionShape: Self.collisionShape(item.shapes),
             center: ScenePoint(item.center.x, item.center.y), angle: item.angle,
             fill: a.fill.map(Color.init), stroke: a.stroke.map(Color.init), strokeWidth: a.strokeWidth,
             opacity: a.opacity, image: image, label: a.label, labelColor: Color(a.labelColor), labelSize: a.labelSize,
@@ -63,6 +64,27 @@ extension Runtime {
                           offset: ScenePoint(part.center.x, part.center.y), angle: part.angle)
             })
         }
+    }
+
+    /// The outline the engine collides with, from the item's engine shapes (Dynamics never rounds a
+    /// polygon, so its vertices are the whole outline). One shape at the centre is returned as is.
+    static func collisionShape(_ shapes: [Geometry]) -> SceneShape {
+        let parts = shapes.map { geometry -> ShapePart in
+            switch geometry {
+            case .circle(let c):
+                return ShapePart(shape: .ellipse(size: SceneSize(2 * c.radius, 2 * c.radius)),
+                                 offset: ScenePoint(c.center.x, c.center.y))
+            case .ellipse(let e):
+                return ShapePart(shape: .ellipse(size: SceneSize(2 * e.radii.x, 2 * e.radii.y)),
+                                 offset: ScenePoint(e.center.x, e.center.y), angle: e.angle)
+            case .polygon(let p):
+                return ShapePart(shape: .polygon(p.vertices.map { ScenePoint($0.x, $0.y) }))
+            case .segment(let s):
+                return ShapePart(shape: .polygon([ScenePoint(s.p1.x, s.p1.y), ScenePoint(s.p2.x, s.p2.y)]))
+            }
+        }
+        if parts.count == 1, parts[0].offset == .zero, parts[0].angle == 0 { return parts[0].shape }
+        return .group(parts)
     }
 
     func debugOverlay(_ snapshot: AnimatorSnapshot, _ world: WorldModel) -> DebugOverlay {

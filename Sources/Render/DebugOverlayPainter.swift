@@ -55,16 +55,29 @@ struct DebugOverlayPainter {
 
     // MARK: - Pieces
 
+    /// Gap between a label's box and the rotation line, points.
+    static let labelClearance = 2.0
+    /// Shortest rotation line drawn, points: it pokes out of an outline its label fills.
+    static let shortestRotationLine = 6.0
+
+    /// The item's collision outline, and a line from the centre towards the right edge showing the
+    /// rotation, as Box2D's debug draw does. The line starts beyond the item's label instead, so the
+    /// label stays readable while the overlay stays under everything drawn later.
     private func paintOutline(_ item: SceneItem) {
         guard item.center.x.isFinite, item.center.y.isFinite, item.angle.isFinite else { return }
+        let outline = item.collisionShape ?? item.shape
+        var start = 0.0, end = outline.localBounds.maxX
+        if let label = item.label, !label.isEmpty, !item.hidden, item.opacity > 0 {
+            start = ItemPainter.labelBox(label, size: item.labelSize, canvas: canvas).width / 2
+                + DebugOverlayPainter.labelClearance
+            end = max(end, start + DebugOverlayPainter.shortestRotationLine)
+        }
         canvas.save()
         canvas.translate(item.center.x, item.center.y)
         canvas.rotate(item.angle)
-        canvas.addShape(item.shape)
-        // A line from the centre to the right edge shows the rotation, as Box2D's debug draw does.
-        let bounds = item.shape.localBounds
-        canvas.moveTo(.zero)
-        canvas.lineTo(ScenePoint(bounds.maxX, 0))
+        canvas.addShape(outline)
+        canvas.moveTo(ScenePoint(start, 0))
+        canvas.lineTo(ScenePoint(end, 0))
         canvas.setColor(DebugOverlayPainter.outlineColor)
         canvas.stroke()
         canvas.restore()

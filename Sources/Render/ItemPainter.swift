@@ -127,15 +127,28 @@ struct ItemPainter {
     /// Centres `label` on the item: horizontally by advance width, vertically by the font's ascent
     /// and descent (not the ink), so labels of different letters sit on the same baseline.
     private func paintLabel(_ label: String, color: Color, size: Double) {
-        canvas.setFont(canvas.fonts.sans, size: size)
+        let box = ItemPainter.labelBox(label, size: size, canvas: canvas)
         let metrics = canvas.fontMetrics()
-        let lines = label.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let blockHeight = Double(lines.count - 1) * metrics.lineHeight + metrics.ascent + metrics.descent
-        var baseline = -blockHeight / 2 + metrics.ascent
+        var baseline = -box.height / 2 + metrics.ascent
         canvas.setColor(color)
-        for line in lines {
+        for line in ItemPainter.labelLines(label) {
             canvas.showText(line, x: -canvas.textWidth(line) / 2, baseline: baseline)
             baseline += metrics.lineHeight
         }
+    }
+
+    /// The label's lines ("\n" breaks them).
+    static func labelLines(_ label: String) -> [String] {
+        label.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The box a label fills, centred on the item in its turned frame: the widest line's advance by
+    /// the lines' height. Sets the label's font on `canvas`.
+    static func labelBox(_ label: String, size: Double, canvas: CairoCanvas) -> SceneSize {
+        canvas.setFont(canvas.fonts.sans, size: size)
+        let metrics = canvas.fontMetrics()
+        let lines = labelLines(label)
+        let width = lines.map(canvas.textWidth).max() ?? 0
+        return SceneSize(width, Double(lines.count - 1) * metrics.lineHeight + metrics.ascent + metrics.descent)
     }
 }

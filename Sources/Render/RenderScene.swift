@@ -126,6 +126,9 @@ public struct SceneItem: Sendable, Equatable {
     public var id: Int
     /// Outline in the item's own frame.
     public var shape: SceneShape
+    /// The outline the item collides with, in its own frame, which the debug overlay draws; nil when
+    /// it is `shape`. The two differ when an item is drawn unlike it collides (a square drawn round).
+    public var collisionShape: SceneShape?
     /// Position of the item's centre, points.
     public var center: ScenePoint
     /// Rotation about the centre, radians, positive clockwise on screen.
@@ -154,13 +157,14 @@ public struct SceneItem: Sendable, Equatable {
     public var hidden: Bool
 
     /// An item with UIKit-like defaults: grey fill, no stroke, opaque, z 0, visible.
-    public init(id: Int, shape: SceneShape, center: ScenePoint, angle: Double = 0,
+    public init(id: Int, shape: SceneShape, collisionShape: SceneShape? = nil, center: ScenePoint, angle: Double = 0,
                 fill: Color? = Color(red: 0.6, green: 0.6, blue: 0.6), stroke: Color? = nil,
                 strokeWidth: Double = 1, opacity: Double = 1, image: String? = nil,
                 label: String? = nil, labelColor: Color = .black, labelSize: Double = 14,
                 z: Double = 0, hidden: Bool = false) {
         self.id = id
         self.shape = shape
+        self.collisionShape = collisionShape
         self.center = center
         self.angle = angle
         self.fill = fill
@@ -231,7 +235,7 @@ public struct DebugArrow: Sendable, Equatable {
 public struct DebugOverlay: Sendable, Equatable {
     /// Draw the overlay at all.
     public var enabled: Bool
-    /// Outline every item's collision shape (hidden items included).
+    /// Outline every item's collision shape (`collisionShape`, else `shape`; hidden items included).
     public var showsCollisionOutlines: Bool
     /// Collision boundaries (including the reference bounds when in use) as polylines, points.
     public var boundaries: [[ScenePoint]]

@@ -227,6 +227,40 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(level.scene().scene.debug.enabled == false)
     }
 
+    /// Newton's cradle's balls are squares drawn round: the overlay must outline the squares, which
+    /// is where their contacts are, not the circles.
+    @Test func debugOverlayOutlinesWhatCollides() throws {
+        let folder = try levelFolder("""
+            return { width = 200, height = 200, load = function(world)
+              world.debug = true
+              local ball = world:addItem{ center = {50, 50}, size = {30, 30}, cornerRadius = 15 }
+              local egg = world:addItem{ center = {100, 50}, size = {20, 30}, bounds = "ellipse" }
+              local ell = world:addItem{ center = {150, 100}, parts = {
+                { center = {-10, 0}, size = {10, 40} },
+                { center = {10, 15}, size = {30, 10}, bounds = "ellipse", angle = 0.5 },
+              } }
+              world:addBehavior(kinetic.gravity{ items = { ball, egg, ell } })
+            end }
+            """)
+        let level = try Level.load(path: folder, options: quietOptions())
+        let items = level.scene().scene.items
+        let square = items[0]
+        #expect(square.shape == .rectangle(size: SceneSize(30, 30), cornerRadius: 15))
+        guard case .polygon(let corners) = square.collisionShape else {
+            Issue.record("a rectangle collides as a polygon, got \(String(describing: square.collisionShape))")
+            return
+        }
+        #expect(Set(corners) == [ScenePoint(-15, -15), ScenePoint(15, -15), ScenePoint(15, 15), ScenePoint(-15, 15)])
+        #expect(items[1].collisionShape == .ellipse(size: SceneSize(20, 30)))
+        #expect(items[2].collisionShape?.localBounds.minX == -15)
+        guard case .group(let parts) = items[2].collisionShape else {
+            Issue.record("parts collide as a group, got \(String(describing: items[2].collisionShape))")
+            return
+        }
+        #expect(parts.count == 2)
+        #expect(parts[1] == ShapePart(shape: .ellipse(size: SceneSize(30, 10)), offset: ScenePoint(10, 15), angle: 0.5))
+    }
+
     @Test func restartBuildsEverythingAgain() throws {
         let level = try Level.load(path: fixtures + "/drop", options: quietOptions())
         for _ in 0..<120 { try level.step() }

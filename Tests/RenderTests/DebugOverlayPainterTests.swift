@@ -47,4 +47,44 @@ import Testing
         #expect(on.color(65, 60)[1] > on.color(65, 60)[0])
         try Snapshot.check(Self.scene(enabled: true), named: "debug-overlay", size: .scale(2))
     }
+
+    /// True when the pixel is mostly the overlay's blue (over white, black or grey).
+    static func isOutlineBlue(_ p: [Int]) -> Bool { p[2] - p[0] > 60 }
+
+    /// A square drawn round (Newton's cradle's balls): the overlay outlines the square it collides as.
+    @Test func outlinesTheCollisionShapeNotTheDrawnOne() throws {
+        let ball = SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 40), cornerRadius: 20),
+                             collisionShape: .rectangle(size: SceneSize(40, 40)), center: ScenePoint(50, 50))
+        let scene = RenderScene(size: SceneSize(100, 100), items: [ball], debug: DebugOverlay(enabled: true))
+        let frame = try Renderer().frame(scene, size: .scale(2))
+        // The square's left edge (x = 30 pt) near its top corner, far outside the drawn circle.
+        #expect(Self.isOutlineBlue(frame.color(60, 66)))
+        #expect(Self.isOutlineBlue(frame.color(66, 60)))
+        // Without a collision shape the overlay outlines the drawn shape: the circle's left point.
+        var drawn = scene
+        drawn.items[0].collisionShape = nil
+        let plain = try Renderer().frame(drawn, size: .scale(2))
+        #expect(!Self.isOutlineBlue(plain.color(60, 66)))
+        #expect(Self.isOutlineBlue(plain.color(60, 100)))
+    }
+
+    /// The rotation line runs from the centre to the right edge, where a label sits: it starts past
+    /// the label so the text is not struck through.
+    @Test func rotationLineLeavesTheLabelReadable() throws {
+        let item = SceneItem(id: 1, shape: .rectangle(size: SceneSize(80, 40)), center: ScenePoint(50, 50),
+                             fill: nil, label: "HHH", labelSize: 14)
+        let scene = RenderScene(size: SceneSize(100, 100), items: [item], debug: DebugOverlay(enabled: true))
+        let frame = try Renderer().frame(scene, size: .scale(2))
+        // The line is 2 pixels thick at scale 2, on rows 99 and 100. "HHH" at 14 pt is over 20 pt
+        // wide, so 0...10 pt right of the centre is inside the label: no blue there.
+        for x in 100...120 {
+            for y in 99...100 {
+                #expect(!Self.isOutlineBlue(frame.color(x, y)), "(\(x), \(y)): \(frame.color(x, y))")
+            }
+        }
+        // Past the label the line is drawn, to the right edge at 90 pt.
+        #expect(Self.isOutlineBlue(frame.color(160, 99)))
+        #expect(Self.isOutlineBlue(frame.color(176, 100)))
+        try Snapshot.check(scene, named: "debug-overlay-label", size: .scale(2))
+    }
 }
