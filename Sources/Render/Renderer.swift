@@ -87,6 +87,15 @@ public final class Renderer {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
+    /// The box `text` covers when set at `size` points as an item label or HUD text: the widest
+    /// line's advance by the lines' height, points ("\n" breaks lines).
+    public func textSize(_ text: String, size: Double) -> SceneSize {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        return ItemPainter.labelBox(text, size: size, canvas: CairoCanvas(cr, fonts: fonts))
+    }
+
     /// Forgets every loaded image so changed files are read again (call after a hot reload).
     public func reloadImages() {
         images.removeAll()

@@ -89,12 +89,15 @@ function level.pointer(_, e)
   if d > 10 then tilt(dx / d, dy / d) end
 end
 
+-- The settings sit on a panel between the status bar and the items' starting row: the debug
+-- drawing's field arrows cover the whole view, and the panel keeps the text over them readable.
 function level.draw(_, canvas)
   local g = S.gravity
+  canvas:rect(INSETS.left, 22, W - INSETS.left - INSETS.right, 34, { fill = "#ffffffe6", stroke = "#d0d0d0" })
   canvas:text(string.format("strength %.1f (q/a)   smoothness %.1f (w/s)   speed %.1f (e/d)",
-    S.strength, S.smoothness, S.speed), 10, 40, { size = 12, color = "#333333" })
+    S.strength, S.smoothness, S.speed), 10, 25, { size = 12, color = "#333333" })
   canvas:text(string.format("gravity (%.2f, %.2f): arrows or pointer   g: debug   r: reset",
-    g[1], g[2]), 10, 58, { size = 12, color = "#333333" })
+    g[1], g[2]), 10, 40, { size = 12, color = "#333333" })
   canvas:line(W / 2, H / 2, W / 2 + 30 * g[1], H / 2 + 30 * g[2], { color = "#e63946", width = 3 })
 end
 
