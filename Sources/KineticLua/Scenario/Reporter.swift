@@ -105,7 +105,8 @@ public enum JUnitReport {
                    + "errors=\"\(count(everything, .error))\" skipped=\"0\" time=\"\(seconds(everything))\">"]
         if report.skipped > 0 {
             // Said in a comment, which every reader ignores (and "--" may not appear inside one).
-            out.append("  <!-- \(report.skipped) other cases were left out by the filter or the shard -->")
+            let cases = report.skipped == 1 ? "case was" : "cases were"
+            out.append("  <!-- \(report.skipped) other \(cases) left out by the filter or the shard -->")
         }
         let started = timestamp(report.started), host = escape(hostname)
         for file in files {
