@@ -22,12 +22,12 @@ public enum LevelChecker {
         var problems: [LevelProblem] = []
         let fm = FileManager.default
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
-                problems.append(LevelProblem(file: path, line: 1, message: "no such file or folder"))
+            let isFolder: Bool
+            do { isFolder = try LevelFiles.isFolder(path) } catch {
+                problems.append(LevelProblem(file: path, line: 1, message: error.reason))
                 continue
             }
-            if !isFolder.boolValue { levels.append(path); continue }
+            if !isFolder { levels.append(path); continue }
             if fm.fileExists(atPath: join(path, "main.lua")) { levels.append(path); continue }
             let found = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
                 .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: join(join(path, $0), "main.lua")) }
@@ -43,14 +43,14 @@ public enum LevelChecker {
     /// Every problem found in one level (a `.lua` file or a folder holding `main.lua`), in file and line
     /// order within each pass. Empty when the level loads cleanly.
     public static func check(level path: String, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return [LevelProblem(file: path, line: 1, message: "no such file or folder")]
+        let isFolder: Bool
+        do { isFolder = try LevelFiles.isFolder(path) } catch {
+            return [LevelProblem(file: path, line: 1, message: error.reason)]
         }
-        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
-        let levelFile = isFolder.boolValue ? join(path, "main.lua") : path
+        let folder = isFolder ? path : (path as NSString).deletingLastPathComponent
+        let levelFile = isFolder ? join(path, "main.lua") : path
         var files = [levelFile]
-        if isFolder.boolValue { files += moduleFiles(in: folder).filter { $0 != levelFile } }
+        if isFolder { files += moduleFiles(in: folder).filter { $0 != levelFile } }
 
         // 1. Syntax of every file; a level that does not compile is not run.
         var problems: [LevelProblem] = []
@@ -65,7 +65,8 @@ public enum LevelChecker {
         var sources: [String: String] = [:]
         var reportedCalls: [(file: String, lines: ClosedRange<Int>)] = []
         for file in files where !broken.contains(file) {
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let bytes = try? LevelFiles.read(file) else { continue }
+            let source = String(decoding: bytes, as: UTF8.self)
             sources[file] = source
             let found = constructorProblems(source, file: file, folder: folder, surface: surface)
             problems += found.problems
@@ -74,6 +75,7 @@ public enum LevelChecker {
 
         // 3. The level table's fields, then 4. the chunk and load(world, state), no step.
         var quiet = options
+        quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.print = { _ in }
         var warnings: [String] = []
         let collected = WarningBox()
@@ -118,8 +120,9 @@ public enum LevelChecker {
         options.output = { _ in }
         options.warnings = { _ in }
         guard let state = try? LuaState(options: options) else { return nil }
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return LevelProblem(file: file, line: 1, message: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try LevelFiles.read(file) } catch {
+            return LevelProblem(file: file, line: 1, message: "cannot read the file: \(error.reason)")
         }
         do {
             // A short chunk name: Lua cuts long ones to "...tail", which would lose the path.
