@@ -55,21 +55,24 @@ public enum LevelFiles {
         guard fstat(fd, &info) == 0 else { throw failure(name, errno) }
         try requireRegular(info, named: name)
         guard Int(info.st_size) <= limit else { throw tooLarge(name, Int(info.st_size), limit) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while true {
-            // Reads one byte past the stated size, so a file that grew meanwhile is still refused.
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, limit + 1 - count))) }
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(name, errno)
+        // Read straight into the array: the stated size, then whatever the file grew by since.
+        var bytes: [UInt8] = []
+        var readError: Int32 = 0
+        var chunk = max(Int(info.st_size), 4096)
+        while readError == 0 {
+            let start = bytes.count
+            bytes.reserveCapacity(start + chunk)
+            let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer -> Int in
+                var n: Int
+                repeat { n = systemRead(fd, buffer.baseAddress!, chunk) } while n < 0 && errno == EINTR
+                if n < 0 { readError = errno } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n])) }
+                return n
             }
-            if n == 0 { break }
-            count += n
-            if count > limit { throw tooLarge(name, count, limit) }
+            if n <= 0 { break }
+            if bytes.count > limit { throw tooLarge(name, bytes.count, limit) }
+            chunk = 65536
         }
-        bytes.removeSubrange(count...)
+        if readError != 0 { throw failure(name, readError) }
         return bytes
     }
 

@@ -223,7 +223,8 @@ enum WorldBinding {
         do {
             target = try LevelFiles.resolveOutput(path, from: folder, inside: rt.options.trusted ? nil : folder)
         } catch where error.isOutside {
-            let which = rt.options.screenshots == .folder(folder) ? "screenshot folder" : "level folder"
+            var which = "level folder"
+            if case .folder = rt.options.screenshots { which = "screenshot folder" }
             throw LuaBindingError("World:screenshot: '\(path)' is outside the \(which) \(folder) (run with --trust to lift the sandbox)")
         } catch {
             throw LuaBindingError("World:screenshot: \(error.message)")
