@@ -20,7 +20,6 @@ public struct LevelFileError: Error, CustomStringConvertible, Sendable {
     public var isOutside: Bool { reason.hasPrefix(Self.outside) || reason.hasPrefix(Self.outsideOutput) }
     static let outside = "access outside the level folder is not allowed"
     static let outsideOutput = "writing outside the output folder"
-
 }
 
 public enum LevelFiles {
@@ -119,7 +118,7 @@ public enum LevelFiles {
         }
         let target = (folder == "/" ? "" : folder) + "/" + name
         if let root, !isInside(target, root) {
-            throw LevelFileError(path, "writing outside the output folder \(root) is not allowed")
+            throw LevelFileError(path, "\(LevelFileError.outsideOutput) \(root) is not allowed")
         }
         // An existing name (or a link, even a dangling one) must be a PNG file inside the root.
         guard lstat(target, &info) == 0 else { return target }
@@ -128,7 +127,7 @@ public enum LevelFiles {
             throw LevelFileError(path, "a link to a missing file, which may not be replaced")
         }
         if let root, !isInside(existing, root) {
-            throw LevelFileError(path, "writing outside the output folder \(root) is not allowed")
+            throw LevelFileError(path, "\(LevelFileError.outsideOutput) \(root) is not allowed")
         }
         guard stat(existing, &info) == 0, info.st_mode & S_IFMT == S_IFREG, isPNG(existing) else {
             throw LevelFileError(path, "may not overwrite a file that is not a PNG picture")
