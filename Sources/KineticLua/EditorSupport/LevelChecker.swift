@@ -28,7 +28,15 @@ public enum LevelChecker {
                 continue
             }
             if !isFolder { levels.append(path); continue }
-            if fm.fileExists(atPath: join(path, "main.lua")) { levels.append(path); continue }
+            do {
+                _ = try LevelFiles.resolve(join(path, "main.lua"), from: fm.currentDirectoryPath, inside: nil)
+                levels.append(path)
+                continue
+            } catch where error.reason != LevelFiles.notFound {
+                // There, but unreadable (permission, a FIFO): say so rather than "no level here".
+                problems.append(LevelProblem(file: join(path, "main.lua"), line: 1, message: error.reason))
+                continue
+            } catch {}
             let found = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
                 .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: join(join(path, $0), "main.lua")) }
                 .map { join(path, $0) }
