@@ -1,5 +1,5 @@
 // The C half of the bridge: trampoline, protected calls, capped allocator, budgets and watchdog.
-// Only this file calls lua_error, and only after the Swift frame it called has returned.
+// Only C raises Lua errors (here, after the Swift frame it called has returned; Pattern.c's functions).
 #define _GNU_SOURCE
 #include "CLuaShim.h"
 #include <errno.h>
@@ -23,6 +23,7 @@ typedef struct kl_Host {
     // Budgets.
     double time_budget;
     long long instruction_budget;
+    long long charged;            // work C library functions did in this call (kl_charge)
     int depth;                    // nesting of kl_pcall
     // The thread running the innermost kl_pcall or resumed coroutine. Written only by the state's
     // own thread, read by the watchdog to arm the hook: see kl_set_current for the handshake that
@@ -264,8 +265,33 @@ int kl_time_is_up(lua_State *L) {
     return 1;
 }
 
+// A C function is one VM instruction however long it runs, and the hook never runs inside it: a
+// C function that may work long (the pattern matcher) reports its work here every so often. Raising
+// from here is safe: only C and Lua frames lie between this and the protected call.
+void kl_charge(lua_State *L, long long work, const char *function, const char *problem) {
+    kl_Host *h = kl_host(L);
+    if (h->depth == 0) return;
+    char text[192];
+    if (kl_time_is_up(L)) {
+        // The watchdog has armed the hook too: a script's pcall cannot swallow the stop.
+        snprintf(text, sizeof text, "%s: %s (exceeded the script's time budget of %g s)", function, problem,
+                 h->time_budget);
+    } else if (h->instruction_budget > 0 && (h->charged += work) > h->instruction_budget) {
+        // Counted apart from the VM's instructions (the hook's remaining count is Lua's own), against
+        // the same budget; the stop holds as the hook's does.
+        h->last_stop = KL_STOP_INSTRUCTIONS;
+        lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
+        snprintf(text, sizeof text, "%s: %s (exceeded the script's instruction budget of %lld instructions)",
+                 function, problem, h->instruction_budget);
+    } else {
+        return;
+    }
+    luaL_error(L, "%s", text);
+}
+
 static void kl_begin_budget(lua_State *L, kl_Host *h) {
     h->last_stop = KL_STOP_NONE;
+    h->charged = 0;
     if (h->instruction_budget > 0) {
         int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
         lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);

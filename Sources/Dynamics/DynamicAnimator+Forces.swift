@@ -46,7 +46,7 @@ extension DynamicAnimator {
                 guard f.region.contains(p - f.position) else { continue }
                 let sample = FieldSample(position: p, velocity: world.linearVelocity(of: body),
                                          mass: world.mass(of: body), charge: records[i].material.charge,
-                                         time: elapsedTime, deltaTime: dt)
+                                         time: elapsedTime, deltaTime: dt, noiseSeed: noiseSeed)
                 let force = f.force(for: sample)
                 guard force.isFinite else { continue }
                 forces[i] += force

@@ -29,8 +29,14 @@ public final class DynamicAnimator {
     public private(set) var elapsedTime = 0.0
     /// Steps taken while running.
     public private(set) var stepCount = 0
+    /// Set by a step that left an item with a non-finite position, angle or velocity (naming it);
+    /// cleared when the next step starts. Hosts report it as an error.
+    public private(set) var nonFiniteStateError: DynamicsError?
     /// Read by the renderer: draw outlines, attachments, contacts and field vectors.
     public var debugEnabled = false
+    /// Picks the pattern of noise and turbulence fields (a level's `seed`): the same seed gives the
+    /// same pattern, another seed another one. Default 0.
+    public var noiseSeed = 0
 
     /// Called when the animator pauses / is about to resume, and for warnings.
     public var onPause: (() -> Void)?
@@ -71,8 +77,8 @@ public final class DynamicAnimator {
     /// Throws for a non-positive or non-finite size, fps or substep count.
     public init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
         if let b = referenceBounds {
-            try requirePositive(b.width, "reference bounds width")
-            try requirePositive(b.height, "reference bounds height")
+            try requireLength(b.width, "reference bounds width")
+            try requireLength(b.height, "reference bounds height")
         }
         try Self.requireStepRate(fps: fps, substeps: substeps)
         self.referenceBounds = referenceBounds
@@ -234,6 +240,7 @@ public final class DynamicAnimator {
         guard !isStepping else { return }
         isStepping = true
         defer { isStepping = false }
+        nonFiniteStateError = nil
 
         synchronize()
         if !isRunning {
@@ -245,6 +252,7 @@ public final class DynamicAnimator {
         let dt = stepDuration
         applyBehaviors(dt: dt)
         world.step(by: dt, substeps: substeps)
+        checkFiniteState()
         elapsedTime += dt
         stepCount += 1
         deliverCollisionEvents()
@@ -255,10 +263,22 @@ public final class DynamicAnimator {
     /// Takes `count` steps.
     public func step(count: Int) { for _ in 0..<max(0, count) { step() } }
 
-    /// Runs for `seconds` of simulated time (rounded to whole steps).
+    /// Runs for `seconds` of simulated time (rounded to whole steps). NaN, negative durations and
+    /// step counts an `Int` cannot hold do nothing.
     public func run(seconds: Double) {
-        guard seconds.isFinite, seconds > 0 else { return }
-        step(count: Int((seconds * fps).rounded()))
+        guard seconds > 0, let count = Int(exactly: (seconds * fps).rounded()) else { return }
+        step(count: count)
+    }
+
+    /// Records an error naming the first item the step left with a non-finite position, angle or
+    /// velocity. Every input is checked where it enters, so this only reports what a check missed,
+    /// at once, rather than letting NaN spread through contacts to every item it touches.
+    func checkFiniteState() {
+        guard let body = world.firstBodyWithNonFiniteState() else { return }
+        let slot = world.userData(of: body)
+        let name = records.indices.contains(slot) && records[slot].body == body ? label(itemID(slot: slot)) : "a boundary"
+        nonFiniteStateError = DynamicsError("\(name) has a non-finite state after step \(stepCount + 1): position \(world.position(of: body)), "
+            + "angle \(world.angle(of: body)), velocity \(world.linearVelocity(of: body)), angular velocity \(world.angularVelocity(of: body))")
     }
 
     func resume() {

@@ -82,8 +82,8 @@ struct ItemGeometry {
         try requireFinite(def.center, "\(label) center")
         try requireFinite(def.angle, "\(label) angle")
         if let s = def.size {
-            try requirePositive(s.width, "\(label) width")
-            try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width")
+            try requireLength(s.height, "\(label) height")
         }
         switch def.bounds {
         case .parts(let parts):
@@ -96,6 +96,7 @@ struct ItemGeometry {
                 try requireFinite(part.angle, "\(partLabel) angle")
                 let built = try Self.single(part.bounds, size: part.size == .zero ? nil : part.size,
                                             center: part.center, angle: part.angle, label: partLabel)
+                try Self.requireInvertibleMass(built.geometry, label: partLabel)
                 shapes.append(built.geometry)
                 box = box.map { $0.union(built.box) } ?? built.box
             }
@@ -107,10 +108,21 @@ struct ItemGeometry {
             size = def.size ?? Size(2 * half.x, 2 * half.y)
         default:
             let built = try Self.single(def.bounds, size: def.size, center: .zero, angle: 0, label: label)
+            try Self.requireInvertibleMass(built.geometry, label: label)
             shapes = [built.geometry]
             let b = built.box
             let half = Vec2(Swift.max(abs(b.lower.x), abs(b.upper.x)), Swift.max(abs(b.lower.y), abs(b.upper.y)))
             size = def.size ?? Size(2 * half.x, 2 * half.y)
+        }
+    }
+
+    /// Refuses a shape whose mass or rotational inertia at the smallest density the engine takes
+    /// would not be a normal number: the engine could not invert it (a subnormal mass has an
+    /// infinite inverse and turns the whole scene NaN).
+    static func requireInvertibleMass(_ g: Geometry, label: String) throws(DynamicsError) {
+        let md = g.massData(density: 1 / World.largestInput)
+        guard md.mass.isNormal, md.rotationalInertia.isNormal else {
+            throw DynamicsError("\(label) is too small for the engine: an area of \(g.area) pt² gives no usable mass")
         }
     }
 
@@ -121,14 +133,14 @@ struct ItemGeometry {
         switch bounds {
         case .rectangle:
             guard let s = size else { throw DynamicsError("\(label) needs a size for rectangle bounds") }
-            try requirePositive(s.width, "\(label) width"); try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width"); try requireLength(s.height, "\(label) height")
             do {
                 let poly = try Polygon.box(halfWidth: s.width / 2, halfHeight: s.height / 2, center: center, angle: angle)
                 return (.polygon(poly), Geometry.polygon(poly).aabb(.identity))
             } catch { throw DynamicsError("\(label): \(error.message)") }
         case .ellipse:
             guard let s = size else { throw DynamicsError("\(label) needs a size for ellipse bounds") }
-            try requirePositive(s.width, "\(label) width"); try requirePositive(s.height, "\(label) height")
+            try requireLength(s.width, "\(label) width"); try requireLength(s.height, "\(label) height")
             let g: Geometry = s.width == s.height
                 ? .circle(Circle(center: center, radius: s.width / 2))
                 : .ellipse(Ellipse(center: center, radii: Vec2(s.width / 2, s.height / 2), angle: angle))

@@ -1,6 +1,7 @@
 // UIDynamicItemBehavior: material and flags for its items (no force of its own), and velocity
 // access. Only the properties set explicitly apply; among several behaviours on one item the most
 // recently added one wins per property (O8).
+import Foundation
 import Physics
 
 /// Per-item physical properties. An item in no item behaviour has UIKit's defaults: elasticity 0,
@@ -22,7 +23,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     /// Mass per area: mass = area (pt²) × density / 10 000. Must be > 0. Default 1.
     public var density: Double {
         get { set_.density ?? 1 }
-        set { guard acceptPositive(newValue, "density") else { return }; set_.density = newValue; changed() }
+        set { guard acceptDensity(newValue) else { return }; set_.density = newValue; changed() }
     }
     /// Linear velocity damping, ≥ 0, 1/s: each substep v ← v / (1 + h·resistance) (O5), so speed
     /// decays as e^(−resistance·t).
@@ -122,5 +123,21 @@ public final class DynamicItemBehavior: DynamicBehavior {
         }
         pendingLinear.removeAll()
         pendingAngular.removeAll()
+    }
+}
+
+extension DynamicItemBehavior {
+    /// The densities the engine takes (its density is this × `Units.densityScale`, within
+    /// [1/`World.largestInput`, `World.largestInput`]): 10⁻¹¹ to 10¹⁹. A density of 10⁻³²⁰ would
+    /// give a mass whose inverse is infinite.
+    static func isUsableDensity(_ v: Double) -> Bool {
+        let engine = v * Units.densityScale
+        return engine >= 1 / World.largestInput && engine <= World.largestInput
+    }
+
+    func acceptDensity(_ v: Double) -> Bool {
+        if Self.isUsableDensity(v) { return true }
+        let range = [1 / World.largestInput, World.largestInput].map { String(format: "%g", $0 / Units.densityScale) }
+        refuse("density", v, "a number from \(range[0]) to \(range[1])"); return false
     }
 }

@@ -16,9 +16,12 @@ public struct FieldSample: Hashable, Sendable {
     public var time: Double
     /// Step length, seconds.
     public var deltaTime: Double
-    public init(position: Vec2, velocity: Vec2 = .zero, mass: Double = 1, charge: Double = 0, time: Double = 0, deltaTime: Double = 1.0 / 60) {
+    /// The animator's `noiseSeed`: which noise pattern noise and turbulence fields read.
+    public var noiseSeed: Int
+    public init(position: Vec2, velocity: Vec2 = .zero, mass: Double = 1, charge: Double = 0, time: Double = 0,
+                deltaTime: Double = 1.0 / 60, noiseSeed: Int = 0) {
         self.position = position; self.velocity = velocity; self.mass = mass; self.charge = charge
-        self.time = time; self.deltaTime = deltaTime
+        self.time = time; self.deltaTime = deltaTime; self.noiseSeed = noiseSeed
     }
 }
 
@@ -40,7 +43,7 @@ public final class FieldBehavior: DynamicBehavior {
 
     /// Field origin, reference coordinates; the region is centred on it. Default (0, 0).
     public var position = Vec2.zero {
-        didSet { guard acceptFinite(position, "position") else { position = oldValue; return }; changed() }
+        didSet { guard acceptCoordinate(position, "position") else { position = oldValue; return }; changed() }
     }
     /// Domain of effect. Default infinite.
     public var region = Region.infinite { didSet { changed() } }
@@ -68,7 +71,7 @@ public final class FieldBehavior: DynamicBehavior {
     }
     /// Noise and turbulence: how fast the pattern changes, Hz; 0 = frozen.
     public var animationSpeed = 0.0 {
-        didSet { guard acceptFinite(animationSpeed, "animationSpeed") else { animationSpeed = oldValue; return }; changed() }
+        didSet { guard acceptInput(animationSpeed, "animationSpeed") else { animationSpeed = oldValue; return }; changed() }
     }
     /// Custom fields: the force (UIKit newtons) at a sample.
     public var evaluator: ((FieldSample) -> Vec2)? { didSet { changed() } }

@@ -119,6 +119,14 @@ public struct FloatRange: Hashable, Sendable, CustomStringConvertible {
     guard v.isFinite, v > 0 else { throw DynamicsError("\(what()) must be a finite number > 0, got \(v)") }
 }
 
+/// A size of a shape or of the reference bounds: a normal number (a subnormal width makes a mass
+/// whose inverse is infinite) no larger than the engine's coordinates (`World.largestCoordinate`).
+@inline(__always) func requireLength(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isNormal, v > 0, v <= World.largestCoordinate else {
+        throw DynamicsError("\(what()) must be a number > 0 and at most \(Int(World.largestCoordinate)) pt, got \(v)")
+    }
+}
+
 @inline(__always) func requireNonNegative(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
     guard v.isFinite, v >= 0 else { throw DynamicsError("\(what()) must be a finite number ≥ 0, got \(v)") }
 }

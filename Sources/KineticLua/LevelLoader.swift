@@ -6,6 +6,7 @@ import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
+import Physics
 import Render
 
 /// Values that replace a level's own fields (command line, `kinetic.load` options).
@@ -103,21 +104,42 @@ extension Runtime {
             _ = lua_setupvalue(lua.L, -2, 1)
             return env
         }
-        if !folder.isEmpty, let localRequire { _ = try? state.call(localRequire, [.reference(env), .string(folder)]) }
+        // The files are looked for with `io.open`: the sandbox's opens relative to the state's folder,
+        // a trusted level's (Lua's own) relative to the current folder, so it gets the full path.
+        let openFolder = options.trusted ? (state.folder.map { $0 + "/" + folder } ?? folder) : folder
+        if !folder.isEmpty, let localRequire {
+            _ = try? state.call(localRequire, [.reference(env), .string(folder), .string(openFolder), .boolean(options.trusted)])
+        }
     }
 
     /// Lua source of the `require` a level in a subfolder gets: modules beside the level first.
+    /// A trusted state's `require` is Lua's own: it searches `package.path` (the current folder), so
+    /// a module beside the level gets a `package.preload` loader for its file; and it blames its
+    /// caller, this function, so a module found nowhere is reported here instead, at the level's line.
     static let localRequireSource = """
-        local env, folder = ...
+        local env, folder, openFolder, trusted = ...
         local require, open = require, io.open
         local prefix = folder:gsub("/", ".")
         env.require = function(name)
           if type(name) == "string" and not name:find("..", 1, true) then
-            local base = folder .. "/" .. name:gsub("%.", "/")
-            local file = open(base .. ".lua") or open(base .. "/init.lua")
+            local base = openFolder .. "/" .. name:gsub("%.", "/")
+            local path = base .. ".lua"
+            local file = open(path)
+            if not file then path = base .. "/init.lua"; file = open(path) end
             if file then
               file:close()
-              return require(prefix .. "." .. name)
+              local key = prefix .. "." .. name
+              if trusted and package.preload[key] == nil then
+                package.preload[key] = function() return assert(loadfile(path, "t"))(name, path) end
+              end
+              return require(key)
+            end
+            if trusted and package.loaded[name] == nil and package.preload[name] == nil then
+              local found, notInPath = package.searchpath(name, package.path)
+              local foundC, notInCPath = package.searchpath(name, package.cpath)
+              if not found and not foundC then
+                error(("module '%s' not found beside the level (%s) nor:%s%s"):format(name, folder, notInPath, notInCPath), 2)
+              end
             end
           end
           return require(name)
@@ -137,8 +159,8 @@ extension Runtime {
             do throws(LuaArgumentError) {
                 let t = try lua.table(-1)
                 setup.title = try t.optionalString("title") ?? ""
-                setup.width = try positive(t, "width") ?? setup.width
-                setup.height = try positive(t, "height") ?? setup.height
+                setup.width = try length(t, "width") ?? setup.width
+                setup.height = try length(t, "height") ?? setup.height
                 setup.fps = try positive(t, "fps") ?? setup.fps
                 guard setup.fps <= DynamicAnimator.maximumFPS else {
                     throw LuaArgumentError(.field("fps"), mustBe: "at most \(Int(DynamicAnimator.maximumFPS))", got: String(setup.fps))
@@ -150,13 +172,25 @@ extension Runtime {
                     setup.substeps = substeps
                 }
                 setup.seed = try t.optionalInteger("seed") ?? 0
-                setup.duration = try positive(t, "duration")
+                setup.duration = try t.optionalNumber("duration")
+                if let duration = setup.duration, !(duration > 0 && SimulatedTime.steps(duration, fps: 1) != nil) {
+                    throw LuaArgumentError(.field("duration"), mustBe: "a number of seconds > 0 and at most \(Int(SimulatedTime.maximumSeconds)) (one hour of simulated time)", got: String(duration))
+                }
                 if let background = try t.optionalColor("background") { setup.background = Color(background) }
             } catch {
                 throw LuaError(kind: .runtime, message: "\(chunkName): level field \(error.message)")
             }
             return setup
         }
+    }
+
+    /// The reference bounds' side: within the engine's coordinates, as every item must be.
+    private func length(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {
+        guard let v = try t.optionalNumber(field) else { return nil }
+        guard v.isNormal, v > 0, v <= World.largestCoordinate else {
+            throw LuaArgumentError(.field(field), mustBe: "a number of points > 0 and at most \(Int(World.largestCoordinate))", got: String(v))
+        }
+        return v
     }
 
     private func positive(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {

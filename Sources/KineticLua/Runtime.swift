@@ -204,6 +204,7 @@ final class Runtime {
         }
         let animator = try DynamicAnimator(referenceBounds: Size(setup.width, setup.height), fps: setup.fps,
                                            substeps: setup.substeps)
+        animator.noiseSeed = setup.seed
         let world = WorldModel(animator: animator, setup: setup)
         world.handle = worlds.insert(world)
         worldBySerial[animator.serial] = world.slot

@@ -7,8 +7,10 @@ import Physics
 import Render
 
 extension Runtime {
-    /// Spacing of the grid the debug overlay samples fields on, points.
+    /// Spacing of the grid the debug overlay samples fields on, points; wider in worlds more than
+    /// `fieldGridMaximumColumns` spacings across, so the sample count stays bounded.
     static let fieldGridSpacing = 40.0
+    static let fieldGridMaximumColumns = 200.0
 
     /// The scene to draw now. With `hud`, calls `level.draw(world, canvas)`; its error is returned
     /// (the scene is still complete without the HUD).
@@ -109,7 +111,7 @@ extension Runtime {
         // from the renderer, so they are left out).
         let fields = world.animator.allBehaviors.compactMap { $0 as? FieldBehavior }.filter { $0.kind != .custom }
         if !fields.isEmpty {
-            let step = Self.fieldGridSpacing
+            let step = max(Self.fieldGridSpacing, max(world.setup.width, world.setup.height) / Self.fieldGridMaximumColumns)
             var y = step / 2
             while y < world.setup.height {
                 var x = step / 2
@@ -118,7 +120,8 @@ extension Runtime {
                     var total = Vec2.zero
                     for f in fields where f.region.contains(p - f.position) {
                         total += f.kind == .velocity ? f.velocity
-                            : f.acceleration(for: FieldSample(position: p, mass: 1, charge: 1, time: snapshot.time))
+                            : f.acceleration(for: FieldSample(position: p, mass: 1, charge: 1, time: snapshot.time,
+                                                                    noiseSeed: world.setup.seed))
                     }
                     if total != .zero, total.isFinite {
                         overlay.fieldSamples.append(DebugArrow(point: ScenePoint(x, y), vector: ScenePoint(total.x, total.y)))

@@ -141,6 +141,10 @@ extension Runtime {
             world.pendingError = nil
             throw error
         }
+        if let error = world.animator.nonFiniteStateError {
+            let prefix = world.level.map { "\($0.chunk): " } ?? ""
+            throw LuaError(kind: .runtime, message: prefix + error.message)
+        }
     }
 
     /// Calls `function` for a callback of `world`'s step; the first error is kept for the step to
@@ -263,7 +267,7 @@ extension Runtime {
     /// A drag as a user makes it: `began` at `from`, one `moved` after each step of the duration
     /// (straight line, constant pan velocity), then `ended` at `to` when `release`.
     func drag(_ world: WorldModel, from: Vec2, to: Vec2, duration: Double, release: Bool) throws(LuaError) {
-        let steps = max(1, Int((duration * world.fps).rounded()))
+        let steps = max(1, SimulatedTime.steps(duration, fps: world.fps) ?? 0)
         let seconds = Double(steps) / world.fps
         let v = (to - from) / seconds
         try pointer(world, PointerEvent(phase: .began, x: from.x, y: from.y))

@@ -89,6 +89,28 @@ extension Lua {
         return isNumber != 0 && value.isFinite ? value : nil
     }
 
+    /// The fields of a point, size or frame table as the message of an error shows them, `{nan, 0}`,
+    /// when every one is a number (so a non-finite one is named); nil otherwise ("got a table").
+    func describeNumbers(_ table: Int32, _ fields: [[String]]) -> String? {
+        guard lua_type(L, table) == LUA_TTABLE, reserve(2) else { return nil }
+        var shown: [String] = []
+        for (i, keys) in fields.enumerated() {
+            var found: String?
+            for key in keys where found == nil {
+                if lua_rawgeti(L, table, lua_Integer(i + 1)) <= 0 {
+                    lua_settop(L, -2)
+                    push(key)
+                    lua_rawget(L, table)
+                }
+                if lua_type(L, -1) == LUA_TNUMBER { found = describe(-1) }
+                lua_settop(L, -2)
+            }
+            guard let found else { return nil }
+            shown.append(found)
+        }
+        return "{" + shown.joined(separator: ", ") + "}"
+    }
+
     /// The first present key among `keys` (raw); nil if none is a finite number.
     func numberField(_ table: Int32, _ position: Int, _ keys: [String]) -> Double? {
         for key in keys {
@@ -104,6 +126,9 @@ extension Lua {
            let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y") {
             return LuaPoint(x: x, y: y)
         }
+        if let numbers = describeNumbers(t, [["x"], ["y"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y} of finite numbers", got: numbers)
+        }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y}", got: describe(index))
     }
 
@@ -115,6 +140,9 @@ extension Lua {
             if w >= 0 && h >= 0 { return LuaSize(width: w, height: h) }
             throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} with no negative side",
                                    got: "{\(w), \(h)}")
+        }
+        if let numbers = describeNumbers(t, [["width", "w"], ["height", "h"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} of finite numbers", got: numbers)
         }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height}", got: describe(index))
     }
@@ -128,6 +156,9 @@ extension Lua {
             if w >= 0 && h >= 0 { return LuaFrame(x: x, y: y, width: w, height: h) }
             throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} with no negative side",
                                    got: "{\(x), \(y), \(w), \(h)}")
+        }
+        if let numbers = describeNumbers(t, [["x"], ["y"], ["width", "w"], ["height", "h"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} of finite numbers", got: numbers)
         }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height}", got: describe(index))
     }

@@ -49,7 +49,8 @@ extension LuaState {
             lua_rawget(L, -2)
             kl_remove(L, -2)
             kl_push_coroutine_resume(L)
-            let callStatus = kl_pcall(L, 5, 3)
+            kl_push_pattern_functions(L)
+            let callStatus = kl_pcall(L, 6, 3)
             if callStatus != LUA_OK { throw takeError(status: callStatus, lua) }
             // Results: the environment, its package.loaded table, the list of required files.
             requiredFilesRef = luaL_ref(L, kl_registryindex())
@@ -99,9 +100,14 @@ extension LuaState {
     }
 }
 
-/// How both preludes begin: their arguments, and coroutines that tell the watchdog which thread runs.
+/// How both preludes begin: their arguments, budgeted pattern functions, and coroutines that tell the
+/// watchdog which thread runs.
 private let coroutinePrelude = """
-local resolve, readSource, seed, folder, coresume = ...
+local resolve, readSource, seed, folder, coresume, patterns = ...
+-- string.find, match, gmatch and gsub whose work counts against the budgets (CLuaShim/Pattern.c):
+-- the count hook cannot stop Lua's own inside one long match. Replaced in the library table itself,
+-- so that argument errors name them as "string.find".
+for name, f in pairs(patterns) do string[name] = f end
 -- coroutine.resume tells the watchdog which thread runs; wrap is rebuilt on it (as lcorolib's auxwrap).
 do
   local create, close, error, type = coroutine.create, coroutine.close, error, type
@@ -119,7 +125,8 @@ do
 end
 """
 
-/// Trusted levels get the whole standard library; only seeding, the module path and `print` change.
+/// Trusted levels get the whole standard library; only seeding, the module path, `print` and the
+/// pattern functions (the limits hold with --trust too) change.
 private let trustedPrelude = coroutinePrelude + "\n" + """
 math.randomseed(seed)
 if folder then

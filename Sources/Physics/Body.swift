@@ -100,7 +100,8 @@ extension World {
             if rotationalInertia > 0 && !body.fixedRotation {
                 // Shift from the body origin to the centre of mass (parallel axis theorem).
                 body.inertia = Swift.max(0, rotationalInertia - body.mass * localCenter.lengthSquared)
-                body.invI = body.inertia > 0 ? 1 / body.inertia : 0
+                // A subnormal inertia (cancellation in the shift) has an infinite inverse: no rotation.
+                body.invI = body.inertia.isNormal ? 1 / body.inertia : 0
             }
         }
         body.localCenter = localCenter

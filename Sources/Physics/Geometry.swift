@@ -65,6 +65,13 @@ public enum Geometry: Hashable, Sendable {
     @inlinable public init(mass: Double, center: Vec2, rotationalInertia: Double) {
         self.mass = mass; self.center = center; self.rotationalInertia = rotationalInertia
     }
+
+    /// Whether a body can take this mass: mass and rotational inertia both normal numbers (so
+    /// their inverses are finite: a subnormal mass, from a shape 10⁻¹⁶⁰ pt across, has an infinite
+    /// one), or both 0 (a massless shape: density 0, or a segment).
+    @inlinable public var isInvertible: Bool {
+        (mass.isNormal && rotationalInertia.isNormal) || (mass == 0 && rotationalInertia == 0)
+    }
 }
 
 /// An error for input the engine refuses. The message names the offending value.

@@ -1,6 +1,19 @@
 // World queries through the broad-phase trees: by box, by point, by ray.
 
 extension World {
+    /// The first live body, in slot order, whose position, rotation or velocity is not finite; nil
+    /// when every one is. Valid input never makes one: hosts ask after a step, so that a NaN that
+    /// got in anyway is reported at once instead of spreading through contacts.
+    public func firstBodyWithNonFiniteState() -> BodyID? {
+        for i in bodyStore.indices where bodyStore[i].isLive {
+            let b = bodyStore[i]
+            if !(b.xf.p.isFinite && b.xf.q.c.isFinite && b.xf.q.s.isFinite && b.v.isFinite && b.w.isFinite) {
+                return bodyID(Int32(i))
+            }
+        }
+        return nil
+    }
+
     /// Fills `queryScratch` with the shapes whose tight bounds overlap `box`, ascending.
     func collectOverlaps(_ box: AABB) {
         queryScratch.removeAll(keepingCapacity: true)

@@ -403,15 +403,17 @@ public final class World {
     // MARK: - Shapes
 
     /// Attaches a shape; the body's mass is recomputed from all its shapes' densities. Throws when the
-    /// shape's mass or rotational inertia (density × area) would be infinite.
+    /// shape's mass or rotational inertia (density × area) would be infinite or too small to invert
+    /// (`MassData.isInvertible`).
     public func createShape(on body: BodyID, _ def: ShapeDef, _ geometry: Geometry) throws(PhysicsError) -> ShapeID {
         guard let b = slot(body) else { throw PhysicsError("createShape: \(body) was destroyed") }
         try geometry.validate()
         try validate(def)
-        // Finite sizes and densities can still give an infinite mass, which the step turns into NaN.
+        // Finite sizes and densities can still give an infinite mass, or one so small (subnormal)
+        // that its inverse is infinite; the step turns either into NaN.
         let md = geometry.massData(density: def.density)
-        guard md.mass.isFinite, md.rotationalInertia.isFinite, geometry.area.isFinite else {
-            throw PhysicsError("createShape: mass \(md.mass) and rotational inertia \(md.rotationalInertia) of density \(def.density) over \(geometry) must be finite")
+        guard md.isInvertible, geometry.area.isFinite else {
+            throw PhysicsError("createShape: mass \(md.mass) and rotational inertia \(md.rotationalInertia) of density \(def.density) over \(geometry) must be normal numbers (or both 0)")
         }
         let id = attachShape(def, geometry, to: b)
         updateMass(Int32(b))
@@ -474,11 +476,10 @@ public final class World {
         refreshContactMaterials(s)
     }
     public func density(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].density } ?? 0 }
-    /// Recomputes the body's mass. Densities that are not 0 or within [1/World.largestInput, World.largestInput], and densities whose mass would overflow, are ignored.
+    /// Recomputes the body's mass. Densities that are not 0 or within [1/World.largestInput, World.largestInput], and densities whose mass would overflow or underflow (`MassData.isInvertible`), are ignored.
     public func setDensity(_ d: Double, of shape: ShapeID) {
         guard let s = slot(shape), d.isUsableDensity else { return }
-        let md = shapes[s].geometry.massData(density: d)
-        guard md.mass.isFinite, md.rotationalInertia.isFinite else { return }
+        guard shapes[s].geometry.massData(density: d).isInvertible else { return }
         shapes[s].density = d
         updateMass(shapes[s].body)
     }

@@ -37,11 +37,12 @@ public struct Viewport: Sendable, Equatable {
             guard factor > 0, factor.isFinite else {
                 throw RenderError.invalidSize("scale \(factor) must be a positive number")
             }
-            let width = Int((scene.width * factor).rounded()), height = Int((scene.height * factor).rounded())
+            // Checked before converting: `Int(_:)` traps on a width of 10³⁰⁰ pixels.
+            let width = (scene.width * factor).rounded(), height = (scene.height * factor).rounded()
             guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
                 throw RenderError.invalidSize("\(width) × \(height) pixels is outside 1...32767")
             }
-            self.init(scale: factor, offsetX: 0, offsetY: 0, width: width, height: height)
+            self.init(scale: factor, offsetX: 0, offsetY: 0, width: Int(width), height: Int(height))
         case let .pixels(width, height):
             guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
                 throw RenderError.invalidSize("\(width) × \(height) pixels is outside 1...32767")

@@ -40,25 +40,56 @@ public final class Window {
 
     // MARK: - Display
 
-    /// True when a window can be opened: on Linux DISPLAY or WAYLAND_DISPLAY is set and SDL's video
-    /// subsystem starts on a real display (not its invisible "offscreen" or "dummy" drivers, unless
-    /// SDL_VIDEODRIVER asks for them). The command line falls back to headless output when false.
-    public static var isDisplayAvailable: Bool {
-        #if os(Linux)
-        let environment = ProcessInfo.processInfo.environment
-        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        guard hasDisplay || environment["SDL_VIDEODRIVER"] != nil else { return false }
-        #endif
-        guard startVideo() else { return false }
-        SDL_QuitSubSystem(SDL_INIT_VIDEO)
-        return true
+    /// Whether a window can be opened here.
+    public enum Display: Equatable, Sendable {
+        /// A window can be opened.
+        case available
+        /// No display is named (on Linux neither DISPLAY nor WAYLAND_DISPLAY nor SDL_VIDEODRIVER
+        /// is set): the command line runs headless.
+        case none
+        /// A display is named but SDL's video cannot start on it (no server, refused connection);
+        /// the associated text says which display and SDL's reason.
+        case unreachable(String)
     }
+
+    /// The display in reach: `.available` when SDL's video subsystem starts on a real display (not
+    /// its invisible "offscreen" or "dummy" drivers, unless SDL_VIDEODRIVER asks for them).
+    public static var display: Display {
+        let environment = ProcessInfo.processInfo.environment
+        #if os(Linux)
+        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        guard hasDisplay || environment["SDL_VIDEODRIVER"] != nil else { return .none }
+        #endif
+        guard startVideo() else {
+            let named = ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].compactMap { name in
+                environment[name].flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
+            }
+            let reason = String(cString: SDL_GetError())
+            return .unreachable("no display answers at \(named.joined(separator: ", "))"
+                                + (reason.isEmpty ? "" : " (SDL: \(reason))"))
+        }
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        return .available
+    }
+
+    /// True when a window can be opened (`display == .available`).
+    public static var isDisplayAvailable: Bool { display == .available }
 
     /// Starts SDL video on a visible display, retrying briefly. An X server with no clients left
     /// resets and refuses connections for a moment (Xvfb does this after `isDisplayAvailable`
     /// disconnects), and SDL would then silently fall back to its invisible offscreen driver.
     private static func startVideo() -> Bool {
-        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        let environment = ProcessInfo.processInfo.environment
+        let requested = environment["SDL_VIDEODRIVER"]
+        #if os(Linux)
+        // With only DISPLAY named, X11 is the display: SDL would otherwise also probe Wayland, whose
+        // library prints a complaint to standard error on every attempt.
+        if requested == nil, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty, !(environment["DISPLAY"] ?? "").isEmpty {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        } else {
+            SDL_ResetHint(SDL_HINT_VIDEODRIVER)
+        }
+        #endif
         for attempt in 0..<10 {
             if attempt > 0 { SDL_Delay(50) }
             guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { continue }

@@ -1,6 +1,7 @@
 // `kinetic bench`: times the benchmark scenes of bench/SCENES.md with the peers' protocol and prints
 // the peers' seven-field result lines, so `table.py` merges ours with theirs.
 import ArgumentParser
+import Dynamics
 import Foundation
 import Physics
 import Scenes
@@ -34,7 +35,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Time a tenth of the steps (at least 10): a smoke test, not a timing. BENCH_QUICK=1 does the same.")
     var quick = false
 
-    @Option(help: "Solver substeps per 1/60 s step; 4 is the Box2D v3 peer's setting, other values rename the engine kinetic-<version>-s<N>.")
+    @Option(parsing: .unconditional, help: "Solver substeps per 1/60 s step, 1 to 64; 4 is the Box2D v3 peer's setting, other values rename the engine kinetic-<version>-s<N>.")
     var substeps = 4
 
     /// The substep count the peers' Box2D v3 uses; other counts are marked in the engine name.
@@ -44,7 +45,9 @@ struct Bench: ParsableCommand {
         for name in scenes where !Scenes.benchmarkNames.contains(name) {
             throw ValidationError("unknown scene '\(name)'; the scenes are \(Scenes.benchmarkNames.joined(separator: ", "))")
         }
-        guard substeps >= 1 else { throw ValidationError("--substeps must be at least 1, got \(substeps)") }
+        guard (1...DynamicAnimator.maximumSubsteps).contains(substeps) else {
+            throw ValidationError("--substeps must be an integer from 1 to \(DynamicAnimator.maximumSubsteps), got \(substeps)")
+        }
         _ = try Self.gridSize(ProcessInfo.processInfo.environment["BENCH_GRID_N"])
     }
 

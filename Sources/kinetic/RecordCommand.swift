@@ -1,5 +1,6 @@
 // `kinetic record`: run a level and write a recording (inputs with their steps, final state).
 import ArgumentParser
+import Dynamics
 import Foundation
 import KineticLua
 
@@ -21,7 +22,7 @@ struct RecordLevel: ParsableCommand {
     @Option(name: .shortAndLong, help: "The recording to write (JSON).")
     var output: String
 
-    @Option(help: "Simulated seconds to record (default: the level's `duration`, else 5).")
+    @Option(parsing: .unconditional, help: "Simulated seconds to record, at most 3600 (default: the level's `duration`, else 5).")
     var seconds: Double?
 
     @Option(help: "Input events to give the level (JSON; see above).")
@@ -31,13 +32,13 @@ struct RecordLevel: ParsableCommand {
     var headless = false
 
     func validate() throws {
-        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
+        try validateSimulatedSeconds(seconds, "--seconds")
     }
 
     func run() throws {
         do {
             let loaded = try Level.load(path: level.level, options: level.options())
-            if !headless, script == nil, WindowRunner.isDisplayAvailable() {
+            if !headless, script == nil, try WindowRunner.isDisplayAvailable() {
                 let recorder = Recorder(level: loaded, recordingPath: output)
                 var runner = WindowRunner(level: loaded)
                 runner.recorder = recorder
@@ -47,7 +48,7 @@ struct RecordLevel: ParsableCommand {
                 return
             }
             let events = try script.map { path throws(RecordingError) in try Recording.events(script: path, fps: loaded.fps) } ?? []
-            let steps = Int(((seconds ?? loaded.duration ?? 5) * loaded.fps).rounded())
+            let steps = try loaded.steps(for: seconds ?? loaded.duration ?? 5, "--seconds")
             if let late = events.first(where: { $0.step > steps }) {
                 Diagnostics.note("warning: events after step \(steps) (the end of the run) are left out, from step \(late.step) on")
             }

@@ -1,5 +1,6 @@
 // `kinetic render`: a level to a picture (PNG, SVG, PDF), a numbered PNG sequence, or a video (GIF, MP4).
 import ArgumentParser
+import Dynamics
 import Foundation
 import KineticLua
 import Render
@@ -21,23 +22,24 @@ struct RenderLevel: ParsableCommand {
     )
 
     @OptionGroup var level: LevelArguments
+    @OptionGroup var checks: CheckArguments
 
     @Option(name: .shortAndLong, help: "Output file: .png, .svg, .pdf, .gif or .mp4.")
     var output: String
 
-    @Option(help: "Seconds to record for animations and sequences (default: the level's `duration`, else 5).")
+    @Option(parsing: .unconditional, help: "Seconds to record for animations and sequences, at most 3600 (default: the level's `duration`, else 5).")
     var seconds: Double?
 
-    @Option(help: "Frames per second of animations and sequences (default 30; GIFs at most 50).")
+    @Option(parsing: .unconditional, help: "Frames per second of animations and sequences, at most 1000 (default 30; GIFs at most 50).")
     var fps: Double = 30
 
-    @Option(help: "Output size in pixels, WxH (the scene keeps its aspect, letterboxed).")
+    @Option(parsing: .unconditional, help: "Output size in pixels, WxH (the scene keeps its aspect, letterboxed).")
     var size: String?
 
-    @Option(help: "Pixels per point (default 1; ignored with --size).")
+    @Option(parsing: .unconditional, help: "Pixels per point, in (0, 16] (default 1; ignored with --size).")
     var scale: Double?
 
-    @Option(help: "Simulated time of a single picture, seconds (default 0 for pictures).")
+    @Option(parsing: .unconditional, help: "Simulated time of a single picture, seconds, at most 3600 (default 0 for pictures).")
     var at: Double = 0
 
     @Flag(help: "Draw the debug overlay (collision outlines, attachments, contacts, field arrows).")
@@ -60,10 +62,12 @@ struct RenderLevel: ParsableCommand {
         guard ["png", "svg", "pdf", "gif", "mp4"].contains(ext) else {
             throw ValidationError("-o \(output): unknown format '.\(ext)'; use .png, .svg, .pdf, .gif or .mp4")
         }
-        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be positive, got \(fps)") }
-        if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
-        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
-        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a non-negative number, got \(at)") }
+        guard fps > 0, fps <= DynamicAnimator.maximumFPS else {
+            throw ValidationError("--fps must be a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)), got \(fps)")
+        }
+        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16], got \(scale)") }
+        try validateSimulatedSeconds(seconds, "--seconds")
+        try validateSimulatedSeconds(at, "--at")
         _ = try outputSize()
     }
 
@@ -86,6 +90,7 @@ struct RenderLevel: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
+        try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         do {
             switch kind {
@@ -104,7 +109,7 @@ struct RenderLevel: ParsableCommand {
     }
 
     private func renderPicture(_ level: Level) throws {
-        let steps = Int(at * level.fps + 0.5)
+        let steps = try level.steps(for: at, "--at")
         for _ in 0..<steps { try level.step() }
         let (scene, hudError) = level.scene()
         if let hudError { Diagnostics.error(hudError.description) }
@@ -114,6 +119,7 @@ struct RenderLevel: ParsableCommand {
 
     private func renderAnimation(_ level: Level) throws {
         let duration = seconds ?? level.duration ?? 5
+        _ = try level.steps(for: duration, "--seconds")
         let isVideo = kind == .video
         let frameRate = isVideo && output.lowercased().hasSuffix(".gif")
             ? min(fps, VideoEncoder.maximumGIFFramesPerSecond) : fps

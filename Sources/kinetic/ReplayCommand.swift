@@ -31,7 +31,7 @@ struct ReplayRecording: ParsableCommand {
             var options = LevelOptions()
             options.trusted = trust
             let result: ReplayResult
-            if !headless, WindowRunner.isDisplayAvailable() {
+            if !headless, try WindowRunner.isDisplayAvailable() {
                 // In the window: the recorded inputs at their steps, in real time; then the check.
                 options.seed = loaded.seed
                 let level = try Level.load(path: loaded.levelPath(recordingAt: recording), options: options)

@@ -1,5 +1,6 @@
 // `kinetic run`: play a level in a window, or headless as fast as possible.
 import ArgumentParser
+import Dynamics
 import Foundation
 import KineticLua
 
@@ -21,11 +22,12 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var level: LevelArguments
+    @OptionGroup var checks: CheckArguments
 
-    @Option(help: "Simulated seconds to run (headless default: the level's `duration`, else 10).")
+    @Option(parsing: .unconditional, help: "Simulated seconds to run, at most 3600 (headless default: the level's `duration`, else 10).")
     var seconds: Double?
 
-    @Option(help: "Fixed steps to run instead of --seconds.")
+    @Option(parsing: .unconditional, help: "Fixed steps to run instead of --seconds (at most one hour of simulated time).")
     var steps: Int?
 
     @Flag(help: "Never open a window.")
@@ -41,7 +43,7 @@ struct Run: ParsableCommand {
     var restartOnReload = false
 
     func validate() throws {
-        if let seconds, !(seconds >= 0 && seconds.isFinite) { throw ValidationError("--seconds must be a non-negative number, got \(seconds)") }
+        try validateSimulatedSeconds(seconds, "--seconds")
         if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
         if watch, steps != nil { throw ValidationError("--steps cannot be used with --watch (it runs in real time; give --seconds)") }
         if restartOnReload, !watch { throw ValidationError("--restart-on-reload needs --watch") }
@@ -49,7 +51,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         if watch {
-            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload)
+            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload,
+                                         strict: checks.strict)
             try WatchSession(levelArguments: level, settings: settings).run()
             return
         }
@@ -60,8 +63,9 @@ struct Run: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
+        try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
-        if !headless, WindowRunner.isDisplayAvailable() {
+        if !headless, try WindowRunner.isDisplayAvailable() {
             try WindowRunner(level: loaded).run(seconds: seconds)
             return
         }
@@ -69,9 +73,10 @@ struct Run: ParsableCommand {
     }
 
     private func runHeadless(_ level: Level) throws {
-        let stepCount = steps ?? Int((seconds ?? level.duration ?? 10) * level.fps + 0.5)
         let start = Date()
-        do {
+        do throws(LevelError) {
+            let stepCount = if let steps { steps } else { try level.steps(for: seconds ?? level.duration ?? 10, "--seconds") }
+            try level.checkStepCount(stepCount, "--steps")
             for _ in 0..<stepCount { try level.step() }
         } catch {
             Diagnostics.error(error.description)

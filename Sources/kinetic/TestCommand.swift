@@ -26,7 +26,7 @@ struct TestScenarios: ParsableCommand {
     @Option(help: "Run only cases whose \"file › name\" contains this text.")
     var filter: String?
 
-    @Option(help: "Worker processes running at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Worker processes running at once (default: the number of cores).")
     var jobs: Int?
 
     @Option(help: "Run shard I of N (1-based): a deterministic split of the sorted case list.")
@@ -38,16 +38,16 @@ struct TestScenarios: ParsableCommand {
     @Flag(help: "Write TAP 13 to standard output instead of one line per case.")
     var tap = false
 
-    @Option(help: "Default seed of every kinetic.load (overrides the level's `seed` unless the scenario passes one).")
+    @Option(parsing: .unconditional, help: "Default seed of every kinetic.load (overrides the level's `seed` unless the scenario passes one).")
     var seed: Int?
 
     @Flag(help: "Write golden traces (expectTrace) instead of comparing against them.")
     var updateGolden = false
 
-    @Option(help: "Seconds a case may run before it is stopped.")
+    @Option(parsing: .unconditional, help: "Seconds a case may run before it is stopped.")
     var timeout: Double = 60
 
-    @Option(help: "Lua instructions a case may run before it is stopped as hanging (deterministic; 0: none, only --timeout).")
+    @Option(parsing: .unconditional, help: "Lua instructions a case may run before it is stopped as hanging (deterministic; 0: none, only --timeout).")
     var instructionBudget: Int = 200_000_000
 
     @Flag(help: "Show what passing cases printed, too.")

@@ -24,17 +24,20 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var level: LevelArguments
     @OptionGroup var watch: WatchArguments
+    @OptionGroup var checks: CheckArguments
 
     func validate() throws { try watch.validate() }
 
     func run() throws {
-        try WatchSession(levelArguments: level, settings: watch.settings).run()
+        var settings = watch.settings
+        settings.strict = checks.strict
+        try WatchSession(levelArguments: level, settings: settings).run()
     }
 }
 
 /// The flags of a watched run, shared by `kinetic watch` and `kinetic run --watch`.
 struct WatchArguments: ParsableArguments {
-    @Option(help: "Wall-clock seconds to run, then stop (default: until the window closes or Ctrl-C).")
+    @Option(parsing: .unconditional, help: "Wall-clock seconds to run, then stop (default: until the window closes or Ctrl-C).")
     var seconds: Double?
 
     @Flag(help: "Never open a window (the level still runs in real time).")
@@ -51,7 +54,7 @@ struct WatchArguments: ParsableArguments {
 
     func validate() throws {
         if let seconds, !(seconds >= 0 && seconds.isFinite) {
-            throw ValidationError("--seconds must be a non-negative number, got \(seconds)")
+            throw ValidationError("--seconds must be a finite number of seconds >= 0, got \(seconds)")
         }
     }
 
@@ -67,6 +70,8 @@ struct WatchSettings {
     var debug = false
     var restartOnReload = false
     var poll = false
+    /// `--strict`: what `kinetic check` finds in the first version that loads is an error.
+    var strict = false
 }
 
 /// One watched run: load (waiting for a fix if the level does not load yet), then the window or the
@@ -80,15 +85,18 @@ struct WatchSession {
 
     func run() throws {
         let started = FileWatcher.now()
-        guard let level = loadWaitingForAFix(started: started) else { return }
+        // A level that never loaded is a failed run: CI must not read a missing file as a pass.
+        guard let level = loadWaitingForAFix(started: started) else { throw ExitCode.failure }
+        try levelArguments.reportCheckProblems(level, strict: settings.strict)
         level.debug = level.debug || settings.debug
         let reloader = HotReloader(level: level, restartOnReload: settings.restartOnReload, polling: settings.poll)
         Diagnostics.note("watching \(reloader.watcher.files.count) files in \(level.folder) "
             + "(\(reloader.watcher.mechanism.rawValue)); save to reload")
         let remaining = settings.seconds.map { max(0, $0 - (FileWatcher.now() - started)) }
-        if !settings.headless, WindowRunner.isDisplayAvailable() {
+        if !settings.headless, try WindowRunner.isDisplayAvailable() {
             var runner = WindowRunner(level: level)
             runner.reloader = reloader
+            runner.afterReload = warnAboutNewVersion
             runner.wallClockSeconds = remaining
             try runner.run(seconds: nil)
             return
@@ -141,6 +149,7 @@ struct WatchSession {
                     stopped = nil
                     lastReloadFailed = false
                     Diagnostics.note(result.summary(relativeTo: level.folder))
+                    warnAboutNewVersion(level)
                     if let error = result.error { stop(&stopped, error) }
                 } else if let error = result.error {
                     lastReloadFailed = true
@@ -172,6 +181,12 @@ struct WatchSession {
         }
         print(line)
         if stopped != nil || lastReloadFailed { throw ExitCode.failure }
+    }
+
+    /// Prints what `kinetic check` finds in a version that a reload made current; never strict, since
+    /// the level already runs.
+    private func warnAboutNewVersion(_ level: Level) {
+        try? levelArguments.reportCheckProblems(level, strict: false)
     }
 
     private func stop(_ stopped: inout LevelError?, _ error: LevelError) {

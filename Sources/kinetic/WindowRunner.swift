@@ -2,6 +2,7 @@
 // built-in keys, and script errors shown over the scene until a restart. With a `reloader`
 // (`kinetic watch`), saved changes are applied between steps and a refused reload is shown over the
 // scene while the previous version keeps running.
+import ArgumentParser
 import Foundation
 import KineticLua
 import Render
@@ -11,6 +12,8 @@ struct WindowRunner {
     let level: Level
     /// Reloads the level when its files change (`kinetic watch`, `run --watch`).
     var reloader: HotReloader? = nil
+    /// Runs after a reload or restart took over (`kinetic watch` prints check's warnings there).
+    var afterReload: ((Level) -> Void)? = nil
     /// Wall-clock seconds after which the loop ends (`watch --seconds`).
     var wallClockSeconds: Double? = nil
     /// Records every input with its step (`kinetic record`); restarting is then disabled, since a
@@ -20,7 +23,18 @@ struct WindowRunner {
     /// the loop ends when the recording's steps have run. Restarting is disabled.
     var replay: Recording? = nil
 
-    static func isDisplayAvailable() -> Bool { Window.isDisplayAvailable }
+    /// True when a window can be opened; false without a display (the command runs headless). A
+    /// display that is named but cannot be reached is an error: a CI job that set DISPLAY and got a
+    /// silent headless run instead would never know.
+    static func isDisplayAvailable() throws -> Bool {
+        switch Window.display {
+        case .available: return true
+        case .none: return false
+        case .unreachable(let reason):
+            Diagnostics.error("cannot open a window: \(reason); start the display server, unset DISPLAY, or pass --headless")
+            throw ExitCode.failure
+        }
+    }
 
     /// Built-in keys; the level's `key` callback sees every key first and overrides one by returning true.
     static let keyHelp = "space pause/resume · . step while paused · d debug overlay · r restart · q/Esc quit"
@@ -65,6 +79,7 @@ struct WindowRunner {
                 scriptError = nil
                 reloadError = nil
                 Diagnostics.note(result.summary(relativeTo: level.folder))
+                afterReload?(level)
                 if let error = result.error { report(error) }
             } else if let error = result.error {
                 Diagnostics.error(error.description)

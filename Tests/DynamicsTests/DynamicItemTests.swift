@@ -1,7 +1,7 @@
 // Items: mass (O1), geometry validation, handles (stale, foreign), state access.
 import Testing
 import Foundation
-import Physics
+@testable import Physics
 @testable import Dynamics
 
 @Suite struct DynamicItemTests {
@@ -50,6 +50,47 @@ import Physics
         #expect(animator.items.isEmpty)   // nothing was added
         _ = try animator.box("ball", at: .zero)
         #expect(message(ItemDef(name: "ball", center: .zero, size: Size(1, 1))).contains("already exists"))
+    }
+
+    // A 10⁻³²⁰ pt wide item was accepted, and from the first step filled the scene with NaN.
+    @Test func sizesThatAreNotNormalNumbersOrGiveNoUsableMassAreRefused() throws {
+        let animator = try makeAnimator()
+        func message(_ def: ItemDef) -> String {
+            do { _ = try animator.addItem(def); return "" } catch { return error.message }
+        }
+        #expect(message(ItemDef(name: "subnormal", center: .zero, size: Size(1e-320, 10)))
+                == "item 'subnormal' width must be a number > 0 and at most 10000000 pt, got 1e-320")
+        #expect(message(ItemDef(name: "huge", center: .zero, size: Size(10, 1e300))).contains("height must be a number > 0 and at most"))
+        #expect(message(ItemDef(name: "tiny", center: .zero, size: Size(1e-300, 1e-300))).contains("too small for the engine"))
+        #expect(message(ItemDef(name: "dust", center: .zero, size: Size(1e-100, 1e-100), bounds: .ellipse)).contains("too small"))
+        let part = ItemPart(center: Vec2(5, 0), size: Size(1e-320, 1))
+        #expect(message(ItemDef(name: "group", center: .zero, bounds: .parts([ItemPart(size: Size(10, 10)), part]))).contains("part 2 width"))
+        #expect(animator.items.isEmpty)
+        // Small but usable: it falls with a normal box without turning anything NaN.
+        let small = try animator.box("small", at: Vec2(200, 100), 1e-100, 10)
+        let box = try animator.box("box", at: Vec2(200, 120), 10, 10)
+        try animator.addBehavior(GravityBehavior(items: [small, box]))
+        try animator.addBehavior(CollisionBehavior(items: [small, box]))
+        animator.step(count: 30)
+        #expect(animator.nonFiniteStateError == nil)
+        #expect(try animator.center(of: small).isFinite && animator.center(of: box).isFinite)
+    }
+
+    // What an input no check caught would leave: the step reports it, naming the item.
+    @Test func aStepThatLeavesAnItemNonFiniteReportsIt() throws {
+        let animator = try makeAnimator()
+        let ball = try animator.ball("ball", at: Vec2(100, 100))
+        try animator.addBehavior(GravityBehavior(items: [ball]))
+        animator.step()
+        #expect(animator.nonFiniteStateError == nil)
+        animator.world.bodyStore[Int(animator.records[Int(ball.index)].body.index)].v = Vec2(.nan, 0)
+        animator.step()
+        let message = animator.nonFiniteStateError?.message ?? ""
+        #expect(message.hasPrefix("item 'ball' has a non-finite state after step"), "\(message)")
+        #expect(message.contains("nan"))
+        animator.removeAllBehaviors()
+        animator.step()
+        #expect(animator.nonFiniteStateError == nil)  // cleared once no item is left non-finite
     }
 
     @Test func eitherWindingIsAccepted() throws {

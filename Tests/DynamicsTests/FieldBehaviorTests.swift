@@ -200,3 +200,26 @@ import Physics
         #expect(animator.isRunning)
     }
 }
+
+// `animationSpeed = 1e300` and `position = {1e300, 0}` crashed the host: the noise turned a
+// coordinate of 10³⁰⁰ into an `Int` cell index.
+@Suite struct FieldNumericInputTests {
+    @Test func positionsAndRatesBeyondTheEnginesRangeAreRefused() throws {
+        let noise = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 1)
+        #expect(throws: DynamicsError.self) { try noise.checked { noise.animationSpeed = 1e300 } }
+        #expect(throws: DynamicsError.self) { try noise.checked { noise.animationSpeed = -1e300 } }
+        #expect(throws: DynamicsError.self) { try noise.checked { noise.position = Vec2(1e300, 0) } }
+        #expect(noise.animationSpeed == 1 && noise.position == .zero)
+        noise.animationSpeed = World.largestInput
+        #expect(noise.takeLastError() == nil)
+    }
+
+    @Test func noiseFarBeyondAnyCellIsZeroNotATrap() throws {
+        let noise = FieldBehavior.noiseField(smoothness: 0, animationSpeed: World.largestInput)
+        // The engine's largest rate for a day of window time: 10²⁰, far past Int's range.
+        let far = noise.force(for: FieldSample(position: Vec2(1, 1), mass: 1, charge: 0, time: 86_400 * 1000))
+        #expect(far == .zero)
+        let near = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 1)
+        #expect(near.force(for: FieldSample(position: Vec2(1, 1), mass: 1, charge: 0, time: 0.5)) != .zero)
+    }
+}

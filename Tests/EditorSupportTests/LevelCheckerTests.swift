@@ -48,8 +48,10 @@ import Testing
     @Test func everyBadLevelFieldIsReported() {
         // A load stops at the first bad field; the check reports all of them, and a likely typo.
         #expect(check("bad_fields.lua") == [
-            "bad_fields.lua:2: level field 'width' must be a number > 0 (points), got wide",
-            "bad_fields.lua:3: level field 'fps' must be a number > 0 (steps per second), got -1",
+            "bad_fields.lua:2: level field 'width' must be a number of points > 0 and at most 10000000, got wide",
+            "bad_fields.lua:6: level field 'height' must be a number of points > 0 and at most 10000000, got 9.9998886718268e-321",
+            "bad_fields.lua:3: level field 'fps' must be a number > 0 and at most 1000 (steps per second), got -1",
+            "bad_fields.lua:5: level field 'duration' must be a number of seconds > 0 and at most 3600, got 1e+300",
             "bad_fields.lua:4: unknown level field 'widht'; did you mean 'width'?",
         ])
     }

@@ -348,4 +348,27 @@ extension LuaState {
         // Every step counted once in `state.score`, across both reloads and the refused one.
         #expect(try evaluate(level, "state.score") == [.integer(level.stepCount)])
     }
+
+    @Test func aSaveWhosePatternBacktracksForMinutesIsStoppedAndRefused() throws {
+        // One string.find call that Lua's matcher would run for minutes: the callback's time budget
+        // stops it inside the library call, and the watch loop goes on with the old version.
+        var options = quietOptions()
+        options.callbackTimeBudget = 0.3
+        let folder = try makeFolder(["main.lua": fallingLevel(gravity: 1)])
+        let level = try Level.load(path: folder, options: options)
+        let reloader = HotReloader(level: level)
+        for _ in 0..<5 { try level.step() }
+
+        let hostile = fallingLevel(gravity: 2).replacingOccurrences(
+            of: "  S.loads = (S.loads or 0) + 1",
+            with: "  local found = ('a'):rep(60):find(('a-'):rep(40) .. 'b')")  // line 8
+        try write(hostile, to: folder + "/main.lua")
+        let refused = try #require(try stepUntilReload(level, reloader, timeout: 10))
+        #expect(!refused.applied)
+        #expect(refused.error?.message == "main.lua:8: string.find: pattern too complex (exceeded the script's time budget of 0.3 s)",
+                "\(refused.error?.message ?? "")")
+        let v = try #require(item(level, "ball")).vy
+        try level.step()
+        #expect(abs(try #require(item(level, "ball")).vy - v - gravityStep(1)) < 1e-9)
+    }
 }

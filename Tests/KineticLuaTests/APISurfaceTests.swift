@@ -44,6 +44,37 @@ import Testing
         #expect(missing.isEmpty, "docs/lua-api.md does not mention: \(missing.joined(separator: ", "))")
     }
 
+    /// Every Item member is in the reference's Item members table itself: a name found elsewhere on
+    /// the page (`world` is everywhere) is not documentation of `item.world`.
+    @Test func theItemMembersTableListsEveryItemMember() throws {
+        let reference = try String(contentsOfFile: Self.repositoryRoot + "/docs/lua-api.md", encoding: .utf8)
+        let table = try #require(reference.components(separatedBy: "### Item members").dropFirst().first)
+            .components(separatedBy: "\n### ")[0]
+        let item = try #require(surface.types.first { $0.name == "Item" })
+        let missing = (item.properties + item.methods).filter { name in
+            !["`item.\(name)`", "`item:\(name)(", "`\(name)`", "`item.x`, `item.\(name)`"].contains { table.contains($0) }
+        }
+        #expect(missing.isEmpty, "docs/lua-api.md's Item members table does not list: \(missing.joined(separator: ", "))")
+    }
+
+    /// The READMEs beside the code point readers at the reference that exists in the repository
+    /// (docs/lua-api.md), and every relative link in them resolves.
+    @Test func readmesLinkToFilesThatExist() throws {
+        let fm = FileManager.default
+        let readmes = ["examples/README.md"] + ((try? fm.contentsOfDirectory(atPath: Self.repositoryRoot + "/Sources")) ?? [])
+            .map { "Sources/\($0)/README.md" }.filter { fm.fileExists(atPath: Self.repositoryRoot + "/" + $0) }
+        var broken: [String] = []
+        for readme in readmes {
+            let text = try String(contentsOfFile: Self.repositoryRoot + "/" + readme, encoding: .utf8)
+            if text.contains("LUA-API.md") { broken.append("\(readme): LUA-API.md (no such file here; docs/lua-api.md)") }
+            let folder = (Self.repositoryRoot + "/" + readme as NSString).deletingLastPathComponent
+            for match in Self.matches(#"\]\(([^)#:]+)(#[^)]*)?\)"#, in: text) where !fm.fileExists(atPath: folder + "/" + match[1]) {
+                broken.append("\(readme): \(match[1])")
+            }
+        }
+        #expect(broken.isEmpty, "\(broken)")
+    }
+
     static func matches(_ pattern: String, in text: String) -> [[String]] {
         let regex = try! NSRegularExpression(pattern: pattern)
         let ns = text as NSString

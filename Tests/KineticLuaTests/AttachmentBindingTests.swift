@@ -115,4 +115,45 @@ import Testing
         #expect(h.error(setup + "local p = kinetic.pin{ item = a, anchor = {0, 0} } p.item = a")?.message
                 == "test.lua:2: Attachment.item is read-only")
     }
+
+    /// UIKit's initialisers measure the length at creation. A ported program halves it before adding
+    /// the attachment; reading 0 there made a zero-length rod that pulled the item onto the anchor.
+    @Test func lengthIsMeasuredWhenTheAttachmentIsMade() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 200}, size = {20, 20} }
+            local rod = kinetic.attachment{ item = a, anchor = {100, 100} }
+            local measured = rod.length
+            rod.length = rod.length * 0.5
+            w:addBehavior(rod)
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:run(2)
+            local rope = kinetic.limit{ item = a, anchor = {100, 0} }
+            local ropeLength = rope.length
+            rope.anchor = {100, -300}    -- moving the anchor before adding keeps the measured length
+            w:addBehavior(rope)
+            local dx, dy = a.x - 100, a.y - 100
+            return measured, rod.length, math.sqrt(dx * dx + dy * dy), ropeLength, rope.length
+            """)
+        guard case .number(let measured) = values[0], case .number(let halved) = values[1],
+              case .number(let distance) = values[2], case .number(let rope) = values[3],
+              case .number(let ropeAfter) = values[4] else { Issue.record("bad values \(values)"); return }
+        #expect(measured == 100)
+        #expect(halved == 50)
+        #expect(abs(distance - 50) < 0.5, "the bob hangs 50 pt below the anchor, got \(distance)")
+        #expect(rope > 0 && ropeAfter == rope)
+    }
+
+    @Test func writingAMemberOfAnotherKindIsAnError() throws {
+        let h = try Harness()
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        #expect(h.error(setup + "local d = kinetic.attachment{ item = a, anchor = {0, 50} } d.frictionTorque = 1")?.message
+                == "test.lua:2: Attachment.frictionTorque: a distance attachment has no frictionTorque; only kinetic.pin attachments have it")
+        #expect(h.error(setup + "local d = kinetic.attachment{ item = a, anchor = {0, 50} } d.range = {-1, 1}")?.message
+                == "test.lua:2: Attachment.range: a distance attachment has no range; only kinetic.pin and kinetic.sliding attachments have it")
+        #expect(h.error(setup + "local p = kinetic.pin{ item = a, anchor = {0, 0} } p.length = 3")?.message
+                == "test.lua:2: Attachment.length: a pin attachment has no length; only kinetic.attachment and kinetic.limit attachments have it")
+        // The kinds that have them still take them.
+        #expect(try h.number(setup + "local l = kinetic.limit{ item = a, anchor = {0, 50} } l.length = 7 return l.length") == 7)
+    }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(values == [.number(0.5), .number(0.2), .number(0.5), .number(1), .number(2), .boolean(false),
                            .number(-1), .boolean(true), .number(3), .number(0.5)])
         #expect(try Harness().error("kinetic.itemBehavior{ density = -1 }")?.message
-                == "test.lua:1: ItemBehavior.density: 'density' must be a finite number > 0, got -1.0")
+                == "test.lua:1: ItemBehavior.density: 'density' must be a number from 1e-11 to 1e+19, got -1.0")
     }
 
     @Test func velocityMethods() throws {

@@ -135,7 +135,7 @@ import Testing
         #expect(h.error("local w = kinetic.world{} w:addItem{ center = {0, 0}, size = {1, 1}, bounds = 'circle' }")?.message
                 .contains("'bounds' must be one of \"rectangle\", \"ellipse\", \"path\"") == true)
         #expect(h.error("local w = kinetic.world{} w:addItem{ name = 'n', center = {0/0, 0}, size = {1, 1} }")?.message
-                == "test.lua:1: World:addItem: 'center' must be a point {x, y}, got a table")
+                == "test.lua:1: World:addItem: 'center' must be a point {x, y} of finite numbers, got {nan, 0}")
     }
 
     @Test func writesRefuseBadValues() throws {
@@ -145,7 +145,7 @@ import Testing
         #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.size = {1, 1}")?.message
                 == "test.lua:1: Item.size is read-only")
         #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.velocity = {math.huge, 0}")?.message
-                == "test.lua:1: Item.velocity: 'velocity' must be a point {x, y}, got a table")
+                == "test.lua:1: Item.velocity: 'velocity' must be a point {x, y} of finite numbers, got {inf, 0}")
     }
     // The hot properties (x, y, angle, angularVelocity, center, velocity) are served by
     // ItemFastPath; anything it does not handle falls back to the general members.

@@ -42,6 +42,30 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(try evaluate(level, "state.updates, state.dt, state.landings") == [.integer(120), .number(1.0 / 60), .integer(1)])
     }
 
+    /// docs/cli.md: `--seed` (and the level's `seed`) seeds noise fields as well as `math.random`.
+    @Test func theSeedPicksTheNoisePattern() throws {
+        let folder = try makeFolder(["main.lua": """
+            return { seed = 5, load = function(world, state)
+              state.a = world:addItem{ center = { 187, 300 }, size = { 20, 20 } }
+              world:addBehavior(kinetic.field{ kind = "noise", items = { state.a }, strength = 5, animationSpeed = 1 })
+            end }
+            """])
+        func position(seed: Int?) throws -> [Double] {
+            var options = quietOptions()
+            options.seed = seed
+            let level = try Level.load(path: folder, options: options)
+            for _ in 0..<60 { try level.step() }
+            guard case .number(let x) = try evaluate(level, "state.a.x")[0],
+                  case .number(let y) = try evaluate(level, "state.a.y")[0] else { return [] }
+            return [x, y]
+        }
+        let positions = try [0, 1, 2, 12345].map { try position(seed: $0) }
+        #expect(Set(positions).count == 4, "every seed moves the item its own way: \(positions)")
+        #expect(try position(seed: 12345) == positions[3])
+        #expect(try position(seed: nil) == position(seed: 5), "the level's own seed is the default")
+        #expect(try position(seed: nil) != positions[0])
+    }
+
     @Test func loadsAFileDirectly() throws {
         let level = try Level.load(path: fixtures + "/drop/main.lua", options: quietOptions())
         #expect(level.title == "Drop")

@@ -36,7 +36,8 @@ import Testing
         #expect(try state.run("local p = t.point{x = -1.5, y = 2} return p.x, p.y") == [.number(-1.5), .number(2)])
         #expect(message("t.point(nil)", state) == "chunk:1: t.point: 'anchor' must be a point {x, y}, got nil")
         #expect(message("t.point{1}", state) == "chunk:1: t.point: 'anchor' must be a point {x, y}, got a table")
-        #expect(message("t.point{0/0, 1}", state) == "chunk:1: t.point: 'anchor' must be a point {x, y}, got a table")
+        #expect(message("t.point{0/0, 1}", state) == "chunk:1: t.point: 'anchor' must be a point {x, y} of finite numbers, got {nan, 1}")
+        #expect(message("t.point{x = -math.huge, y = 0.5}", state) == "chunk:1: t.point: 'anchor' must be a point {x, y} of finite numbers, got {-inf, 0.5}")
         #expect(message("t.point('3,4')", state) == "chunk:1: t.point: 'anchor' must be a point {x, y}, got \"3,4\"")
     }
 
@@ -50,6 +51,8 @@ import Testing
                 == [.number(3)])
         #expect(message("t.size{-1, 2}", state) == "chunk:1: t.size: 'size' must be a size {width, height} with no negative side, got {-1.0, 2.0}")
         #expect(message("t.frame{1, 2, 3}", state) == "chunk:1: t.frame: 'frame' must be a frame {x, y, width, height}, got a table")
+        #expect(message("t.size{0/0, 2}", state) == "chunk:1: t.size: 'size' must be a size {width, height} of finite numbers, got {nan, 2}")
+        #expect(message("t.frame{1, 2, math.huge, 4}", state) == "chunk:1: t.frame: 'frame' must be a frame {x, y, width, height} of finite numbers, got {1, 2, inf, 4}")
     }
 
     @Test func coloursAcceptHexAndCSSNames() throws {

@@ -133,4 +133,34 @@ import Testing
         #expect(world.position(of: ball).isFinite)
         #expect(world.gravityScale(of: ball) == 1)
     }
+
+    // A box 10⁻³²⁰ pt wide was accepted: its subnormal mass has an infinite inverse, and the first
+    // step turned it, and every body it touched, NaN.
+    @Test func shapesWhoseMassOrInertiaIsSubnormalAreRejected() {
+        let (world, ball) = smallWorld()
+        expectRejected(world, mentioning: "must be normal numbers") { () throws(PhysicsError) in
+            _ = try world.createShape(on: ball, ShapeDef(), .polygon(try Polygon.box(halfWidth: 5e-321, halfHeight: 5)))
+        }
+        // A normal mass whose rotational inertia (it scales with the size squared) underflows.
+        expectRejected(world, mentioning: "must be normal numbers") { () throws(PhysicsError) in
+            _ = try world.createShape(on: ball, ShapeDef(), .circle(Circle(radius: 1e-150)))
+        }
+        let density = world.density(of: world.shapes(of: ball)[0])
+        world.setDensity(1e-15, of: world.shapes(of: ball)[0])  // fine: a normal mass
+        world.setDensity(density, of: world.shapes(of: ball)[0])
+        #expect(world.density(of: world.shapes(of: ball)[0]) == density)
+        // Massless shapes (density 0, segments) stay allowed.
+        var massless = ShapeDef(); massless.density = 0
+        #expect((try? world.createShape(on: ball, massless, .circle(Circle(radius: 1)))) != nil)
+        #expect((try? world.createShape(on: ball, ShapeDef(), .segment(Segment(Vec2(0, 0), Vec2(1, 0))))) != nil)
+        world.step(by: testStep)
+        #expect(world.firstBodyWithNonFiniteState() == nil)
+    }
+
+    @Test func aBodyWithANonFiniteStateIsFound() {
+        let (world, ball) = smallWorld()
+        #expect(world.firstBodyWithNonFiniteState() == nil)
+        world.bodyStore[Int(ball.index)].w = .nan  // what an input no check caught would leave
+        #expect(world.firstBodyWithNonFiniteState() == ball)
+    }
 }

@@ -62,11 +62,12 @@ import Testing
     }
 
     @Test func caseThatHangsOutsideLuaIsStoppedAndTheSuiteGoesOn() throws {
-        // world:run(1e7) (6·10⁸ steps) steps in Swift with no Lua running, so the count hook cannot stop
-        // it; each step asks the watchdog, so the case ends at its 1 s budget with a traceback.
+        // world:run(3600) at 1000 fps (3.6·10⁶ steps, the most one call may take) steps in Swift with no
+        // Lua running, so the count hook cannot stop it; each step asks the watchdog, so the case ends
+        // at its 1 s budget with a traceback.
         let dir = try folder()
         try """
-        scenario("steps forever", function() kinetic.world{}:run(1e7) end)
+        scenario("steps forever", function() local w = kinetic.world{fps = 1000} while true do w:run(3600) end end)
         scenario("next", function() expect(true) end)
         """.write(toFile: dir + "/forever_test.lua", atomically: true, encoding: .utf8)
         let result = try Fixtures.run(["test", "forever_test.lua", "--timeout", "1"], in: dir)

@@ -1,6 +1,7 @@
 // CLuaShim: the C side of the Lua bridge. Lua's macros and variadic functions as plain functions
 // (Swift cannot import them), the single trampoline through which Lua calls Swift, protected calls
-// with a traceback handler, the capped allocator and the time and instruction budgets.
+// with a traceback handler, the capped allocator, the time and instruction budgets, and the string
+// pattern functions that run under them (Pattern.c).
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -60,6 +61,16 @@ int kl_last_stop(lua_State *L);
 /// from `world:run`) asks between units of work, since the hook stops Lua code only; a true
 /// answer records KL_STOP_TIME as the reason the call stops.
 int kl_time_is_up(lua_State *L);
+/// For a C function that may run long inside one Lua call, where the hook cannot stop it: adds
+/// `work` units to the running call's count of such work (which may not exceed the instruction
+/// budget either) and, once the call's time budget is spent or that count is over, raises
+/// "file:line: <function>: <problem> (exceeded the script's time budget of 2 s)" with luaL_error.
+/// Call it only from a C function that Lua called (never with a Swift frame on the C stack).
+void kl_charge(lua_State *L, long long work, const char *function, const char *problem);
+/// Pushes a table of `find`, `match`, `gmatch` and `gsub` with the semantics and messages of Lua 5.4's
+/// string library, whose work is charged to the budgets (kl_charge): one step per pattern item
+/// entered or subject character tried. The recursion limit of Lua's matcher (200) stays.
+void kl_push_pattern_functions(lua_State *L);
 
 // MARK: - Calls
 

@@ -65,6 +65,7 @@ enum FieldForce {
     static func noiseVector(_ f: FieldBehavior, _ sample: FieldSample) -> Vec2 {
         let l = noiseScale(f.smoothness)
         let p = sample.position - f.position
-        return SimplexNoise.vector(p.x / l, p.y / l, sample.time * f.animationSpeed)
+        let o = SimplexNoise.offset(seed: sample.noiseSeed)
+        return SimplexNoise.vector(p.x / l + o.x, p.y / l + o.y, sample.time * f.animationSpeed + o.z)
     }
 }

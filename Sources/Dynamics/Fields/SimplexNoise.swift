@@ -30,11 +30,17 @@ enum SimplexNoise {
         (1, 0, -1), (-1, 0, -1), (0, 1, 1), (0, -1, 1), (0, 1, -1), (0, -1, -1),
     ]
 
+    /// 2⁵³: past it a coordinate has no fraction left to make noise from, and past `Int`'s range
+    /// turning it into a cell index would trap. The noise is 0 there (and at NaN).
+    static let largestCoordinate = 9_007_199_254_740_992.0
+
     static func noise(_ x: Double, _ y: Double, _ z: Double) -> Double {
         let f3 = 1.0 / 3.0, g3 = 1.0 / 6.0
         // Skew to find the simplex cell.
         let s = (x + y + z) * f3
-        let i = Int((x + s).rounded(.down)), j = Int((y + s).rounded(.down)), k = Int((z + s).rounded(.down))
+        let cx = (x + s).rounded(.down), cy = (y + s).rounded(.down), cz = (z + s).rounded(.down)
+        guard abs(cx) < largestCoordinate, abs(cy) < largestCoordinate, abs(cz) < largestCoordinate else { return 0 }
+        let i = Int(cx), j = Int(cy), k = Int(cz)
         let t = Double(i + j + k) * g3
         let x0 = x - (Double(i) - t), y0 = y - (Double(j) - t), z0 = z - (Double(k) - t)
         // Which of the six tetrahedra of the cube.
@@ -66,6 +72,20 @@ enum SimplexNoise {
         }
         // Scale so the result spans about [−1, 1].
         return 32 * sum
+    }
+
+    /// Where seed `seed` starts reading the noise: a point of the 256-cell period the permutation
+    /// repeats with, from SplitMix64 of the seed (seed 0 reads from the origin). Another seed reads
+    /// another, unrelated region of the same pattern; the same seed the same bits everywhere.
+    static func offset(seed: Int) -> (x: Double, y: Double, z: Double) {
+        guard seed != 0 else { return (0, 0, 0) }
+        var z = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        // Three 21-bit fractions of the period.
+        func part(_ shift: UInt64) -> Double { Double((z >> shift) & 0x1F_FFFF) / Double(1 << 21) * 256 }
+        return (part(0), part(21), part(42))
     }
 
     /// A 2-D noise vector at (x, y) and time z: two decorrelated channels.

@@ -1,8 +1,9 @@
 // Random Lua statements over the whole `kinetic` surface, read from `APISurface.current()` so that a
 // binding added later is fuzzed without touching this file. Arguments are plausible most of the
 // time and hostile the rest: wrong types, nil, NaN, ±inf, huge and negative numbers, removed items
-// and behaviours, and callbacks that re-enter the world (remove the item whose callback runs, add
-// behaviours during a collision callback, step the world from inside a step).
+// and behaviours, callbacks that re-enter the world (remove the item whose callback runs, add
+// behaviours during a collision callback, step the world from inside a step), and string patterns
+// that backtrack for minutes inside one library call.
 import KineticLua
 
 /// Builds Lua source text for one fuzz sequence. Objects live in the Lua globals `W` (the level's
@@ -28,10 +29,15 @@ struct LuaCallGenerator {
 
     // MARK: - Values
 
-    mutating func hostileNumber() -> String {
-        rng.pick(["0/0", "1/0", "-1/0", "1e308", "-1e308", "math.maxinteger", "math.mininteger", "-1", "0",
-                  "2^53", "1e-300", "-0.0", "-5000", "1e15"])
-    }
+    /// Numbers at the edges of every range a host converts them to: NaN, ±inf, huge and tiny,
+    /// subnormal (1e-320, the smallest 5e-324), negative zero, 2⁵³ + 1 (the first integer a double
+    /// cannot hold), integers past Int64 (Lua reads them as floats), and seconds of days and eons.
+    static let hostileNumbers = ["0/0", "-(0/0)", "1/0", "-1/0", "1e308", "-1e308", "1e300", "-1e300", "math.maxinteger",
+                                 "math.mininteger", "-1", "0", "2^53", "9007199254740993", "2^53 + 1", "9223372036854775808",
+                                 "-9223372036854775809", "1e19", "1e-300", "1e-320", "-1e-320", "5e-324", "-0.0", "-5000",
+                                 "1e15", "1e6", "3601"]
+
+    mutating func hostileNumber() -> String { rng.pick(Self.hostileNumbers) }
 
     mutating func number(_ range: ClosedRange<Double> = -500...1_000) -> String {
         if rng.chance(0.15) { return hostileNumber() }
@@ -47,12 +53,15 @@ struct LuaCallGenerator {
     }
 
     mutating func size() -> String {
-        rng.chance(0.15) ? rng.pick(["{0, 0}", "{-10, 10}", "{0/0, 5}", "{1e308, 1e308}", "{}", "{5000, 0.5}"])
+        rng.chance(0.15) ? rng.pick(["{0, 0}", "{-10, 10}", "{0/0, 5}", "{1e308, 1e308}", "{}", "{5000, 0.5}",
+                                     "{1e-320, 10}", "{10, 5e-324}", "{1e-160, 10}", "{1e-300, 1e-300}", "{1e300, 1}", "{-0.0, 1}",
+                                     "{\(hostileNumber()), \(hostileNumber())}"])
             : "{\(String(rng.logUniform(0.5...5_000))), \(String(rng.logUniform(0.5...5_000)))}"
     }
 
     mutating func frame() -> String {
-        rng.chance(0.15) ? rng.pick(["{0, 0, -10, 10}", "{0/0, 0, 10, 10}", "{}", "{x = 1, y = 2}", "{0, 0, 1e308, 1}"])
+        rng.chance(0.15) ? rng.pick(["{0, 0, -10, 10}", "{0/0, 0, 10, 10}", "{}", "{x = 1, y = 2}", "{0, 0, 1e308, 1}",
+                                     "{0, 0, 1e-320, 10}", "{1e300, 0, 10, 10}", "{\(hostileNumber()), \(hostileNumber()), \(hostileNumber()), \(hostileNumber())}"])
             : "{\(number(0...375)), \(number(0...667)), \(String(rng.logUniform(0.5...500))), \(String(rng.logUniform(0.5...500)))}"
     }
 
@@ -74,6 +83,40 @@ struct LuaCallGenerator {
 
     mutating func colour() -> String {
         rng.pick(["'#ff0000'", "'#00ff0080'", "'red'", "'rebeccapurple'", "'#zzz'", "''", "'#12345'", "'transparent'"])
+    }
+
+    /// A pattern of random items (classes, sets, %b, %f, captures, back references, anchors,
+    /// quantifiers), malformed now and then.
+    mutating func pattern() -> String {
+        let items = ["a", ".", "%a", "%d", "%s", "%w", "%W", "[ab]", "[^a]", "[a-c]", "[%d_]", "%b()", "%f[%w]",
+                     "(", ")", "()", "%1", "^", "$", "%", "[", "%g"]
+        let quantifiers = ["", "", "*", "+", "-", "?"]
+        let text = (0..<rng.int(0...8)).map { _ in rng.pick(items) + rng.pick(quantifiers) }.joined()
+        return "'" + text + "'"
+    }
+
+    /// A string function call on a pattern: mostly shapes whose backtracking takes exponential or
+    /// polynomial time (the budgets must stop them), sometimes a random pattern on a random subject.
+    mutating func patternCall() -> String {
+        let n = rng.pick([20, 60, 300, 5_000])
+        let k = rng.pick([10, 40, 200])
+        switch rng.int(0...7) {
+        case 0: return "local _ = ('a'):rep(\(n)):find(('a-'):rep(\(k)) .. 'b')"
+        case 1: return "local _ = ('a'):rep(\(n)):match(('a*'):rep(\(k)) .. 'b')"
+        case 2: return "local _ = string.gsub(('a'):rep(\(n)), ('(a?)'):rep(\(k)) .. ('a'):rep(\(k)), '%1')"
+        case 3: return "for _ in ('ab'):rep(\(n)):gmatch(('%w-'):rep(\(k)) .. 'x') do end"
+        case 4: return "local _ = ('x'):rep(\(n * 100)):find(('x'):rep(\(n * 10)) .. 'y', 1, true)"
+        case 5: return "local _ = ('('):rep(\(n)):gsub('%b()', \(rng.pick(["'x'", "{}", "print"])))"
+        default:
+            let subject = rng.pick(["'hello (world) 42'", "('ab'):rep(\(n))", "''", "'a\\0b'"])
+            let start = rng.chance(0.5) ? ", \(number(-5...20))" : ""
+            switch rng.int(0...3) {
+            case 0: return "local _ = string.find(\(subject), \(pattern())\(start))"
+            case 1: return "local _ = string.match(\(subject), \(pattern())\(start))"
+            case 2: return "for _ in string.gmatch(\(subject), \(pattern())\(start)) do end"
+            default: return "local _ = string.gsub(\(subject), \(pattern()), \(rng.pick(["'%0'", "'%9'", "{}", "print", "1"])))"
+            }
+        }
     }
 
     mutating func list(_ element: (inout LuaCallGenerator) -> String) -> String {
@@ -147,10 +190,10 @@ struct LuaCallGenerator {
         case "active", "anchored", "allowsRotation", "hidden", "release": return rng.pick(["true", "false"])
         case "region": return region()
         case "magnitude", "strength": return number(-5...5)
-        case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120"])
-        case "substeps": return rng.pick(["4", "1", "0", "-3", "1000", "1e12"])
+        case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120", "1000", "1001", hostileNumber()])
+        case "substeps": return rng.pick(["4", "1", "0", "-3", "1000", "1e12", hostileNumber()])
         case "width", "height": return rng.chance(0.8) ? String(rng.logUniform(1...2_000)) : hostileNumber()
-        case "seed": return rng.pick(["1", "42", "-1", "1e300", "0/0"])
+        case "seed": return rng.pick(["1", "42", "-1", "1e300", "0/0", hostileNumber()])
         case "duration", "damping", "frequency", "length", "elasticity", "friction", "density", "resistance",
              "angularResistance", "charge", "radius", "falloff", "minimumRadius", "smoothness", "animationSpeed",
              "frictionTorque", "strokeWidth", "cornerRadius", "opacity", "z", "angle":
@@ -176,8 +219,8 @@ struct LuaCallGenerator {
         case "itemsIn": return frame()
         case "addBehavior", "removeBehavior", "addChild", "removeChild": return behavior()
         case "on": return "\(rng.pick(["'pause'", "'resume'", "'explode'"])), \(function(depth: depth + 1, parameters: "w"))"
-        case "step": return rng.chance(0.85) ? String(rng.int(0...3)) : rng.pick(["-1", "0/0", "1.5", "'2'", "1e300", "{}"])
-        case "run": return rng.chance(0.85) ? String(rng.uniform(0...0.1)) : rng.pick(["-1", "0/0", "1/0", "'1'", "1e-9"])
+        case "step": return rng.chance(0.85) ? String(rng.int(0...3)) : rng.pick(["-1", "0/0", "1.5", "'2'", "{}", hostileNumber()])
+        case "run": return rng.chance(0.85) ? String(rng.uniform(0...0.1)) : rng.pick(["'1'", "1e-9", hostileNumber()])
         case "runUntil": return "\(function(depth: depth + 1, parameters: "")), \(rng.chance(0.85) ? "0.05" : hostileNumber())"
         case "pointer": return "{phase = \(rng.pick(["'began'", "'moved'", "'ended'", "'tapped'"])), x = \(number()), y = \(number()), id = \(rng.int(1...3))}"
         case "drag": return "{from = \(point()), to = \(point()), duration = \(rng.chance(0.8) ? "0.05" : hostileNumber()), release = \(rng.pick(["true", "false"]))}"
@@ -194,11 +237,21 @@ struct LuaCallGenerator {
         }
     }
 
+    /// The fields of the fuzz level's table: the usual ones, or a fifth of the time hostile numbers
+    /// for those a host turns into a step count or a pixel size.
+    static let usualLevelFields = "width = 375, height = 667, seed = 7"
+
+    mutating func levelFields() -> String {
+        guard rng.chance(0.2) else { return Self.usualLevelFields }
+        let fields = ["width", "height", "duration", "fps", "substeps", "seed"].filter { _ in rng.chance(0.4) }
+        return (["seed = 7"] + fields.map { "\($0) = \(hostileNumber())" }).joined(separator: ", ")
+    }
+
     // MARK: - Statements
 
     /// One statement: a constructor, a method call, a property read or write, or a reentrant callback.
     mutating func statement(depth: Int = 0) -> String {
-        switch rng.int(0...19) {
+        switch rng.int(0...20) {
         case 0, 1:
             let fields = surface.constructors.first { $0.name == "world:addItem" }?.fields ?? ["name", "center", "size"]
             return "I[#I + 1] = W:addItem\(table(fields: fields, depth: depth))"
@@ -225,6 +278,7 @@ struct LuaCallGenerator {
             return rng.chance(0.5) ? "WORLDS[#WORLDS + 1] = kinetic.world\(table(fields: ["width", "height", "fps", "substeps", "seed"], depth: depth))"
                 : "do local w = WORLDS[\(rng.int(1...4))]; if w then \(call(on: "w", worldType, depth: depth)) end end"
         case 18: return "local ok = require('kinetic') == kinetic; assert(ok)"
+        case 19: return patternCall()
         default:
             return "\(item()).\(rng.pick(["center", "angle", "velocity", "angularVelocity"])) = \(rng.chance(0.5) ? point() : number())"
         }

@@ -55,7 +55,7 @@ public struct LuaFuzzStats: Sendable {
 
 /// The level every sequence runs in: a floor, a few named items and hooks the fuzzer fills in.
 let fuzzLevelSource = """
-    local level = { title = "fuzz", width = 375, height = 667, seed = 7 }
+    local level = { title = "fuzz", LEVEL_FIELDS }
     function level.load(world, state)
       W = world; I = I or {}; B = B or {}; R = R or {}; WORLDS = WORLDS or {}
       WORLDS[1] = world
@@ -109,11 +109,16 @@ public final class LuaFuzzSequence {
 
     public func run(_ options: LuaFuzzOptions) -> [LuaFuzzFinding] {
         stats.sequences = 1
+        let levelFields = generator.levelFields()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-fuzz-\(seed)-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        func writeLevel(_ fields: String) throws {
+            try fuzzLevelSource.replacingOccurrences(of: "LEVEL_FIELDS", with: fields)
+                .write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try fuzzLevelSource.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+            try writeLevel(levelFields)
             try Data([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).write(to: URL(fileURLWithPath: folder + "/corrupt.png"))
         } catch {
             return [LuaFuzzFinding(seed: seed, call: 0, snippet: "", problem: "cannot write the fuzz level: \(error)")]
@@ -123,9 +128,20 @@ public final class LuaFuzzSequence {
         levelOptions.memoryLimit = options.memoryLimit
         levelOptions.print = { _ in }
         levelOptions.warn = { _ in }
+        var loaded = Result { () throws(LevelError) in try Level.load(path: folder, options: levelOptions) }
+        // Hostile level fields must be refused with a message naming the file, never a trap; the
+        // sequence then goes on with the usual fields.
+        if case .failure(let error) = loaded, levelFields != LuaCallGenerator.usualLevelFields, error.message.hasPrefix("main.lua: ") {
+            stats.luaErrors += 1
+            loaded = Result { () throws(LevelError) in
+                do { try writeLevel(LuaCallGenerator.usualLevelFields) } catch { throw LevelError(message: "\(error)") }
+                return try Level.load(path: folder, options: levelOptions)
+            }
+        }
         let level: Level
-        do { level = try Level.load(path: folder, options: levelOptions) } catch {
-            return [LuaFuzzFinding(seed: seed, call: 0, snippet: "", problem: "the fuzz level does not load: \(error)")]
+        switch loaded {
+        case .success(let l): level = l
+        case .failure(let error): return [LuaFuzzFinding(seed: seed, call: 0, snippet: "", problem: "the fuzz level does not load: \(error)")]
         }
         var findings: [LuaFuzzFinding] = []
         for call in 0..<options.calls {

@@ -6,7 +6,9 @@ import KineticLua
 import LuaBridge
 
 /// The churn level: every second it adds a burst of items with gravity, collision, a push, an
-/// attachment and an action, and removes the previous burst; a named ball survives reloads.
+/// attachment and an action, and removes the previous burst; every half second it replaces 40
+/// items with new long names and a field over a region made by set operations; a named ball
+/// survives reloads.
 let churnLevelSource = """
     local level = { title = "churn", width = 375, height = 667, seed = 3 }
     local burst, burstItems = {}, {}
@@ -42,10 +44,26 @@ let churnLevelSource = """
       behaviors[#behaviors + 1] = b
       for _, behavior in ipairs(behaviors) do world:addBehavior(behavior); burst[#burst + 1] = behavior end
     end
+    -- Every half second: 40 items with names never used before (each name is 1 KiB long), removed
+    -- the next half second, and a region built by set operations for a field that lives as long.
+    local named, namedField, serial = {}, nil, 0
+    local function churnNamed(world)
+      for _, it in ipairs(named) do world:removeItem(it) end
+      if namedField then world:removeBehavior(namedField) end
+      named = {}
+      for i = 1, 40 do
+        serial = serial + 1
+        named[i] = world:addItem{ name = ("n%d-"):format(serial) .. ("x"):rep(1000), frame = {8 * i, 300, 6, 6} }
+      end
+      local zone = kinetic.region{ radius = 100 }:union(kinetic.region{ size = {80, 80} }):difference(kinetic.region{ radius = 20 })
+      namedField = kinetic.field{ kind = "drag", items = named, strength = 0.1, region = zone }
+      world:addBehavior(namedField)
+    end
     local steps = 0
     function level.update(world, dt)
       steps = steps + 1
       if steps % 60 == 1 then churn(world) end
+      if steps % 30 == 1 then churnNamed(world) end
     end
     return level
     """

@@ -49,7 +49,29 @@ enum AttachmentBinding {
                 return try AttachmentBehavior(item: item, offsetFromCenter: offset, attachedToAnchor: anchor)
             }
         }
+        // UIKit's initialisers measure the length at creation: `a.length` is the rest length from
+        // here on, also when the items or the anchor move before the attachment joins the world.
+        if attachment.kind == .distance || attachment.kind == .limit {
+            let measured = try rt.dynamics("kinetic.\(constructor)") { () throws(DynamicsError) in
+                try attachment.measuredLength(in: world.animator)
+            }
+            attachment.length = measured
+        }
         return try BehaviorBinding.finish(rt, lua, def, attachment, .attachment, fields: known.filter { !creationFields.contains($0) })
+    }
+
+    /// The constructor that makes an attachment of `kind` (its Lua name).
+    static func constructor(of kind: AttachmentBehavior.Kind) -> String {
+        kind == .distance ? "attachment" : kind.rawValue
+    }
+
+    /// Refuses writing a member that `a`'s kind has no use for, naming the kinds that have it (an
+    /// ignored write would hide the mistake, as an unknown member would).
+    static func requireKind(_ a: AttachmentBehavior, uses member: String) throws {
+        guard !fields.contains(where: { $0.constructor == constructor(of: a.kind) && $0.fields.contains(member) }) else { return }
+        let owners = fields.filter { $0.fields.contains(member) }.map { "kinetic.\($0.constructor)" }
+        throw LuaBindingError("Attachment.\(member): a \(a.kind.rawValue) attachment has no \(member); "
+                              + "only \(owners.joined(separator: " and ")) attachments have it")
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
@@ -57,6 +79,7 @@ enum AttachmentBinding {
         func a(_ h: BehaviorHandle) -> AttachmentBehavior { rt.entry(h).behavior as! AttachmentBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<AttachmentBehavior, Double>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(a(h)[keyPath: key]) }, set: { lua, h, v in
+                try requireKind(a(h), uses: name)
                 let x = try lua.number(v, name)
                 try rt.checked(a(h), "Attachment.\(name)") { a(h)[keyPath: key] = x }
             })
@@ -76,6 +99,7 @@ enum AttachmentBinding {
             number("frequency", \.frequency),
             number("frictionTorque", \.frictionTorque),
             .property("range", get: { lua, h in lua.push(a(h).attachmentRange) }, set: { lua, h, v in
+                try requireKind(a(h), uses: "range")
                 let r = try lua.range(v, "range")
                 try rt.checked(a(h), "Attachment.range") { a(h).attachmentRange = r }
             }),

@@ -31,12 +31,11 @@ enum WorldBinding {
             try requireOutsideStep(world, function)
             for _ in 0..<count { try rt.step(world) }
         }
-        // Seconds become a step count; beyond 10⁹ steps (193 days at 60 fps) `Int(...)` would trap
-        // or the sum with the steps taken overflow, so larger values are an argument error.
         func stepCount(_ seconds: Double, _ world: WorldModel, _ subject: LuaSubject) throws -> Int {
-            let count = (seconds * world.fps).rounded()
-            guard count <= 1e9 else { throw LuaArgumentError(subject, mustBe: "at most \(1e9 / world.fps) seconds", got: String(seconds)) }
-            return Int(count)
+            guard let count = SimulatedTime.steps(seconds, fps: world.fps) else {
+                throw LuaArgumentError(subject, mustBe: SimulatedTime.rule, got: String(seconds))
+            }
+            return count
         }
         return [
             .readOnly("width") { lua, h in lua.push(w(h).setup.width) },
@@ -118,13 +117,15 @@ enum WorldBinding {
             // MARK: Stepping
             .method("step") { lua, h in
                 let n = try lua.optionalInteger(2, "n") ?? 1
-                guard n >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "a step count >= 0", got: lua.describe(2)) }
+                let most = SimulatedTime.maximumSteps(fps: w(h).fps)
+                guard n >= 0, n <= most else {
+                    throw LuaArgumentError(.argument(2), mustBe: "a step count from 0 to \(most) (one hour of simulated time)", got: lua.describe(2))
+                }
                 try stepping(w(h), "World:step", n)
                 return 0
             },
             .method("run") { lua, h in
                 let seconds = try lua.number(2, "seconds")
-                guard seconds >= 0 else { throw LuaArgumentError(.argument(2), mustBe: "seconds >= 0", got: lua.describe(2)) }
                 try stepping(w(h), "World:run", try stepCount(seconds, w(h), .argument(2)))
                 return 0
             },
@@ -165,7 +166,6 @@ enum WorldBinding {
                 try d.checkFields(["from", "to", "duration", "release"])
                 let from = Vec2(try d.point("from")), to = Vec2(try d.point("to"))
                 let duration = try d.number("duration", default: 0.25)
-                guard duration >= 0 else { throw LuaArgumentError(.field("duration"), mustBe: "seconds >= 0", got: String(duration)) }
                 _ = try stepCount(duration, world, .field("duration"))
                 try rt.drag(world, from: from, to: to, duration: duration, release: try d.boolean("release", default: true))
                 return 0

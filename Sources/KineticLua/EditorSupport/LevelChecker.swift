@@ -2,7 +2,9 @@
 // tables read statically (unknown fields, bad enum strings, missing images, in callbacks too), the
 // level table's fields, then the chunk and its `load(world, state)` with no step taken.
 import Foundation
+import Dynamics
 import LuaBridge
+import Physics
 
 /// One problem in a level: `file:line: message`, the file relative to the current directory.
 public struct LevelProblem: Codable, Equatable, Sendable, CustomStringConvertible {
@@ -51,9 +53,55 @@ public enum LevelChecker {
     /// Every problem found in one level (a `.lua` file or a folder holding `main.lua`), in file and line
     /// order within each pass. Empty when the level loads cleanly.
     public static func check(level path: String, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
+        let found = staticProblems(level: path, options: options)
+        var problems = found.problems
+        guard let level = found.level, !found.stopsTheLoad else { return problems }
+
+        // 4. The chunk and load(world, state), no step.
+        var quiet = options
+        quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
+        quiet.print = { _ in }
+        let collected = WarningBox()
+        quiet.warn = { collected.append($0) }
+        do {
+            let loaded = try Level.load(path: path, options: quiet)
+            problems += imageProblems(loaded, folder: level.folder, sources: level.sources, reported: problems)
+        } catch {
+            let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
+            // The static pass has usually named the same mistake in the same constructor call.
+            if !found.reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
+        }
+        for w in collected.messages {
+            var p = problem(fromMessage: w, folder: level.folder, fallbackFile: level.file)
+            p.message = "warning: " + p.message
+            if !problems.contains(p) { problems.append(p) }
+        }
+        return problems
+    }
+
+    /// The problems `check` finds in a level that loaded anyway (unknown or misspelled level fields
+    /// and callbacks, unknown constructor fields, missing images, modules that do not compile): what
+    /// `kinetic run`, `watch` and `render` print as warnings. `path` is the path `loaded` came from.
+    public static func warnings(level path: String, loaded: Level, options: LevelOptions = LevelOptions()) -> [LevelProblem] {
+        let found = staticProblems(level: path, options: options)
+        guard let level = found.level else { return found.problems }
+        return found.problems + imageProblems(loaded, folder: level.folder, sources: level.sources, reported: found.problems)
+    }
+
+    /// A level's files as the passes read them.
+    struct LevelSources {
+        var file: String
+        var folder: String
+        var sources: [String: String]
+    }
+
+    /// Passes 1–3: syntax, constructor tables, the level table's fields. `stopsTheLoad` when a
+    /// problem means loading would fail or mislead (the level file does not compile, a field is bad).
+    static func staticProblems(level path: String, options: LevelOptions)
+        -> (problems: [LevelProblem], level: LevelSources?, reportedCalls: [(file: String, lines: ClosedRange<Int>)], stopsTheLoad: Bool) {
         let isFolder: Bool
         do { isFolder = try LevelFiles.isFolder(path) } catch {
-            return [LevelProblem(file: path, line: 1, message: error.reason)]
+            return ([LevelProblem(file: path, line: 1, message: error.reason)], nil, [], true)
         }
         let folder = isFolder ? path : (path as NSString).deletingLastPathComponent
         let levelFile = isFolder ? join(path, "main.lua") : path
@@ -66,7 +114,7 @@ public enum LevelChecker {
             if let problem = syntaxProblem(file, folder: folder) { problems.append(problem) }
         }
         let broken = Set(problems.map(\.file))
-        if broken.contains(levelFile) { return problems }
+        if broken.contains(levelFile) { return (problems, nil, [], true) }
 
         // 2. Constructor tables, read statically.
         let surface = APISurface.current()
@@ -81,32 +129,14 @@ public enum LevelChecker {
             reportedCalls += found.calls.map { (file, $0) }
         }
 
-        // 3. The level table's fields, then 4. the chunk and load(world, state), no step.
+        // 3. The level table's fields.
         var quiet = options
         quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.print = { _ in }
-        var warnings: [String] = []
-        let collected = WarningBox()
-        quiet.warn = { collected.append($0) }
+        quiet.warn = { _ in }
         let fieldProblems = levelTableProblems(levelFile, folder: folder, source: sources[levelFile] ?? "", options: quiet, surface: surface)
         problems += fieldProblems
-        if !fieldProblems.isEmpty { return problems }
-
-        do {
-            let level = try Level.load(path: path, options: quiet)
-            problems += imageProblems(level, folder: folder, sources: sources, reported: problems)
-        } catch {
-            let p = problem(fromMessage: error.message, folder: folder, fallbackFile: levelFile)
-            // The static pass has usually named the same mistake in the same constructor call.
-            if !reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
-        }
-        warnings = collected.messages
-        for w in warnings {
-            var p = problem(fromMessage: w, folder: folder, fallbackFile: levelFile)
-            p.message = "warning: " + p.message
-            if !problems.contains(p) { problems.append(p) }
-        }
-        return problems
+        return (problems, LevelSources(file: levelFile, folder: folder, sources: sources), reportedCalls, !fieldProblems.isEmpty)
     }
 
     // MARK: - Passes
@@ -193,15 +223,18 @@ public enum LevelChecker {
         guard let chunk = try? state.load(file: (file as NSString).lastPathComponent),
               let results = try? state.call(chunk), case .reference(let table)? = results.first else { return [] }
         // Field → the Lua test it must pass and what it must be.
+        // The same bounds as the loader's (LevelLoader.readFields): sides within the engine's
+        // coordinates and normal, at most one hour of simulated time, the step-rate limits.
+        let side = "type(v) == 'number' and v >= \(Double.leastNormalMagnitude) and v <= \(World.largestCoordinate)"
         let rules: [(String, String, String)] = [
             ("title", "type(v) == 'string'", "a string"),
-            ("width", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
-            ("height", "type(v) == 'number' and v > 0", "a number > 0 (points)"),
+            ("width", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
+            ("height", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
             ("background", "type(v) == 'string'", "a colour string \"#rrggbb\" or a CSS name"),
-            ("fps", "type(v) == 'number' and v > 0", "a number > 0 (steps per second)"),
-            ("substeps", "math.type(v) == 'integer' and v >= 1", "an integer >= 1"),
+            ("fps", "type(v) == 'number' and v > 0 and v <= \(DynamicAnimator.maximumFPS)", "a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)) (steps per second)"),
+            ("substeps", "math.type(v) == 'integer' and v >= 1 and v <= \(DynamicAnimator.maximumSubsteps)", "an integer from 1 to \(DynamicAnimator.maximumSubsteps)"),
             ("seed", "math.type(v) == 'integer'", "an integer"),
-            ("duration", "type(v) == 'number' and v > 0", "a number > 0 (seconds)"),
+            ("duration", "type(v) == 'number' and v > 0 and v <= \(SimulatedTime.maximumSeconds)", "a number of seconds > 0 and at most \(Int(SimulatedTime.maximumSeconds))"),
             ("load", "type(v) == 'function'", "a function (world, state)"),
             ("update", "type(v) == 'function'", "a function (world, dt)"),
             ("pointer", "type(v) == 'function'", "a function (world, e)"),

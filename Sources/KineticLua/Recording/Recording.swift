@@ -1,5 +1,6 @@
 // The recording format: a level, its seed and rate, the input events with the fixed step they
 // arrived before, and the final state's hash. Plain JSON, one event per line; see docs/recordings.md.
+import Dynamics
 import Foundation
 import LuaBridge
 
@@ -166,7 +167,12 @@ public struct Recording: Codable, Sendable, Equatable {
             throw RecordingError("\(path): not an event script: \(error)")
         }
         for i in events.indices {
-            if let time = events[i].time { events[i].step = Int((time * fps).rounded()); events[i].time = nil }
+            guard let time = events[i].time else { continue }
+            guard let step = SimulatedTime.steps(time, fps: fps) else {
+                throw RecordingError("\(path): events[\(i + 1)] \"time\" must be \(SimulatedTime.rule), got \(time)")
+            }
+            events[i].step = step
+            events[i].time = nil
         }
         return events.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)
     }
@@ -185,11 +191,16 @@ public struct Recording: Codable, Sendable, Equatable {
         guard version == Self.currentVersion else {
             throw RecordingError("\(path): recording version \(version) is not supported (this kinetic reads version \(Self.currentVersion))")
         }
-        guard fps > 0, fps.isFinite else { throw RecordingError("\(path): \"fps\" must be > 0, got \(fps)") }
+        guard fps > 0, fps <= DynamicAnimator.maximumFPS else {
+            throw RecordingError("\(path): \"fps\" must be > 0 and at most \(Int(DynamicAnimator.maximumFPS)), got \(fps)")
+        }
         guard !level.isEmpty, !level.hasPrefix("/") else {
             throw RecordingError("\(path): \"level\" must be a path relative to the recording, got \(jsonString(level))")
         }
-        guard steps >= 0 else { throw RecordingError("\(path): \"steps\" must be >= 0, got \(steps)") }
+        let most = SimulatedTime.maximumSteps(fps: fps)
+        guard steps >= 0, steps <= most else {
+            throw RecordingError("\(path): \"steps\" must be from 0 to \(most) (one hour of simulated time at \(fps) fps), got \(steps)")
+        }
         for (i, event) in events.enumerated() {
             guard event.step >= 0, event.step <= steps else {
                 throw RecordingError("\(path): events[\(i + 1)] has step \(event.step), outside 0...\(steps)")

@@ -126,11 +126,12 @@ extension ScenarioSession {
                 every = try options.optionalInteger("every") ?? every
                 tolerance = try options.number("tolerance", default: tolerance)
             }
-            guard seconds >= 0, seconds.isFinite else { throw LuaArgumentError(.field("seconds"), mustBe: "seconds >= 0", got: String(seconds)) }
+            guard let steps = SimulatedTime.steps(seconds, fps: world.fps) else {
+                throw LuaArgumentError(.field("seconds"), mustBe: SimulatedTime.rule, got: String(seconds))
+            }
             guard every >= 1 else { throw LuaArgumentError(.field("every"), mustBe: "a step count >= 1", got: String(every)) }
             guard tolerance >= 0 else { throw LuaArgumentError(.field("tolerance"), mustBe: "a number >= 0", got: String(tolerance)) }
             try WorldBinding.requireOutsideStep(world, "expectTrace")
-            let steps = Int((seconds * world.fps).rounded())
             let trace = try Trace.record(runtime, world, steps: steps, every: every)
 
             let path = tracePath(name)

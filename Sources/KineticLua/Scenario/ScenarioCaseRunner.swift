@@ -94,15 +94,15 @@ final class ScenarioSession {
         let function: LuaReference
     }
 
-    /// The scenario file as given, and as shown in reports (relative to the current folder when inside it).
+    /// The scenario file (absolute), and as shown in reports (relative to the current folder when inside it).
     let file: String
     let displayFile: String
-    /// The state's folder (the current folder when the file is inside it, else the file's folder);
-    /// the file's chunk name is its path relative to this folder.
+    /// The state's folder: the scenario's project root (`projectRoot(of:)`), whatever folder
+    /// `kinetic test` starts from; the file's chunk name is its path relative to this folder.
     let root: String
     let chunkName: String
-    /// What `root` looks like in a report ("" for the current folder).
-    let displayRoot: String
+    /// The current folder, which report paths are relative to.
+    let here: String
     let settings: ScenarioSettings
     let state: LuaState
     let runtime: Runtime
@@ -121,18 +121,11 @@ final class ScenarioSession {
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             throw SessionFailure(result: .error("\(file): no such file"))
         }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if absolute.hasPrefix(cwd + "/") {
-            root = cwd
-            displayRoot = ""
-            chunkName = String(absolute.dropFirst(cwd.count + 1))
-        } else {
-            root = (absolute as NSString).deletingLastPathComponent
-            displayRoot = root
-            chunkName = (absolute as NSString).lastPathComponent
-        }
+        here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        root = Self.projectRoot(of: absolute)
+        chunkName = String(absolute.dropFirst(root.count + 1))
         self.file = absolute
-        self.displayFile = displayRoot.isEmpty ? chunkName : displayRoot + "/" + chunkName
+        displayFile = Self.display(chunkName, root: root, here: here)
         self.settings = settings
 
         var lua = LuaOptions()
@@ -209,9 +202,31 @@ final class ScenarioSession {
                           details: error.traceback.isEmpty ? [] : ["stack traceback:"] + error.traceback.map { "  " + display($0) })
     }
 
-    /// A chunk-relative `file:line` as a report shows it.
-    func display(_ text: String) -> String {
-        displayRoot.isEmpty || text.hasPrefix("[") || text.hasPrefix("/") ? text : displayRoot + "/" + text
+    /// A chunk-relative `file:line` as a report shows it: relative to the current folder when inside it,
+    /// else absolute.
+    func display(_ text: String) -> String { Self.display(text, root: root, here: here) }
+
+    static func display(_ text: String, root: String, here: String) -> String {
+        if text.hasPrefix("[") || text.hasPrefix("/") { return text }
+        let absolute = root + "/" + text
+        return absolute.hasPrefix(here + "/") ? String(absolute.dropFirst(here.count + 1)) : absolute
+    }
+
+    /// Files whose folder is a project's root (docs/scenarios.md).
+    static let projectMarkers = [".git", ".luarc.json"]
+
+    /// The sandbox folder of a scenario: the nearest folder at or above the scenario's own that holds
+    /// a project marker, else the scenario's own folder. It depends on the file alone, so a suite
+    /// loads `../levels/x.lua` the same way from whatever folder `kinetic test` starts.
+    static func projectRoot(of absoluteFile: String) -> String {
+        let own = (absoluteFile as NSString).deletingLastPathComponent
+        var folder = own
+        while true {
+            if projectMarkers.contains(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) { return folder }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return own }
+            folder = parent
+        }
     }
 
     /// `file:line` of the Lua code that called the running Swift function.

@@ -1,5 +1,5 @@
-// How the CLI reports problems: to standard error, `error: ` first, colour only on a terminal
-// and when NO_COLOR is unset.
+// How the CLI reports problems: to standard error, `error: ` or `warning: ` first, colour only on a
+// terminal and when NO_COLOR is unset.
 import Foundation
 
 enum Diagnostics {
@@ -7,6 +7,11 @@ enum Diagnostics {
 
     static func error(_ message: String) {
         let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m " : "error: "
+        FileHandle.standardError.write(Data((prefix + message + "\n").utf8))
+    }
+
+    static func warning(_ message: String) {
+        let prefix = useColor ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: "
         FileHandle.standardError.write(Data((prefix + message + "\n").utf8))
     }
 

@@ -7,7 +7,7 @@ struct LevelArguments: ParsableArguments {
     @Argument(help: "The level: a .lua file that returns a table, or a folder holding main.lua.")
     var level: String
 
-    @Option(help: "Seed for math.random and noise (overrides the level's `seed`).")
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise (overrides the level's `seed`; any integer, also negative).")
     var seed: Int?
 
     @Flag(help: "Lift the sandbox: the level may use os, io and debug, and read files anywhere. Only for your own levels.")
@@ -32,5 +32,26 @@ struct LevelArguments: ParsableArguments {
         options.trusted = trust
         if let screenshots { options.screenshots = .folder(screenshots) }
         return options
+    }
+}
+
+/// `--strict`, shared by the commands that play a level (`run`, `watch`, `render`).
+struct CheckArguments: ParsableArguments {
+    @Flag(help: "Treat what `kinetic check` finds in a level that loads (unknown level fields or callbacks, unknown constructor fields, missing images) as errors: exit 1 before running.")
+    var strict = false
+}
+
+extension LevelArguments {
+    /// Prints what `kinetic check` finds in the loaded level as warnings; with `strict` they are
+    /// errors and the command exits with 1 before the level runs.
+    func reportCheckProblems(_ loaded: Level, strict: Bool) throws {
+        let problems = LevelChecker.warnings(level: level, loaded: loaded, options: options())
+        for p in problems {
+            if strict { Diagnostics.error(p.description) } else { Diagnostics.warning(p.description) }
+        }
+        if strict, !problems.isEmpty {
+            Diagnostics.note("stopped: --strict turns what `kinetic check` finds into errors")
+            throw ExitCode.failure
+        }
     }
 }

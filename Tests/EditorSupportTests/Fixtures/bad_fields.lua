@@ -2,6 +2,8 @@ local level = {
   width = "wide",
   fps = -1,
   widht = 300,
+  duration = 1e300,
+  height = 1e-320,
 }
 
 function level.load(world, state) end

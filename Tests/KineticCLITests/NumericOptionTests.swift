@@ -1,0 +1,49 @@
+// Numeric options: a negative number is read as the option's value (not as an unknown option) and
+// refused with a message saying what it must be; durations are bounded, so no command is asked to
+// simulate for days.
+import Foundation
+import Testing
+
+@Suite struct NumericOptionTests {
+    /// Runs kinetic with `arguments` in a scratch folder holding a small level; returns the exit
+    /// status and what it wrote to standard error.
+    func kinetic(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let folder = try CLI.scratchFolder()
+        let level = folder + "/main.lua"
+        try "return { load = function(world) world:addItem{ center = {100, 100}, size = {10, 10} } end }"
+            .write(toFile: level, atomically: true, encoding: .utf8)
+        let errorPath = folder + "/stderr.txt"
+        let child = try Child(try CLI.kinetic(), arguments.map { $0 == "{level}" ? level : $0.replacingOccurrences(of: "{folder}", with: folder) },
+                              errorPath: errorPath)
+        let exited = child.waitForExit(timeout: 30)
+        if !exited { child.terminate() }
+        try #require(exited, "kinetic \(arguments.joined(separator: " ")) did not finish in 30 s")
+        return (child.status, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+
+    @Test(arguments: [
+        (["run", "{level}", "--headless", "--seconds", "-1"], "--seconds must be a number of seconds from 0 to 3600"),
+        (["run", "{level}", "--headless", "--steps", "-5"], "--steps must be non-negative, got -5"),
+        (["run", "{level}", "--headless", "--steps", "99999999999"], "--steps must be from 0 to 216000"),
+        (["render", "{level}", "-o", "{folder}/out.png", "--at", "-2"], "--at must be a number of seconds from 0 to 3600"),
+        (["render", "{level}", "-o", "{folder}/out.png", "--at", "1e6"], "--at must be a number of seconds from 0 to 3600"),
+        (["render", "{level}", "-o", "{folder}/out.gif", "--fps", "-30"], "--fps must be a number > 0 and at most 1000"),
+        (["render", "{level}", "-o", "{folder}/out.png", "--scale", "-1"], "--scale must be a number in (0, 16]"),
+        (["render", "{level}", "-o", "{folder}/out.png", "--size", "-5x10"], "--size must be WxH in pixels"),
+        (["record", "{level}", "-o", "{folder}/r.json", "--headless", "--seconds", "-0.5"], "--seconds must be a number of seconds from 0 to 3600"),
+        (["watch", "{level}", "--headless", "--seconds", "-3"], "--seconds must be a finite number of seconds >= 0"),
+        (["test", "{folder}", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
+        (["test", "{folder}", "--jobs", "-2"], "--jobs must be at least 1"),
+    ])
+    func negativeAndHugeValuesAreNamedNotMissing(arguments: [String], message: String) throws {
+        let (status, stderr) = try kinetic(arguments)
+        #expect(status != 0)
+        #expect(stderr.contains(message), "\(stderr)")
+        #expect(!stderr.contains("Missing value"), "\(stderr)")
+    }
+
+    @Test func aNegativeSeedIsASeed() throws {
+        let (status, stderr) = try kinetic(["run", "{level}", "--headless", "--seconds", "0.1", "--seed", "-7"])
+        #expect(status == 0, "\(stderr)")
+    }
+}
