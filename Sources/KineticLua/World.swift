@@ -40,6 +40,8 @@ final class WorldModel {
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
+    /// Item image paths as the level gave them → the file to draw, nil when refused (`imageFile`).
+    var imageFiles: [String: String?] = [:]  // lookups only
     /// Names of removed items, so stale handles name them.
     var removedNames: [ItemID: String] = [:]  // lookups only
     var level: LevelScript?

@@ -198,7 +198,8 @@ import Testing
         let h = try Harness()
         try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: h.folder + "/drop")
         try h.run("local w = kinetic.load('drop') w:screenshot('with-hud.png')")
-        #expect(FileManager.default.fileExists(atPath: h.folder + "/with-hud.png"))
+        // Relative to the level's folder (docs/lua-api.md), not to the script that loaded it.
+        #expect(FileManager.default.fileExists(atPath: h.folder + "/drop/with-hud.png"))
         try FileManager.default.createDirectory(atPath: h.folder + "/bad", withIntermediateDirectories: true)
         try "return { load = function() end, draw = function(w, c) c:text() end }"
             .write(toFile: h.folder + "/bad/main.lua", atomically: true, encoding: .utf8)

@@ -197,11 +197,12 @@ enum WorldBinding {
             .method("screenshot") { lua, h in
                 let world = w(h)
                 let path = try lua.string(2, "path")
-                let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
+                let target = try screenshotPath(rt, world, path)
                 // The frame as a user sees it: with the level's HUD (a `draw` error is this call's error).
                 try requireOutsideStep(world, "World:screenshot")
                 let (scene, hudError) = rt.scene(world, hud: true)
                 if let hudError { throw hudError }
+                guard let target else { return 0 }
                 do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
                     throw LuaBindingError("World:screenshot: \(error)")
                 }
@@ -210,15 +211,24 @@ enum WorldBinding {
         ] + recordingMembers(rt)  // world:replay (Recording/Replay.swift)
     }
 
-    /// Where a script may write a file: inside its folder unless trusted.
-    static func outputPath(_ rt: Runtime, _ path: String, caller: String) throws -> String {
-        let base = rt.state.folder ?? FileManager.default.currentDirectoryPath
-        let relative = caller.isEmpty || path.hasPrefix("/") ? path : caller + "/" + path
-        let full = relative.hasPrefix("/") ? relative : base + "/" + relative
-        let normalized = URL(fileURLWithPath: full).standardizedFileURL.path
-        if !rt.options.trusted, !normalized.hasPrefix(base + "/") {
-            throw LuaBindingError("World:screenshot: '\(path)' is outside the level folder (run with --trust to lift the sandbox)")
+    /// Where `world:screenshot(path)` writes: relative to the screenshot folder (the world's level
+    /// folder unless the user chose one) and inside it unless trusted; nil when nothing is written.
+    static func screenshotPath(_ rt: Runtime, _ world: WorldModel, _ path: String) throws -> String? {
+        let folder: String
+        switch rt.options.screenshots {
+        case .levelFolder, .discard: folder = world.setup.folder ?? rt.state.folder ?? FileManager.default.currentDirectoryPath
+        case .folder(let chosen): folder = chosen
         }
-        return normalized
+        let target: String
+        do {
+            target = try LevelFiles.resolveOutput(path, from: folder, inside: rt.options.trusted ? nil : folder)
+        } catch where error.isOutside {
+            var which = "level folder"
+            if case .folder = rt.options.screenshots { which = "screenshot folder" }
+            throw LuaBindingError("World:screenshot: '\(path)' is outside the \(which) \(folder) (run with --trust to lift the sandbox)")
+        } catch {
+            throw LuaBindingError("World:screenshot: \(error.message)")
+        }
+        return rt.options.screenshots == .discard ? nil : target
     }
 }

@@ -150,7 +150,7 @@ let luaDocs: [String: LuaDoc] = [
     "World:drag": LuaDoc("drag: kinetic.Drag", "Injects a drag, stepping the world through its duration."),
     "World:key": LuaDoc("name: string, down?: boolean", "Injects a key press (down = true, the default) or release."),
     "World:snapshot": LuaDoc(" -> kinetic.ItemState[]", "Every item's name, center, angle, velocity, angularVelocity."),
-    "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (path relative to the calling script's folder)."),
+    "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (a .png path relative to the level's folder, which it may not leave; only an existing PNG is replaced)."),
     "World:replay": LuaDoc("path: string -> boolean, string?", "Replays a recording (path relative to the calling script) on this world: its inputs at their steps; returns whether the final state matches the recorded one, and why not."),
 
     // MARK: Item
