@@ -40,8 +40,8 @@ final class WorldModel {
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
-    /// Names of removed items, so stale handles name them.
-    var removedNames: [ItemID: String] = [:]  // lookups only
+    /// Names of removed items, so stale handles name them (bounded).
+    var removedNames = RemovedNames()
     var level: LevelScript?
     /// A level `kinetic.load` gave to Lua: its table and `state` moved from `level` to the world's
     /// anchor, so they do not keep the world alive when they refer to it.
@@ -101,7 +101,7 @@ final class WorldModel {
         let name = try animator.name(of: id)
         try animator.removeItem(id)
         appearance[id] = nil
-        if let name { removedNames[id] = name }
+        if let name { removedNames.remember(name, of: id) }
     }
 }
 

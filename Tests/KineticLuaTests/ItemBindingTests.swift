@@ -112,6 +112,28 @@ import Testing
         #expect(unnamed?.message == "test.lua:1: item#0 was removed")
     }
 
+    @Test func removedNamesAreKeptWithinABudget() throws {
+        // Host memory the level's allocator cap does not see: adding and removing named items
+        // forever must not keep every name. The newest are still named, the oldest forgotten.
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local big = ("n"):rep(64 * 1024)
+            local first, last
+            for i = 1, 64 do
+              local it = w:addItem{ name = big .. i, frame = {0, 0, 10, 10} }
+              w:removeItem(it)
+              first = first or it
+              last = it
+            end
+            local _, old = pcall(function() return first.x end)
+            local _, new = pcall(function() return last.x end)
+            return old, new:sub(-16), first.name, #last.name
+            """)
+        #expect(values == [.string("test.lua:10: item#0 was removed"), .string("n64' was removed"), .nil,
+                           .integer(64 * 1024 + 2)])
+    }
+
     @Test func pathsAndParts() throws {
         let h = try Harness()
         let values = try h.run("""
