@@ -1,8 +1,8 @@
--- hostile: adds and removes items with 64 KiB names every step, so the host keeps every removed name
+-- hostile: adds and removes items with 64 KiB names every step, so the host kept every removed name (3.9 GB in 3 s)
 -- run: run {level} --headless --seconds 4
--- exit: 0
--- stdout: removed 40000
--- timeout: 90
+-- exit: 1
+-- stderr: removed_names.lua:15:
+-- stderr: World:addItem: 'name' must be at most 1024 bytes of text, got a string of 65537 bytes
 local level = {}
 local big = ("n"):rep(64 * 1024)
 local removed = 0
@@ -10,11 +10,10 @@ local removed = 0
 function level.load(world) end
 
 function level.update(world)
-  for i = 1, 200 do
+  for _ = 1, 200 do
     removed = removed + 1
-    world:removeItem(world:addItem{ name = big .. removed, frame = { 0, 0, 10, 10 } })
+    world:removeItem(world:addItem{ name = big .. removed % 10, frame = { 0, 0, 10, 10 } })
   end
-  if removed == 40000 then print("removed " .. removed) end
 end
 
 return level
