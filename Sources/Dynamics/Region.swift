@@ -7,8 +7,8 @@ import Physics
 ///
 /// Combining a region with itself shares its tree, so a few calls can describe a tree far larger
 /// than the memory it takes; every walk (`contains`, `description`, equality) visits the tree as
-/// written out. `size` counts that, and a region may not exceed `maxSize`: the bound keeps every
-/// walk short and every recursion shallow.
+/// written out. `nodeCount` counts that, and a region may not exceed `maxNodeCount`: the bound
+/// keeps every walk short and every recursion shallow.
 public struct Region: Hashable, Sendable, CustomStringConvertible {
     indirect enum Node: Hashable, Sendable {
         case infinite
@@ -22,29 +22,29 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     }
     let node: Node
     /// Shapes and operations in the tree as written out (a shared subtree counts each time it appears).
-    public let size: Int
+    public let nodeCount: Int
 
     /// The most shapes and operations a region may have (sandbox.md, "Host limits").
-    public static let maxSize = 1024
+    public static let maxNodeCount = 1024
 
-    init(node: Node, size: Int) { self.node = node; self.size = size }
+    init(node: Node, nodeCount: Int) { self.node = node; self.nodeCount = nodeCount }
 
     /// Every point (UIRegion.infinite). The default region of a field.
-    public static let infinite = Region(node: .infinite, size: 1)
+    public static let infinite = Region(node: .infinite, nodeCount: 1)
     /// No point: the inverse of `infinite`.
-    public static let empty = Region(node: .empty, size: 1)
+    public static let empty = Region(node: .empty, nodeCount: 1)
 
     /// A disc of `radius` points centred on the origin; the circle itself is inside.
     public init(radius: Double) throws(DynamicsError) {
         try requireNonNegative(radius, "region radius")
-        self.init(node: .circle(radius: radius), size: 1)
+        self.init(node: .circle(radius: radius), nodeCount: 1)
     }
 
     /// An axis-aligned rectangle of `size` centred on the origin (not anchored at its top-left).
     public init(size: Size) throws(DynamicsError) {
         try requireNonNegative(size.width, "region width")
         try requireNonNegative(size.height, "region height")
-        self.init(node: .rectangle(halfWidth: size.width / 2, halfHeight: size.height / 2), size: 1)
+        self.init(node: .rectangle(halfWidth: size.width / 2, halfHeight: size.height / 2), nodeCount: 1)
     }
 
     /// The complement. The inverse of `infinite` is `empty` and vice versa.
@@ -52,29 +52,29 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
         switch node {
         case .infinite: return .empty
         case .empty: return .infinite
-        case .inverse(let inner): return Region(node: inner, size: size - 1)
-        default: return try Region(combining: .inverse(node), size: size + 1)
+        case .inverse(let inner): return Region(node: inner, nodeCount: nodeCount - 1)
+        default: return try Region(combining: .inverse(node), nodeCount: nodeCount + 1)
         }
     }
     /// Points in either region.
     public func union(_ other: Region) throws(DynamicsError) -> Region {
-        try Region(combining: .union(node, other.node), size: size + other.size + 1)
+        try Region(combining: .union(node, other.node), nodeCount: nodeCount + other.nodeCount + 1)
     }
     /// Points in both regions.
     public func intersection(_ other: Region) throws(DynamicsError) -> Region {
-        try Region(combining: .intersection(node, other.node), size: size + other.size + 1)
+        try Region(combining: .intersection(node, other.node), nodeCount: nodeCount + other.nodeCount + 1)
     }
     /// Points in this region and not in `other` (UIRegion.difference(from:) is "receiver minus
     /// argument" despite its name).
     public func difference(_ other: Region) throws(DynamicsError) -> Region {
-        try Region(combining: .difference(node, other.node), size: size + other.size + 1)
+        try Region(combining: .difference(node, other.node), nodeCount: nodeCount + other.nodeCount + 1)
     }
 
-    private init(combining node: Node, size: Int) throws(DynamicsError) {
-        guard size <= Self.maxSize else {
-            throw DynamicsError("the region would have \(size) shapes and operations; a region may have at most \(Self.maxSize)")
+    private init(combining node: Node, nodeCount: Int) throws(DynamicsError) {
+        guard nodeCount <= Self.maxNodeCount else {
+            throw DynamicsError("the region would have \(nodeCount) shapes and operations; a region may have at most \(Self.maxNodeCount)")
         }
-        self.init(node: node, size: size)
+        self.init(node: node, nodeCount: nodeCount)
     }
 
     /// True when the point (in the region's own coordinates, origin at the centre) is inside.

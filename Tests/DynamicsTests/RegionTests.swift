@@ -51,15 +51,15 @@ import Physics
         do {
             while true { r = try r.union(r); unions += 1 }
         } catch { refusal = error }
-        #expect(unions == 9 && r.size == 1023)
+        #expect(unions == 9 && r.nodeCount == 1023)
         #expect(refusal?.message == "the region would have 2047 shapes and operations; a region may have at most 1024")
         #expect(r.contains(.zero) && !r.contains(Vec2(2, 0)))
         #expect(r.description.count < 64 * 1024)
         // A chain just under the bound works; nesting is bounded by the same count.
         var chain = try Region(radius: 1)
         for i in 1...511 { chain = try chain.union(try Region(radius: Double(i + 1))) }
-        #expect(chain.size == 1023 && chain.contains(Vec2(500, 0)))
-        #expect(try chain.inverse().size == 1024)
+        #expect(chain.nodeCount == 1023 && chain.contains(Vec2(500, 0)))
+        #expect(try chain.inverse().nodeCount == 1024)
         #expect(throws: DynamicsError.self) { try chain.inverse().inverse().union(.empty) }
         #expect(try chain.inverse().inverse() == chain)
     }
