@@ -60,6 +60,8 @@ public final class DynamicAnimator {
     var needsResume = false
     var pendingEvents: [AnimatorEvent] = []
     var attachCounter = 0
+    /// Behaviours in the tree (`flat.count` once it is refreshed).
+    var behaviorCount = 0
     var resetClockOnResume = false
     var isStepping = false
     var ground: BodyID = .null
@@ -152,9 +154,16 @@ public final class DynamicAnimator {
     /// Every behaviour in the tree, depth-first, parent before children, in insertion order.
     public var allBehaviors: [DynamicBehavior] { refreshTree(); return flat }
 
+    /// The most behaviours an animator's tree may hold: each step walks all of them, and a script
+    /// adding a few every step would otherwise grow the host without end.
+    public static let maxBehaviors = 100_000
+
     func validateTree(_ root: DynamicBehavior) throws(DynamicsError) {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
+        guard behaviorCount + list.count <= Self.maxBehaviors else {
+            throw DynamicsError("the animator would have \(behaviorCount + list.count) behaviours; it may have at most \(Self.maxBehaviors)")
+        }
         for b in list {
             if b !== root, b.animator != nil {
                 throw DynamicsError("\(b.kindName) is already in a behaviour tree; remove it first")
@@ -168,6 +177,7 @@ public final class DynamicAnimator {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
         var sawGravity = false
+        behaviorCount += list.count
         for b in list {
             b.animator = self
             attachCounter += 1
@@ -190,6 +200,7 @@ public final class DynamicAnimator {
     func detachTree(_ root: DynamicBehavior) {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
+        behaviorCount -= list.count
         for b in list {
             b.willDetach(from: self)
             for item in b.items { wakeQueue.append(item) }

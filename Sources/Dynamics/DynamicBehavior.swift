@@ -69,16 +69,27 @@ open class DynamicBehavior {
 
     // MARK: - Children
 
+    /// The most levels a behaviour tree may have. Every walk of a tree (and freeing it) recurses
+    /// once per level, so a tree a script nests without end would overflow the stack.
+    public static let maxDepth = 100
+
     /// Adds a child at the end. Throws when the child is already in a tree (here or elsewhere), is
-    /// this behaviour or one of its ancestors, or holds items the animator refuses.
+    /// this behaviour or one of its ancestors, holds items the animator refuses, or would make the
+    /// tree deeper than `maxDepth`.
     public func addChild(_ child: DynamicBehavior) throws(DynamicsError) {
         guard child.parent == nil, child.animator == nil else {
             throw DynamicsError("\(child.kindName) is already in a behaviour tree; remove it first")
         }
+        var levelsAbove = 0
         var node: DynamicBehavior? = self
         while let n = node {
             if n === child { throw DynamicsError("\(child.kindName) cannot be its own descendant") }
+            levelsAbove += 1
             node = n.parent
+        }
+        let depth = levelsAbove + child.height
+        guard depth <= Self.maxDepth else {
+            throw DynamicsError("the behaviour tree would be \(depth) levels deep; a tree may have at most \(Self.maxDepth)")
         }
         if let animator {
             try animator.validateTree(child)
@@ -98,6 +109,9 @@ open class DynamicBehavior {
         child.parent = nil
         animator?.detachTree(child)
     }
+
+    /// Levels in the tree below and including this behaviour (1 without children).
+    var height: Int { 1 + childBehaviors.reduce(0) { max($0, $1.height) } }
 
     /// This behaviour and its descendants, depth-first, parent before children.
     func subtree(into list: inout [DynamicBehavior]) {

@@ -158,7 +158,7 @@ extension Runtime {
             var setup = WorldSetup()
             do throws(LuaArgumentError) {
                 let t = try lua.table(-1)
-                setup.title = try t.optionalString("title") ?? ""
+                setup.title = try t.readOptional("title") { i, name throws(LuaArgumentError) in try lua.text(i, name) } ?? ""
                 setup.width = try length(t, "width") ?? setup.width
                 setup.height = try length(t, "height") ?? setup.height
                 setup.fps = try positive(t, "fps") ?? setup.fps

@@ -42,8 +42,8 @@ final class WorldModel {
     var appearance: [ItemID: Appearance] = [:]  // lookups only
     /// Item image paths as the level gave them → the file to draw, nil when refused (`imageFile`).
     var imageFiles: [String: String?] = [:]  // lookups only
-    /// Names of removed items, so stale handles name them.
-    var removedNames: [ItemID: String] = [:]  // lookups only
+    /// Names of removed items, so stale handles name them (bounded).
+    var removedNames = RemovedNames()
     var level: LevelScript?
     /// A level `kinetic.load` gave to Lua: its table and `state` moved from `level` to the world's
     /// anchor, so they do not keep the world alive when they refer to it.
@@ -58,9 +58,11 @@ final class WorldModel {
     /// Fixed steps taken (the clock runs while the animator is paused, too).
     var stepsTaken = 0
     /// How often each animator warning was seen: a warning repeated every step is shown only
-    /// `WorldModel.warningRepeats` times.
+    /// `WorldModel.warningRepeats` times, and only the first `WorldModel.distinctWarnings` different
+    /// ones are shown at all (a warning naming a count or an item can differ every step).
     var warningCounts: [String: Int] = [:]  // lookups only
     static let warningRepeats = 3
+    static let distinctWarnings = 100
 
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
@@ -103,7 +105,7 @@ final class WorldModel {
         let name = try animator.name(of: id)
         try animator.removeItem(id)
         appearance[id] = nil
-        if let name { removedNames[id] = name }
+        if let name { removedNames.remember(name, of: id) }
     }
 }
 
@@ -200,8 +202,11 @@ extension Runtime {
                 }
             case .warning(let message):
                 let count = (world.warningCounts[message] ?? 0) + 1
+                if count == 1, world.warningCounts.count >= WorldModel.distinctWarnings { break }  // neither shown nor kept
                 world.warningCounts[message] = count
-                if count < WorldModel.warningRepeats {
+                if count == 1, world.warningCounts.count == WorldModel.distinctWarnings {
+                    options.warn(message + " (\(WorldModel.distinctWarnings) different warnings; further new ones are not shown)")
+                } else if count < WorldModel.warningRepeats {
                     options.warn(message)
                 } else if count == WorldModel.warningRepeats {
                     options.warn(message + " (repeated \(count) times; further copies are not shown)")

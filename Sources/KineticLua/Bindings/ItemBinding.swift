@@ -157,7 +157,7 @@ enum ItemBinding {
             appearance("image", get: { lua, a in lua.push(optional: a.image) },
                        set: { lua, a, v in a.image = try lua.optionalString(v, "image") }),
             appearance("label", get: { lua, a in lua.push(optional: a.label) }, set: { lua, a, v in
-                a.label = lua.type(at: v) == LUA_TNUMBER ? lua.describe(v) : try lua.optionalString(v, "label")
+                a.label = lua.isNil(v) ? nil : try lua.text(v, "label", numbers: true)
             }),
             appearance("labelColor", get: { lua, a in lua.push(a.labelColor) },
                        set: { lua, a, v in a.labelColor = try lua.color(v, "labelColor") }),
@@ -196,7 +196,7 @@ enum ItemBinding {
         let def = try lua.table(2, "definition")
         try def.checkFields(definitionFields)
         var item = ItemDef()
-        item.name = try def.optionalString("name")
+        item.name = try def.readOptional("name") { i, name throws(LuaArgumentError) in try lua.text(i, name) }
         item.angle = try def.number("angle", default: 0)
         let hasPath = def.has("path"), hasParts = def.has("parts")
         let boundsName = try def.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
