@@ -97,9 +97,13 @@ extension World {
     // MARK: - Pair search
 
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
-    /// order (deterministic).
+    /// order (deterministic). When a pair is found that `WorldDef.maximumContactCount` leaves no
+    /// room for, the search stops there: that proxy and those not searched yet stay in the move
+    /// buffer and are searched again on the next step, so their pairs get contacts once others end.
     func updatePairs() {
         broadPhase.newPairs.clear()
+        let room = Swift.max(0, def.maximumContactCount - contactPool.liveCount)
+        var searched = broadPhase.moveBuffer.count
         // Indexed loops: `for m in array` iterates a retained copy of the World's array.
         for k in 0..<broadPhase.moveBuffer.count {
             let s = Int(broadPhase.moveBuffer[k])
@@ -111,20 +115,27 @@ extension World {
             // Closure literals (not stored in a variable) stay non-escaping: no allocation per query.
             broadPhase.movingTree.query(fat, maskBits: mask) { _, userData in
                 self.considerPair(s, Int(userData))
-                return true
+                return self.broadPhase.newPairs.count <= room
             }
-            if queryStatic {
+            if queryStatic && broadPhase.newPairs.count <= room {
                 broadPhase.staticTree.query(fat, maskBits: mask) { _, userData in
                     self.considerPair(s, Int(userData))
-                    return true
+                    return self.broadPhase.newPairs.count <= room
                 }
             }
+            if broadPhase.newPairs.count > room { searched = k; break }
         }
-        for k in 0..<broadPhase.moveBuffer.count where Int(broadPhase.moveBuffer[k]) < shapes.count {
+        isAtContactCapacity = searched < broadPhase.moveBuffer.count
+        for k in 0..<searched where Int(broadPhase.moveBuffer[k]) < shapes.count {
             shapes[Int(broadPhase.moveBuffer[k])].inMoveBuffer = false
         }
-        broadPhase.moveBuffer.clear()
-        for k in 0..<broadPhase.newPairs.count {
+        if isAtContactCapacity {
+            broadPhase.moveBuffer.removeFirst(searched)
+        } else {
+            broadPhase.moveBuffer.clear()
+        }
+        // The pair found past the cap, if any, is found again when its proxy is searched again.
+        for k in 0..<Swift.min(broadPhase.newPairs.count, room) {
             let (a, b) = broadPhase.newPairs[k]
             if broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil { createContact(Int(a), Int(b)) }
         }
