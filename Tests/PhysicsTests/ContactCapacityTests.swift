@@ -68,4 +68,9 @@ import Testing
         #expect(!world.isAtContactCapacity)
         #expect(contacts(100) < WorldDef().maximumContactCount)
     }
+
+    @Test func aContactTakesAtMost256Bytes() {
+        // The cap's memory is the cap times this: the manifold keeps only what warm starting reads.
+        #expect(MemoryLayout<ContactData>.stride <= 256)
+    }
 }
