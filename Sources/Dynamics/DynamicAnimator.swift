@@ -62,6 +62,7 @@ public final class DynamicAnimator {
     var pairs: [PairKey: PairState] = [:]
     var wakeQueue: [ItemID] = []
     var simulatedItemCount = 0
+    var warnedAtContactCapacity = false
     // Per-step scratch, indexed by item slot.
     var forces: [Vec2] = []
     var velocityOverridden: [Bool] = []
@@ -69,7 +70,12 @@ public final class DynamicAnimator {
 
     /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
     /// Throws for a non-positive or non-finite size, fps or substep count.
-    public init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+    public convenience init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+        try self.init(referenceBounds: referenceBounds, fps: fps, substeps: substeps, worldDef: WorldDef())
+    }
+
+    /// The same with the engine world's settings (tests use a small contact cap).
+    init(referenceBounds: Size?, fps: Double, substeps: Int, worldDef: WorldDef) throws(DynamicsError) {
         if let b = referenceBounds {
             try requirePositive(b.width, "reference bounds width")
             try requirePositive(b.height, "reference bounds height")
@@ -79,7 +85,7 @@ public final class DynamicAnimator {
         self.fps = fps
         self.substeps = substeps
         self.serial = AnimatorSerial.next()
-        self.world = World(WorldDef())
+        self.world = World(worldDef)
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
     }
 
@@ -245,6 +251,7 @@ public final class DynamicAnimator {
         let dt = stepDuration
         applyBehaviors(dt: dt)
         world.step(by: dt, substeps: substeps)
+        warnAtContactCapacity()
         elapsedTime += dt
         stepCount += 1
         deliverCollisionEvents()
@@ -259,6 +266,15 @@ public final class DynamicAnimator {
     public func run(seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
         step(count: Int((seconds * fps).rounded()))
+    }
+
+    /// The first time the world runs out of contacts: from then on, some items piled on each
+    /// other pass through each other until other contacts end (WorldDef.maximumContactCount).
+    func warnAtContactCapacity() {
+        guard world.isAtContactCapacity, !warnedAtContactCapacity else { return }
+        warnedAtContactCapacity = true
+        warn("the world holds its maximum of \(world.maximumContactCount) contacts (pairs of items close enough to touch): "
+            + "items piled on each other beyond that pass through each other until other contacts end")
     }
 
     func resume() {
