@@ -97,9 +97,10 @@ extension World {
     // MARK: - Pair search
 
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
-    /// order (deterministic). When a pair is found that `WorldDef.maximumContactCount` leaves no
-    /// room for, the search stops there: that proxy and those not searched yet stay in the move
-    /// buffer and are searched again on the next step, so their pairs get contacts once others end.
+    /// order (deterministic). When a proxy's search finds a pair that `WorldDef.maximumContactCount`
+    /// leaves no room for, the search stops after that proxy: it and those not searched yet stay in
+    /// the move buffer and are searched again on the next step, so their pairs get contacts once
+    /// others end.
     func updatePairs() {
         broadPhase.newPairs.clear()
         let room = Swift.max(0, def.maximumContactCount - contactPool.liveCount)
@@ -115,14 +116,16 @@ extension World {
             // Closure literals (not stored in a variable) stay non-escaping: no allocation per query.
             broadPhase.movingTree.query(fat, maskBits: mask) { _, userData in
                 self.considerPair(s, Int(userData))
-                return self.broadPhase.newPairs.count <= room
+                return true
             }
-            if queryStatic && broadPhase.newPairs.count <= room {
+            if queryStatic {
                 broadPhase.staticTree.query(fat, maskBits: mask) { _, userData in
                     self.considerPair(s, Int(userData))
-                    return self.broadPhase.newPairs.count <= room
+                    return true
                 }
             }
+            // Checked per proxy, not per pair, to keep the queries' inner loop as it was: one
+            // proxy's pairs past the cap are at most the shapes around it.
             if broadPhase.newPairs.count > room { searched = k; break }
         }
         isAtContactCapacity = searched < broadPhase.moveBuffer.count
@@ -134,7 +137,7 @@ extension World {
         } else {
             broadPhase.moveBuffer.clear()
         }
-        // The pair found past the cap, if any, is found again when its proxy is searched again.
+        // The pairs found past the cap are found again when their proxy is searched again.
         for k in 0..<Swift.min(broadPhase.newPairs.count, room) {
             let (a, b) = broadPhase.newPairs[k]
             if broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil { createContact(Int(a), Int(b)) }
