@@ -70,6 +70,7 @@ public final class DynamicAnimator {
     var pairs: [PairKey: PairState] = [:]
     var wakeQueue: [ItemID] = []
     var simulatedItemCount = 0
+    var warnedAtContactCapacity = false
     // Per-step scratch, indexed by item slot.
     var forces: [Vec2] = []
     var velocityOverridden: [Bool] = []
@@ -77,7 +78,12 @@ public final class DynamicAnimator {
 
     /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
     /// Throws for a non-positive or non-finite size, fps or substep count.
-    public init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+    public convenience init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+        try self.init(referenceBounds: referenceBounds, fps: fps, substeps: substeps, worldDef: WorldDef())
+    }
+
+    /// The same with the engine world's settings (tests use a small contact cap).
+    init(referenceBounds: Size?, fps: Double, substeps: Int, worldDef: WorldDef) throws(DynamicsError) {
         if let b = referenceBounds {
             try requireLength(b.width, "reference bounds width")
             try requireLength(b.height, "reference bounds height")
@@ -87,7 +93,7 @@ public final class DynamicAnimator {
         self.fps = fps
         self.substeps = substeps
         self.serial = AnimatorSerial.next()
-        self.world = World(WorldDef())
+        self.world = World(worldDef)
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
     }
 
@@ -264,6 +270,7 @@ public final class DynamicAnimator {
         applyBehaviors(dt: dt)
         world.step(by: dt, substeps: substeps)
         checkFiniteState()
+        warnAtContactCapacity()
         elapsedTime += dt
         stepCount += 1
         deliverCollisionEvents()
@@ -290,6 +297,15 @@ public final class DynamicAnimator {
         let name = records.indices.contains(slot) && records[slot].body == body ? label(itemID(slot: slot)) : "a boundary"
         nonFiniteStateError = DynamicsError("\(name) has a non-finite state after step \(stepCount + 1): position \(world.position(of: body)), "
             + "angle \(world.angle(of: body)), velocity \(world.linearVelocity(of: body)), angular velocity \(world.angularVelocity(of: body))")
+    }
+
+    /// The first time the world runs out of contacts: from then on, some items piled on each
+    /// other pass through each other until other contacts end (WorldDef.maximumContactCount).
+    func warnAtContactCapacity() {
+        guard world.isAtContactCapacity, !warnedAtContactCapacity else { return }
+        warnedAtContactCapacity = true
+        warn("the world holds its maximum of \(world.maximumContactCount) contacts (pairs of items close enough to touch): "
+            + "items piled on each other beyond that pass through each other until other contacts end")
     }
 
     func resume() {

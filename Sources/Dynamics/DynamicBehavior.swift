@@ -22,6 +22,9 @@ open class DynamicBehavior {
     /// The items this behaviour acts on, in insertion order. An item has a body (moves, collides)
     /// only while some behaviour in the animator lists it.
     public internal(set) var items: [ItemID] = []
+    /// The same items, for membership tests: a level may list thousands, and adding each one
+    /// after a linear search took quadratic time. Never iterated (its order is not deterministic).
+    private var itemSet: Set<ItemID> = []
     /// Called after every step while the behaviour is in a running animator: depth-first, a parent
     /// before its children, children in insertion order (O17). May change anything.
     public var action: (() -> Void)?
@@ -34,7 +37,7 @@ open class DynamicBehavior {
     public init() {}
     /// A behaviour acting on `items` (duplicates are dropped).
     public init(items: [ItemID]) {
-        for item in items where !self.items.contains(item) { self.items.append(item) }
+        for item in items where itemSet.insert(item).inserted { self.items.append(item) }
     }
 
     /// A short name for messages ("GravityBehavior").
@@ -49,7 +52,7 @@ open class DynamicBehavior {
     public func addItem(_ item: ItemID) throws(DynamicsError) {
         guard !itemsAreFixed else { throw DynamicsError("\(kindName): items are fixed when it is created") }
         if let animator { try animator.validate(item) }
-        guard !items.contains(item) else { return }
+        guard itemSet.insert(item).inserted else { return }
         items.append(item)
         itemsDidChange()
         changed()
@@ -57,7 +60,7 @@ open class DynamicBehavior {
 
     /// Removes an item (ignored when absent). Fixed-item behaviours ignore it too.
     public func removeItem(_ item: ItemID) {
-        guard !itemsAreFixed, let i = items.firstIndex(of: item) else { return }
+        guard !itemsAreFixed, itemSet.remove(item) != nil, let i = items.firstIndex(of: item) else { return }
         items.remove(at: i)
         itemsDidChange()
         changed()
