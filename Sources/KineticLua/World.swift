@@ -55,6 +55,11 @@ final class WorldModel {
     var pendingError: LuaError?
     /// Fixed steps taken (the clock runs while the animator is paused, too).
     var stepsTaken = 0
+    /// Keys held down now, by name, and the latest pointer position (nil before the first pointer
+    /// event) and whether it is down: what `world:isDown` and `world.pointer` read. Fed by the one
+    /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
+    var keysDown: Set<String> = []  // membership only
+    var pointerState: (x: Double, y: Double, down: Bool)?
     /// How often each animator warning was seen: a warning repeated every step is shown only
     /// `WorldModel.warningRepeats` times.
     var warningCounts: [String: Int] = [:]  // lookups only
@@ -233,6 +238,7 @@ extension Runtime {
 
     /// Delivers a pointer event to `level.pointer(world, e)`.
     func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+        world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in
             pushWorld(world, on: lua)
@@ -253,6 +259,7 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
+        if down { world.keysDown.insert(name) } else { world.keysDown.remove(name) }
         guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
