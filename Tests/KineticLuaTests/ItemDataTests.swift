@@ -76,6 +76,21 @@ import Testing
         #expect(values == [.string("ball+peg"), .integer(1), .integer(10)])
     }
 
+    @Test func kineticCheckKnowsTheDataField() throws {
+        let folder = try makeFolder(["main.lua": """
+            local level = {}
+            function level.load(world)
+              world:addItem{ center = { 100, 100 }, size = { 20, 20 }, dta = { kind = "peg" } }
+            end
+            return level
+            """])
+        let problems = LevelChecker.check(level: folder).map(\.description)
+        #expect(problems.contains { $0.hasSuffix("main.lua:3: world:addItem: unknown field 'dta'; did you mean 'data'?") }, "\(problems)")
+        let bad = try makeFolder(["main.lua": "return { load = function(w) w:addItem{ center = {1, 1}, size = {1, 1}, data = 5 } end }"])
+        let found = LevelChecker.check(level: bad).map(\.description)
+        #expect(found.contains { $0.hasSuffix("main.lua:1: World:addItem: 'data' must be a table (or nil), got 5") }, "\(found)")
+    }
+
     @Test func removingAnItemLetsItsDataBeCollected() throws {
         let values = try Harness().run("""
             local w = kinetic.world{}
