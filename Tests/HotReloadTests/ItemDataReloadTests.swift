@@ -1,5 +1,5 @@
 // item.data across a hot reload: a named item keeps its table (the same one), an unnamed item gets
-// the new version's, and the replaced world lets go of the old tables.
+// the new version's, and the replaced world lets go of the old tables. Held keys stay held.
 import Foundation
 import LuaBridge
 import Testing
@@ -34,6 +34,7 @@ import Testing
               state.weakOld = setmetatable({ unnamed = items[2].data }, { __mode = "v" })
             end)()
             """)
+        try level.key("left", down: true)  // held through the save
         try write(Self.level(points: 20), to: folder + "/main.lua")
         let result = level.hotReload()
         #expect(result.applied && result.error == nil)
@@ -45,6 +46,7 @@ import Testing
         // The unnamed item was rebuilt as written; its old table is no longer held by anything.
         #expect(try evaluate(level, "state.world:items()[2].data.points, state.world:item('fresh').data.points")
             == [.integer(20), .nil])
+        #expect(try evaluate(level, "state.world:isDown('left'), state.world:isDown('right')") == [.boolean(true), .boolean(false)])
         level.luaState.collectGarbage()
         #expect(try evaluate(level, "state.weakOld.unnamed") == [.nil])
     }

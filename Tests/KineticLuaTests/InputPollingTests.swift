@@ -35,6 +35,22 @@ import Testing
                            .number(35), .number(45), .boolean(false)])
     }
 
+    @Test func callingThePointerStateInjectsAsTheMethodDid() throws {
+        let h = try Harness()
+        let bad = h.error("local w = kinetic.world{}\nw:pointer(5)")?.message ?? ""
+        #expect(bad.hasPrefix("test.lua:2: World:pointer:") && bad.contains("'event' must be a table"), "\(bad)")
+        let notWorld = h.error("local w = kinetic.world{}\nw.pointer(7, { x = 1, y = 2 })")?.message ?? ""
+        #expect(notWorld.hasPrefix("test.lua:2: World:pointer:") && notWorld.contains("must be a World, got 7"), "\(notWorld)")
+        let inStep = h.error("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {1, 1}, size = {1, 1} }
+            w:addBehavior(kinetic.itemBehavior{ items = { a }, action = function(world) world:pointer{ x = 1, y = 1 } end })
+            w:step()
+            """)?.message ?? ""
+        #expect(inStep.contains("World:pointer cannot be called from inside a step"), "\(inStep)")
+        #expect(try h.run("return getmetatable(kinetic.world{}.pointer)") == [.boolean(false)])
+    }
+
     @Test func theWindowPathFeedsThePollingThatUpdateReads() throws {
         let folder = try makeFolder(["main.lua": """
             local level = { width = 4000, height = 4000 }

@@ -226,7 +226,7 @@ enum WorldBinding {
 
     /// The metatable of `world.pointer` tables: `__call(state, world, e)` injects a pointer event as
     /// the window would. Locked, so a level cannot change it for the scenarios that share its state.
-    static func makePointerStateMetatable(_ rt: Runtime) -> LuaReference? {
+    static func makePointerStateMetatable(_ rt: Runtime) -> LuaReference {
         unowned(unsafe) let rt = rt
         return rt.state.withStack { lua in
             lua.reserve(4)
