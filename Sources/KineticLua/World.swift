@@ -60,6 +60,9 @@ final class WorldModel {
     /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
     var keysDown: Set<String> = []  // membership only
     var pointerState: (x: Double, y: Double, down: Bool)?
+    /// Keys tracked as held at once: more than a keyboard has, and a bound on host memory when a
+    /// script injects made-up key names (`world:key`) without releasing them.
+    static let heldKeysLimit = 256
     /// How often each animator warning was seen: a warning repeated every step is shown only
     /// `WorldModel.warningRepeats` times.
     var warningCounts: [String: Int] = [:]  // lookups only
@@ -259,7 +262,11 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
-        if down { world.keysDown.insert(name) } else { world.keysDown.remove(name) }
+        if !down {
+            world.keysDown.remove(name)
+        } else if world.keysDown.count < WorldModel.heldKeysLimit {
+            world.keysDown.insert(name)
+        }
         guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)

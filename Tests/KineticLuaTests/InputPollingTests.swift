@@ -18,6 +18,15 @@ import Testing
             """)
         #expect(values == [.boolean(false), .boolean(true), .boolean(false), .boolean(true)])
         #expect(try Harness().error("kinetic.world{}:isDown(7)")?.message.contains("'key' must be a string") == true)
+        // Made-up key names held down do not grow the host's memory without bound.
+        let capped = try Harness().run("""
+            local w = kinetic.world{}
+            for i = 1, 1000 do w:key("k" .. i) end
+            w:key("k1", false)
+            w:key("late")
+            return w:isDown("k256"), w:isDown("k257"), w:isDown("late")
+            """)
+        #expect(capped == [.boolean(true), .boolean(false), .boolean(true)])
     }
 
     @Test func pointerIsTheLatestPointerEventInWorldCoordinates() throws {
