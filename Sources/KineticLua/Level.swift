@@ -174,12 +174,15 @@ public final class Level {
             try state.run(Self.forgetModules, name: "=reload")
             let fresh = try runtime.loadLevel(old.chunk, overrides: Self.overrides(options), ownEnvironment: false, keeping: old.state)
             fresh.stepsTaken = world.stepsTaken
+            fresh.keysDown = world.keysDown  // a key held through the save is still down
+            fresh.pointerState = world.pointerState
             for item in kept {
                 guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
                 try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)
                 try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
                 try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
             }
+            runtime.carryData(from: world, to: fresh)
             let replaced = world
             world = fresh
             // Once `reloaded` has run, the replaced world lets go of its level's functions,

@@ -57,6 +57,14 @@ final class WorldModel {
     var pendingError: LuaError?
     /// Fixed steps taken (the clock runs while the animator is paused, too).
     var stepsTaken = 0
+    /// Keys held down now, by name, and the latest pointer position (nil before the first pointer
+    /// event) and whether it is down: what `world:isDown` and `world.pointer` read. Fed by the one
+    /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
+    var keysDown: Set<String> = []  // membership only
+    var pointerState: (x: Double, y: Double, down: Bool)?
+    /// Keys tracked as held at once: more than a keyboard has, and a bound on host memory when a
+    /// script injects made-up key names (`world:key`) without releasing them.
+    static let heldKeysLimit = 256
     /// How often each animator warning was seen: a warning repeated every step is shown only
     /// `WorldModel.warningRepeats` times, and only the first `WorldModel.distinctWarnings` different
     /// ones are shown at all (a warning naming a count or an item can differ every step).
@@ -240,6 +248,7 @@ extension Runtime {
 
     /// Delivers a pointer event to `level.pointer(world, e)`.
     func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+        world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in
             pushWorld(world, on: lua)
@@ -260,6 +269,11 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
+        if !down {
+            world.keysDown.remove(name)
+        } else if world.keysDown.count < WorldModel.heldKeysLimit {
+            world.keysDown.insert(name)
+        }
         guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
