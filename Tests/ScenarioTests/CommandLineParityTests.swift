@@ -40,6 +40,26 @@ func writeFolder(_ files: [String: String]) throws -> String {
         #expect(good.status == 0, "\(good)")
     }
 
+    // MARK: - errors name files from where the command ran
+
+    @Test func errorsNameTheLevelsFilesFromWhereTheCommandRan() throws {
+        let dir = try writeFolder([
+            "levels/drop/main.lua": "local util = require('lib.util')\nreturn { load = function(world) util.boom() end }\n",
+            "levels/drop/lib/util.lua": "local M = {}\nfunction M.boom()\n  error('boom')\nend\nreturn M\n",
+            "levels/single.lua": "return { load = function(world)\n  world:addItem{ size = {10, 10} }\nend }\n",
+        ])
+        let folder = try Fixtures.run(["run", "levels/drop", "--headless", "--steps", "1"], in: dir)
+        #expect(folder.status == 1)
+        #expect(folder.err.contains("error: levels/drop/lib/util.lua:3: boom"), "\(folder.err)")
+        #expect(folder.err.contains("levels/drop/main.lua:2:"), "\(folder.err)")
+        let file = try Fixtures.run(["run", "levels/single.lua", "--headless", "--steps", "1"], in: dir)
+        #expect(file.status == 1)
+        #expect(file.err.contains("error: levels/single.lua:2: World:addItem:"), "\(file.err)")
+        // Run from the level's own folder, the names are the level's own.
+        let here = try Fixtures.run(["run", "single.lua", "--headless", "--steps", "1"], in: dir + "/levels")
+        #expect(here.err.contains("error: single.lua:2: World:addItem:"), "\(here.err)")
+    }
+
     // MARK: - what `kinetic check` knows, as warnings
 
     static let misspelled = """

@@ -5,14 +5,40 @@ import Foundation
 enum Diagnostics {
     static let useColor: Bool = isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
+    /// The folder of the level as the user named it (`levels/drop` for `kinetic run levels/drop/main.lua`),
+    /// set once the command line is parsed. Lua names a level's files relative to the level's folder
+    /// (`main.lua:3:`, the same wherever the level is run from, as golden traces and reload messages
+    /// need); errors and warnings name them from where the command ran, so a terminal or an editor
+    /// can open them.
+    nonisolated(unsafe) static var levelFolder = ""
+
     static func error(_ message: String) {
         let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m " : "error: "
-        FileHandle.standardError.write(Data((prefix + message + "\n").utf8))
+        FileHandle.standardError.write(Data((prefix + fromHere(message) + "\n").utf8))
     }
 
     static func warning(_ message: String) {
         let prefix = useColor ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: "
-        FileHandle.standardError.write(Data((prefix + message + "\n").utf8))
+        FileHandle.standardError.write(Data((prefix + fromHere(message) + "\n").utf8))
+    }
+
+    /// `message` with each `file.lua:LINE` that names a file of the level's folder written from where
+    /// the command ran (`main.lua:3:` → `levels/drop/main.lua:3:`). Other text is left as it is.
+    static func fromHere(_ message: String, folder: String = levelFolder) -> String {
+        guard !folder.isEmpty, folder != "." else { return message }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var result = ""
+        var rest = Substring(message)
+        while let match = rest.firstMatch(of: /([A-Za-z0-9_.\-\/]+\.lua):[0-9]+/) {
+            let file = String(match.output.1)
+            let before = rest[..<match.range.lowerBound]
+            let startsToken = before.last.map { " \t\n<'\"(".contains($0) } ?? true
+            let known = startsToken && !file.hasPrefix("/") && !file.hasPrefix(prefix)
+                && FileManager.default.fileExists(atPath: prefix + file)
+            result += before + (known ? prefix : "") + rest[match.range]
+            rest = rest[match.range.upperBound...]
+        }
+        return result + rest
     }
 
     static func note(_ message: String) {

@@ -17,6 +17,10 @@ struct LevelArguments: ParsableArguments {
     var screenshots: String?
 
     func validate() throws {
+        // Errors name the level's files from where the command ran (Diagnostics.fromHere).
+        var isFolder: ObjCBool = false
+        let named = FileManager.default.fileExists(atPath: level, isDirectory: &isFolder) && isFolder.boolValue
+        Diagnostics.levelFolder = named ? level : (level as NSString).deletingLastPathComponent
         if let screenshots {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isFolder), isFolder.boolValue else {
