@@ -28,6 +28,22 @@ public final class VideoEncoder {
             }
             self = format
         }
+
+        /// Whether the file at `path` is a whole file of this format as far as its ends show: a GIF
+        /// ends with its trailer byte, an MP4 starts with its `ftyp` box.
+        func isComplete(_ path: String) -> Bool {
+            guard let file = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? file.close() }
+            guard let size = try? file.seekToEnd(), size > 8 else { return false }
+            switch self {
+            case .gif:
+                try? file.seek(toOffset: size - 1)
+                return (try? file.read(upToCount: 1)) == Data([0x3B])
+            case .mp4:
+                try? file.seek(toOffset: 4)
+                return (try? file.read(upToCount: 4)) == Data("ftyp".utf8)
+            }
+        }
     }
 
     /// GIF frame delays are whole hundredths of a second and players slow anything under 2/100 s,
@@ -50,7 +66,8 @@ public final class VideoEncoder {
     private let process: Process
     private let input: FileHandle
     private let temporaryPath: String
-    private let logPath: String
+    /// What ffmpeg prints (errors only), read through a pipe: no log file to leave behind.
+    private let log: ProcessLog
     private var isDone = false
 
     /// Starts `ffmpeg` writing `path`; the format comes from the extension unless given.
@@ -70,11 +87,8 @@ public final class VideoEncoder {
         self.height = height
         self.framesPerSecond = framesPerSecond
         temporaryPath = AtomicFile.temporaryPath(for: path)
-        logPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kinetic-ffmpeg-\(getpid())-\(UUID().uuidString).log").path
 
         signal(SIGPIPE, SIG_IGN)
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let pipe = Pipe()
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -82,12 +96,13 @@ public final class VideoEncoder {
                                                    framesPerSecond: framesPerSecond, output: temporaryPath)
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: logPath)
+        log = ProcessLog()
+        process.standardError = log.pipe
         input = pipe.fileHandleForWriting
         do {
             try process.run()
+            log.startReading()
         } catch {
-            try? FileManager.default.removeItem(atPath: logPath)
             throw RenderError.cannotWrite(path: path, reason: "could not start ffmpeg: \(error)")
         }
     }
@@ -142,7 +157,14 @@ public final class VideoEncoder {
             cleanUp()
             throw error
         }
-        try? FileManager.default.removeItem(atPath: logPath)
+        // `-xerror` makes ffmpeg report a failed write, but a file it could not finish is still
+        // checked here: a truncated video must never take the final name.
+        guard format.isComplete(temporaryPath) else {
+            let log = logTail()
+            cleanUp()
+            throw RenderError.cannotWrite(path: path, reason: "ffmpeg wrote an incomplete file"
+                                          + (log.isEmpty ? " (a full disk or a file size limit?)" : ":\n" + log))
+        }
         try AtomicFile.moveIntoPlace(temporaryPath, path)
     }
 
@@ -180,7 +202,9 @@ public final class VideoEncoder {
     /// explicit muxer (the temporary name's extension is not the real one).
     public static func commandLine(format: Format, width: Int, height: Int, framesPerSecond: Double,
                           output: String) -> [String] {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-y",
+        // -xerror: stop with a non-zero status on an error, such as a failed write (without it, a
+        // GIF whose trailer could not be written ends with status 0).
+        var arguments = ["-hide_banner", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size", "\(width)x\(height)",
                          "-framerate", "\(framesPerSecond)", "-i", "pipe:0"]
         switch format {
@@ -204,12 +228,42 @@ public final class VideoEncoder {
     }
 
     private func logTail() -> String {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(12).joined(separator: "\n")
+        log.text.split(separator: "\n").suffix(12).joined(separator: "\n")
     }
 
     private func cleanUp() {
         try? FileManager.default.removeItem(atPath: temporaryPath)
-        try? FileManager.default.removeItem(atPath: logPath)
+    }
+}
+
+/// The standard error of a child process, read on a thread as it comes (so the child never blocks
+/// on a full pipe) and kept in memory.
+private final class ProcessLog: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    func startReading() {
+        // The parent's copy of the write end must close, or the reader never sees the end.
+        try? pipe.fileHandleForWriting.close()
+        Thread { [self] in
+            let reader = pipe.fileHandleForReading
+            while let chunk = try? reader.read(upToCount: 4096), !chunk.isEmpty {
+                lock.lock()
+                data.append(chunk)
+                if data.count > 1 << 16 { data = data.suffix(1 << 15) }  // the end is what explains
+                lock.unlock()
+            }
+            done.signal()
+        }.start()
+    }
+
+    /// Everything read, once the child has closed its end (call after it exited).
+    var text: String {
+        done.wait()
+        done.signal()
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
     }
 }
