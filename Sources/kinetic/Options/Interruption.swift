@@ -13,9 +13,16 @@ enum Interruption {
     }()
 
     /// Catches SIGINT and SIGTERM from now on. The handler resets itself (SA_RESETHAND), so a
-    /// second Ctrl-C ends the process at once should a step never return.
+    /// second Ctrl-C ends the process at once should a step never return. Call from the main thread.
     static func catchSignals() {
         _ = received  // initialised here, never inside the handler
+        // A parent that blocks these signals (any Dispatch worker thread does) passes the block
+        // on: unblocked here, or a SIGTERM would wait until the render ended.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for signal in [SIGINT, SIGTERM] {
             var action = sigaction()
             #if os(Linux)
