@@ -1,6 +1,7 @@
 // Ctrl-C (SIGINT) and SIGTERM in the headless loops of `render`, `run` and `watch`: the signal only
 // sets a flag; the loop checks it between steps and stops at a clean point (temporary files
 // removed, summary printed), then the process ends by the same signal, so a shell sees it.
+// (`kinetic test` keeps the default action: its workers end with it, see ScenarioWorker.)
 import Foundation
 
 enum Interruption {
@@ -16,13 +17,7 @@ enum Interruption {
     /// second Ctrl-C ends the process at once should a step never return. Call from the main thread.
     static func catchSignals() {
         _ = received  // initialised here, never inside the handler
-        // A parent that blocks these signals (any Dispatch worker thread does) passes the block
-        // on: unblocked here, or a SIGTERM would wait until the render ended.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        unblockSignals()
         for signal in [SIGINT, SIGTERM] {
             var action = sigaction()
             #if os(Linux)
@@ -33,6 +28,17 @@ enum Interruption {
             action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_RESTART))
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// Lets SIGINT and SIGTERM through to the calling thread. A parent that blocks them (any
+    /// Dispatch worker thread does) passes the block on through `exec`: without this a SIGTERM
+    /// would wait until the command ended by itself.
+    static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// The signal that arrived (SIGINT or SIGTERM), or nil.
