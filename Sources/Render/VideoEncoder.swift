@@ -63,11 +63,13 @@ public final class VideoEncoder {
     /// Frames appended so far.
     public private(set) var frameCount = 0
 
-    private let process: Process
+    private let ffmpeg: String
+    /// The running `ffmpeg` (for a GIF, the first pass until `finish()` starts the second).
+    private var process: Process
     private let input: FileHandle
     private let temporaryPath: String
-    /// What ffmpeg prints (errors only), read through a pipe: no log file to leave behind.
-    private let log: ProcessLog
+    /// What the running ffmpeg prints (errors only), read through a pipe: no log file to leave behind.
+    private var log: ProcessLog
     private var isDone = false
 
     /// Starts `ffmpeg` writing `path`; the format comes from the extension unless given.
@@ -82,6 +84,7 @@ public final class VideoEncoder {
         }
         self.format = try format ?? Format(path: path)
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw RenderError.ffmpegMissing }
+        self.ffmpeg = ffmpeg
         self.path = path
         self.width = width
         self.height = height
@@ -90,21 +93,28 @@ public final class VideoEncoder {
 
         signal(SIGPIPE, SIG_IGN)
         let pipe = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = VideoEncoder.commandLine(format: self.format, width: width, height: height,
-                                                   framesPerSecond: framesPerSecond, output: temporaryPath)
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        log = ProcessLog()
-        process.standardError = log.pipe
         input = pipe.fileHandleForWriting
+        (process, log) = try VideoEncoder.start(ffmpeg, VideoEncoder.commandLine(
+            format: self.format, width: width, height: height, framesPerSecond: framesPerSecond, output: temporaryPath),
+            input: pipe, path: path)
+    }
+
+    /// Starts `ffmpeg` with `arguments`, its standard error read into a `ProcessLog`.
+    private static func start(_ ffmpeg: String, _ arguments: [String], input: Any, path: String) throws -> (Process, ProcessLog) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        let log = ProcessLog()
+        process.standardError = log.pipe
         do {
             try process.run()
             log.startReading()
         } catch {
             throw RenderError.cannotWrite(path: path, reason: "could not start ffmpeg: \(error)")
         }
+        return (process, log)
     }
 
     deinit {
@@ -151,11 +161,12 @@ public final class VideoEncoder {
         guard !isDone else { return }
         isDone = true
         try? input.close()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let error = RenderError.ffmpegFailed(status: process.terminationStatus, log: logTail())
-            cleanUp()
-            throw error
+        try waitForFFmpeg()
+        if format == .gif {
+            // Second pass: the frames the first pass kept (lossless) mapped onto its palette.
+            (process, log) = try VideoEncoder.start(ffmpeg, VideoEncoder.gifSecondPass(output: temporaryPath),
+                                                    input: FileHandle.nullDevice, path: path)
+            try waitForFFmpeg()
         }
         // `-xerror` makes ffmpeg report a failed write, but a file it could not finish is still
         // checked here: a truncated video must never take the final name.
@@ -165,7 +176,18 @@ public final class VideoEncoder {
             throw RenderError.cannotWrite(path: path, reason: "ffmpeg wrote an incomplete file"
                                           + (log.isEmpty ? " (a full disk or a file size limit?)" : ":\n" + log))
         }
+        removeIntermediates()
         try AtomicFile.moveIntoPlace(temporaryPath, path)
+    }
+
+    /// Waits for the running ffmpeg; a failure removes the partial output and is thrown.
+    private func waitForFFmpeg() throws {
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let error = RenderError.ffmpegFailed(status: process.terminationStatus, log: logTail())
+            cleanUp()
+            throw error
+        }
     }
 
     /// Stops `ffmpeg` and deletes the partial output; `path` is left untouched.
@@ -211,11 +233,15 @@ public final class VideoEncoder {
         case .gif:
             // One palette for the whole clip (palettegen) applied with ordered dithering (paletteuse):
             // far better colours than ffmpeg's default fixed palette, and stable between frames.
+            // Two passes keep memory bounded: paletteuse cannot start before palettegen has seen the
+            // last frame, so in one pass ffmpeg would hold every frame in memory. This first pass
+            // writes the palette and the frames, losslessly compressed (FFV1), beside the output;
+            // `gifSecondPass` maps them onto the palette.
+            let (frames, palette) = gifIntermediates(output: output)
             let resample = framesPerSecond > maximumGIFFramesPerSecond ? "fps=\(Int(maximumGIFFramesPerSecond))," : ""
-            arguments += ["-filter_complex",
-                          "[0:v]\(resample)split[a][b];[a]palettegen=stats_mode=full[p];"
-                              + "[b][p]paletteuse=dither=bayer:bayer_scale=4",
-                          "-loop", "0", "-f", "gif"]
+            return arguments + ["-filter_complex", "[0:v]\(resample)split[a][b];[a]palettegen=stats_mode=full[p]",
+                                "-map", "[p]", "-frames:v", "1", "-f", "image2", palette,
+                                "-map", "[b]", "-c:v", "ffv1", "-f", "nut", frames]
         case .mp4:
             // yuv420p halves the chroma resolution, so libx264 needs even sizes: pad by one pixel.
             if width % 2 == 1 || height % 2 == 1 {
@@ -227,12 +253,32 @@ public final class VideoEncoder {
         return arguments + [output]
     }
 
+    /// The second pass of a GIF (see `commandLine`): the first pass's frames and palette into `output`.
+    public static func gifSecondPass(output: String) -> [String] {
+        let (frames, palette) = gifIntermediates(output: output)
+        return ["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-i", frames, "-i", palette,
+                "-filter_complex", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=4", "-loop", "0", "-f", "gif", output]
+    }
+
+    /// Where the first pass of a GIF written to `output` keeps its frames and palette (beside it).
+    static func gifIntermediates(output: String) -> (frames: String, palette: String) {
+        (output + ".frames.nut", output + ".palette.png")
+    }
+
     private func logTail() -> String {
         log.text.split(separator: "\n").suffix(12).joined(separator: "\n")
     }
 
     private func cleanUp() {
         try? FileManager.default.removeItem(atPath: temporaryPath)
+        removeIntermediates()
+    }
+
+    private func removeIntermediates() {
+        guard format == .gif else { return }
+        let (frames, palette) = VideoEncoder.gifIntermediates(output: temporaryPath)
+        try? FileManager.default.removeItem(atPath: frames)
+        try? FileManager.default.removeItem(atPath: palette)
     }
 }
 

@@ -10,14 +10,16 @@ import Testing
         var description: String { "\(command[0]) \(signal == SIGINT ? "SIGINT" : "SIGTERM")" }
     }
 
-    static let cases = [["run", "--headless", "--seconds", "100000"], ["watch", "--headless", "--poll"]].flatMap { command in
+    static let cases = [["run", "--headless", "--seconds", "600"], ["watch", "--headless", "--poll"]].flatMap { command in
         [SIGINT, SIGTERM].map { Case(command: command, signal: $0) }
     }
 
     @Test("an interrupted headless run says where it stopped", arguments: cases)
     func interruptedRunPrintsItsSummary(_ test: Case) throws {
-        // The level announces on standard error (unbuffered) that it is stepping.
-        let update = "function level.update(world, dt)\n  if not announced then warn('stepping'); announced = true end\nend"
+        // The level announces on standard error (unbuffered) that it is stepping, and each step
+        // spins a little so that 600 s of level time outlast the test.
+        let update = "function level.update(world, dt)\n  if not announced then warn('stepping'); announced = true end\n"
+            + "  for i = 1, 100000 do end\nend"
         let folder = try levelFolder(["main.lua": sceneLevel("", tail: update)])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
