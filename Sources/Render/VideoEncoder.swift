@@ -10,8 +10,10 @@ import Foundation
 ///     try encoder.finish()
 ///
 /// Until `finish()` returns, the output exists only as a hidden `.<name>.partial-<pid>` file beside
-/// it, so an interrupted run never leaves a truncated file under the final name. Ignores SIGPIPE for
-/// the process, so a crashed `ffmpeg` is reported as an error instead of killing the caller.
+/// it (a GIF's first pass keeps its palette and frames beside that too), so a failed or cancelled
+/// run never leaves a truncated file under the final name; `finish()` renames it only when ffmpeg
+/// succeeded and the file ends as its format should. Ignores SIGPIPE for the process, so a crashed
+/// `ffmpeg` is reported as an error instead of killing the caller.
 public final class VideoEncoder {
     /// Output container and codec.
     public enum Format: String, Sendable, CaseIterable {
