@@ -63,20 +63,16 @@ public struct FrameBuffer: Sendable, Equatable {
         return (straight(pixels[i + 2]), straight(pixels[i + 1]), straight(pixels[i]), a)
     }
 
-    /// Writes the frame as a PNG, first to a temporary name beside `path`, then renamed into place.
+    /// Writes the frame as a PNG, first to a temporary name beside `path`, then renamed into place
+    /// (see `AtomicFile`): a failed write leaves whatever was at `path` untouched.
     /// - Throws: `RenderError.cannotWrite` naming the file and the reason.
     public func writePNG(to path: String) throws {
         var copy = self
-        var status = CAIRO_STATUS_SUCCESS
-        let temporary = AtomicFile.temporaryPath(for: path)
-        copy.withCairoSurface { surface in
-            status = cairo_surface_write_to_png(surface, temporary)
+        let file = try AtomicFile(path: path)
+        let status = copy.withCairoSurface { surface in
+            file.withCairoStream { write, closure in cairo_surface_write_to_png_stream(surface, write, closure) }
         }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
-        try AtomicFile.moveIntoPlace(temporary, path)
+        try file.commit(cairoStatus: status)
     }
 
     /// Runs `body` with a Cairo image surface drawing straight into `pixels` (no copy). The surface
@@ -93,26 +89,6 @@ public struct FrameBuffer: Sendable, Equatable {
                 cairo_surface_destroy(surface)
             }
             return body(surface)
-        }
-    }
-}
-
-/// Writing to a temporary name and renaming it into place, so an interrupted write never leaves a
-/// half-written file under the final name.
-enum AtomicFile {
-    /// A hidden name in the same folder as `path` (same file system, so the rename is atomic).
-    static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = "." + url.lastPathComponent + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
-    }
-
-    /// Renames `temporary` to `path`, replacing any file already there.
-    static func moveIntoPlace(_ temporary: String, _ path: String) throws {
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError.cannotWrite(path: path, reason: reason)
         }
     }
 }

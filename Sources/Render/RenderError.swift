@@ -30,7 +30,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "ffmpeg was not found on PATH; it is needed for .gif and .mp4 output. "
                 + "Install it with `sudo apt-get install ffmpeg` (or scripts/install-deps.sh; `brew install ffmpeg` on macOS)"
         case let .ffmpegFailed(status, log):
-            return "ffmpeg failed with exit status \(status)" + (log.isEmpty ? "" : ":\n" + log)
+            return "ffmpeg failed with exit status \(status)" + (log.isEmpty ? " and printed nothing" : ":\n" + log)
         }
     }
 }

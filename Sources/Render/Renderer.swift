@@ -131,15 +131,15 @@ public final class Renderer {
 
     /// Writes `scene` as an SVG document of (reference size × `scale`) points; shapes stay vectors.
     public func writeSVG(_ scene: RenderScene, to path: String, scale: Double = 1) throws {
-        try writeVector(scene, to: path, scale: scale) { file, width, height in
-            cairo_svg_surface_create(file, width, height)
+        try writeVector(scene, to: path, scale: scale) { write, closure, width, height in
+            cairo_svg_surface_create_for_stream(write, closure, width, height)
         }
     }
 
     /// Writes `scene` as a one-page PDF of (reference size × `scale`) points.
     public func writePDF(_ scene: RenderScene, to path: String, scale: Double = 1) throws {
-        try writeVector(scene, to: path, scale: scale) { file, width, height in
-            cairo_pdf_surface_create(file, width, height)
+        try writeVector(scene, to: path, scale: scale) { write, closure, width, height in
+            cairo_pdf_surface_create_for_stream(write, closure, width, height)
         }
     }
 
@@ -180,24 +180,23 @@ public final class Renderer {
     }
 
     private func writeVector(_ scene: RenderScene, to path: String, scale: Double,
-                             makeSurface: (String, Double, Double) -> OpaquePointer?) throws {
+                             makeSurface: (cairo_write_func_t, UnsafeMutableRawPointer, Double, Double) -> OpaquePointer?) throws {
         let viewport = try Viewport(scene: scene.size, size: .scale(scale))
-        let temporary = AtomicFile.temporaryPath(for: path)
-        guard let surface = makeSurface(temporary, scene.size.width * scale, scene.size.height * scale) else {
-            throw RenderError.cannotWrite(path: path, reason: "out of memory")
+        let file = try AtomicFile(path: path)
+        let status = file.withCairoStream { write, closure in
+            guard let surface = makeSurface(write, closure, scene.size.width * scale, scene.size.height * scale) else {
+                return CAIRO_STATUS_NO_MEMORY
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)!
+            cairo_scale(cr, viewport.scale, viewport.scale)
+            draw(scene, cr: cr)
+            cairo_destroy(cr)
+            // Finishing writes the document's tail; its write errors surface through `file`.
+            cairo_surface_finish(surface)
+            return cairo_surface_status(surface)
         }
-        let cr = cairo_create(surface)!
-        cairo_scale(cr, viewport.scale, viewport.scale)
-        draw(scene, cr: cr)
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
-        try AtomicFile.moveIntoPlace(temporary, path)
+        try file.commit(cairoStatus: status)
     }
 
     /// Draws the layers in order, in scene coordinates: background, items, debug overlay, HUD, banner.

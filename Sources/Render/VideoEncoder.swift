@@ -10,8 +10,10 @@ import Foundation
 ///     try encoder.finish()
 ///
 /// Until `finish()` returns, the output exists only as a hidden `.<name>.partial-<pid>` file beside
-/// it, so an interrupted run never leaves a truncated file under the final name. Ignores SIGPIPE for
-/// the process, so a crashed `ffmpeg` is reported as an error instead of killing the caller.
+/// it (a GIF's first pass keeps its palette and frames beside that too), so a failed or cancelled
+/// run never leaves a truncated file under the final name; `finish()` renames it only when ffmpeg
+/// succeeded and the file ends as its format should. Ignores SIGPIPE for the process, so a crashed
+/// `ffmpeg` is reported as an error instead of killing the caller.
 public final class VideoEncoder {
     /// Output container and codec.
     public enum Format: String, Sendable, CaseIterable {
@@ -27,6 +29,22 @@ public final class VideoEncoder {
                 throw RenderError.unsupportedFormat(path: path, supported: Format.allCases.map(\.rawValue))
             }
             self = format
+        }
+
+        /// Whether the file at `path` is a whole file of this format as far as its ends show: a GIF
+        /// ends with its trailer byte, an MP4 starts with its `ftyp` box.
+        func isComplete(_ path: String) -> Bool {
+            guard let file = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? file.close() }
+            guard let size = try? file.seekToEnd(), size > 8 else { return false }
+            switch self {
+            case .gif:
+                try? file.seek(toOffset: size - 1)
+                return (try? file.read(upToCount: 1)) == Data([0x3B])
+            case .mp4:
+                try? file.seek(toOffset: 4)
+                return (try? file.read(upToCount: 4)) == Data("ftyp".utf8)
+            }
         }
     }
 
@@ -47,10 +65,13 @@ public final class VideoEncoder {
     /// Frames appended so far.
     public private(set) var frameCount = 0
 
-    private let process: Process
+    private let ffmpeg: String
+    /// The running `ffmpeg` (for a GIF, the first pass until `finish()` starts the second).
+    private var process: Process
     private let input: FileHandle
     private let temporaryPath: String
-    private let logPath: String
+    /// What the running ffmpeg prints (errors only), read through a pipe: no log file to leave behind.
+    private var log: ProcessLog
     private var isDone = false
 
     /// Starts `ffmpeg` writing `path`; the format comes from the extension unless given.
@@ -65,31 +86,37 @@ public final class VideoEncoder {
         }
         self.format = try format ?? Format(path: path)
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw RenderError.ffmpegMissing }
+        self.ffmpeg = ffmpeg
         self.path = path
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         temporaryPath = AtomicFile.temporaryPath(for: path)
-        logPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kinetic-ffmpeg-\(getpid())-\(UUID().uuidString).log").path
 
         signal(SIGPIPE, SIG_IGN)
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let pipe = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = VideoEncoder.commandLine(format: self.format, width: width, height: height,
-                                                   framesPerSecond: framesPerSecond, output: temporaryPath)
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: logPath)
         input = pipe.fileHandleForWriting
+        (process, log) = try VideoEncoder.start(ffmpeg, VideoEncoder.commandLine(
+            format: self.format, width: width, height: height, framesPerSecond: framesPerSecond, output: temporaryPath),
+            input: pipe, path: path)
+    }
+
+    /// Starts `ffmpeg` with `arguments`, its standard error read into a `ProcessLog`.
+    private static func start(_ ffmpeg: String, _ arguments: [String], input: Any, path: String) throws -> (Process, ProcessLog) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        let log = ProcessLog()
+        process.standardError = log.pipe
         do {
             try process.run()
+            log.startReading()
         } catch {
-            try? FileManager.default.removeItem(atPath: logPath)
             throw RenderError.cannotWrite(path: path, reason: "could not start ffmpeg: \(error)")
         }
+        return (process, log)
     }
 
     deinit {
@@ -136,14 +163,33 @@ public final class VideoEncoder {
         guard !isDone else { return }
         isDone = true
         try? input.close()
+        try waitForFFmpeg()
+        if format == .gif {
+            // Second pass: the frames the first pass kept (lossless) mapped onto its palette.
+            (process, log) = try VideoEncoder.start(ffmpeg, VideoEncoder.gifSecondPass(output: temporaryPath),
+                                                    input: FileHandle.nullDevice, path: path)
+            try waitForFFmpeg()
+        }
+        // `-xerror` makes ffmpeg report a failed write, but a file it could not finish is still
+        // checked here: a truncated video must never take the final name.
+        guard format.isComplete(temporaryPath) else {
+            let log = logTail()
+            cleanUp()
+            throw RenderError.cannotWrite(path: path, reason: "ffmpeg wrote an incomplete file"
+                                          + (log.isEmpty ? " (a full disk or a file size limit?)" : ":\n" + log))
+        }
+        removeIntermediates()
+        try AtomicFile.moveIntoPlace(temporaryPath, path)
+    }
+
+    /// Waits for the running ffmpeg; a failure removes the partial output and is thrown.
+    private func waitForFFmpeg() throws {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let error = RenderError.ffmpegFailed(status: process.terminationStatus, log: logTail())
             cleanUp()
             throw error
         }
-        try? FileManager.default.removeItem(atPath: logPath)
-        try AtomicFile.moveIntoPlace(temporaryPath, path)
     }
 
     /// Stops `ffmpeg` and deletes the partial output; `path` is left untouched.
@@ -180,18 +226,24 @@ public final class VideoEncoder {
     /// explicit muxer (the temporary name's extension is not the real one).
     public static func commandLine(format: Format, width: Int, height: Int, framesPerSecond: Double,
                           output: String) -> [String] {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-y",
+        // -xerror: stop with a non-zero status on an error, such as a failed write (without it, a
+        // GIF whose trailer could not be written ends with status 0).
+        var arguments = ["-hide_banner", "-loglevel", "error", "-xerror", "-y",
                          "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size", "\(width)x\(height)",
                          "-framerate", "\(framesPerSecond)", "-i", "pipe:0"]
         switch format {
         case .gif:
             // One palette for the whole clip (palettegen) applied with ordered dithering (paletteuse):
             // far better colours than ffmpeg's default fixed palette, and stable between frames.
+            // Two passes keep memory bounded: paletteuse cannot start before palettegen has seen the
+            // last frame, so in one pass ffmpeg would hold every frame in memory. This first pass
+            // writes the palette and the frames, losslessly compressed (FFV1), beside the output;
+            // `gifSecondPass` maps them onto the palette.
+            let (frames, palette) = gifIntermediates(output: output)
             let resample = framesPerSecond > maximumGIFFramesPerSecond ? "fps=\(Int(maximumGIFFramesPerSecond))," : ""
-            arguments += ["-filter_complex",
-                          "[0:v]\(resample)split[a][b];[a]palettegen=stats_mode=full[p];"
-                              + "[b][p]paletteuse=dither=bayer:bayer_scale=4",
-                          "-loop", "0", "-f", "gif"]
+            return arguments + ["-filter_complex", "[0:v]\(resample)split[a][b];[a]palettegen=stats_mode=full[p]",
+                                "-map", "[p]", "-frames:v", "1", "-f", "image2", palette,
+                                "-map", "[b]", "-c:v", "ffv1", "-f", "nut", frames]
         case .mp4:
             // yuv420p halves the chroma resolution, so libx264 needs even sizes: pad by one pixel.
             if width % 2 == 1 || height % 2 == 1 {
@@ -203,13 +255,63 @@ public final class VideoEncoder {
         return arguments + [output]
     }
 
+    /// The second pass of a GIF (see `commandLine`): the first pass's frames and palette into `output`.
+    public static func gifSecondPass(output: String) -> [String] {
+        let (frames, palette) = gifIntermediates(output: output)
+        return ["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-i", frames, "-i", palette,
+                "-filter_complex", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=4", "-loop", "0", "-f", "gif", output]
+    }
+
+    /// Where the first pass of a GIF written to `output` keeps its frames and palette (beside it).
+    static func gifIntermediates(output: String) -> (frames: String, palette: String) {
+        (output + ".frames.nut", output + ".palette.png")
+    }
+
     private func logTail() -> String {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(12).joined(separator: "\n")
+        log.text.split(separator: "\n").suffix(12).joined(separator: "\n")
     }
 
     private func cleanUp() {
         try? FileManager.default.removeItem(atPath: temporaryPath)
-        try? FileManager.default.removeItem(atPath: logPath)
+        removeIntermediates()
+    }
+
+    private func removeIntermediates() {
+        guard format == .gif else { return }
+        let (frames, palette) = VideoEncoder.gifIntermediates(output: temporaryPath)
+        try? FileManager.default.removeItem(atPath: frames)
+        try? FileManager.default.removeItem(atPath: palette)
+    }
+}
+
+/// The standard error of a child process, read on a thread as it comes (so the child never blocks
+/// on a full pipe) and kept in memory.
+private final class ProcessLog: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    func startReading() {
+        // The parent's copy of the write end must close, or the reader never sees the end.
+        try? pipe.fileHandleForWriting.close()
+        Thread { [self] in
+            let reader = pipe.fileHandleForReading
+            while let chunk = try? reader.read(upToCount: 4096), !chunk.isEmpty {
+                lock.lock()
+                data.append(chunk)
+                if data.count > 1 << 16 { data = data.suffix(1 << 15) }  // the end is what explains
+                lock.unlock()
+            }
+            done.signal()
+        }.start()
+    }
+
+    /// Everything read, once the child has closed its end (call after it exited).
+    var text: String {
+        done.wait()
+        done.signal()
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -53,7 +53,7 @@ struct RenderLevel: ParsableCommand {
     var kind: Kind {
         let ext = (output as NSString).pathExtension.lowercased()
         if ext == "gif" || ext == "mp4" { return .video }
-        if ext == "png" && output.range(of: "%0?[0-9]*d", options: .regularExpression) != nil { return .sequence }
+        if ext == "png" && PNGSequence.isPattern(output) { return .sequence }
         return .picture
     }
 
@@ -92,28 +92,52 @@ struct RenderLevel: ParsableCommand {
         }
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
+        Interruption.catchSignals()
         do {
             switch kind {
             case .picture: try renderPicture(loaded)
             case .sequence, .video: try renderAnimation(loaded)
             }
+        } catch where Interruption.signal != nil {
+            // Whatever failed after the signal (ffmpeg stops on a terminal's Ctrl-C too) is its echo.
+            Diagnostics.note("\(Interruption.word): nothing written to \(output)")
+            Interruption.endProcess()
         } catch let error as LevelError {
             Diagnostics.error(error.description)
             throw ExitCode.failure
-        } catch let error as ExitCode {
-            throw error
+        } catch let error as RenderError {
+            Diagnostics.error(error.description)
+            throw ExitCode.failure
         } catch {
             Diagnostics.error("\(output): \(error)")
             throw ExitCode.failure
         }
     }
 
-    private func renderPicture(_ level: Level) throws {
-        let steps = try level.steps(for: at, "--at")
-        for _ in 0..<steps { try level.step() }
+    /// Thrown by the frame loop when SIGINT or SIGTERM arrived.
+    private struct Interrupted: Error {}
+
+    /// Steps to `target`, stopping early for a signal.
+    private func step(_ level: Level, to target: Int, done: inout Int) throws {
+        while done < target {
+            if Interruption.signal != nil { throw Interrupted() }
+            try level.step()
+            done += 1
+        }
+    }
+
+    /// The frame to draw now. A `draw` error fails the render like any script error: a picture
+    /// without its HUD is not the picture asked for.
+    private func scene(_ level: Level) throws -> RenderScene {
         let (scene, hudError) = level.scene()
-        if let hudError { Diagnostics.error(hudError.description) }
-        try Renderer().write(scene, to: output, size: outputSize())
+        if let hudError { throw hudError }
+        return scene
+    }
+
+    private func renderPicture(_ level: Level) throws {
+        var stepsDone = 0
+        try step(level, to: try level.steps(for: at, "--at"), done: &stepsDone)
+        try Renderer().write(scene(level), to: output, size: outputSize())
         print("wrote \(output) (t = \(String(format: "%.2f", level.time)) s)")
     }
 
@@ -127,30 +151,32 @@ struct RenderLevel: ParsableCommand {
         let renderer = Renderer()
         let size = try outputSize()
         var encoder: VideoEncoder?
+        let sequence = isVideo ? nil : try PNGSequence(pattern: output)
         let progress = quiet ? nil : ProgressBar(total: frameCount, label: (output as NSString).lastPathComponent)
         var stepsDone = 0
         let start = Date()
         do {
             for frame in 0..<frameCount {
                 // Step to the frame's time: frame i shows time i / frameRate.
-                let targetStep = Int((Double(frame) / frameRate) * level.fps + 0.5)
-                while stepsDone < targetStep { try level.step(); stepsDone += 1 }
-                let (scene, hudError) = level.scene()
-                if let hudError, frame == 0 { Diagnostics.error(hudError.description) }
-                if isVideo {
+                try step(level, to: Int((Double(frame) / frameRate) * level.fps + 0.5), done: &stepsDone)
+                if Interruption.signal != nil { throw Interrupted() }
+                let scene = try scene(level)
+                if let sequence {
+                    try sequence.writeFrame(frame) { try renderer.writePNG(scene, to: $0, size: size) }
+                } else {
                     let buffer = try renderer.frame(scene, size: size)
                     if encoder == nil {
                         encoder = try VideoEncoder(path: output, width: buffer.width, height: buffer.height, framesPerSecond: frameRate)
                     }
                     try encoder!.append(buffer)
-                } else {
-                    try renderer.writePNG(scene, to: sequencePath(output, frame), size: size)
                 }
                 progress?.update(frame + 1)
             }
             try encoder?.finish()
+            try sequence?.finish()
         } catch {
             encoder?.cancel()
+            sequence?.cancel()
             progress?.finish()
             throw error
         }
@@ -158,15 +184,4 @@ struct RenderLevel: ParsableCommand {
         let wall = Date().timeIntervalSince(start)
         print("wrote \(output): \(frameCount) frames, \(String(format: "%.2f", duration)) s of level time in \(formatSeconds(wall))")
     }
-}
-
-/// The path of frame `n` in a sequence pattern: the first `%d` or `%0Nd` is replaced by the number.
-/// (Not `String(format:)`: a user's pattern must never be read as arbitrary format directives.)
-func sequencePath(_ pattern: String, _ n: Int) -> String {
-    guard let range = pattern.range(of: "%0?[0-9]*d", options: .regularExpression) else { return pattern }
-    let directive = pattern[range].dropFirst().dropLast()
-    let width = Int(directive) ?? 0
-    var digits = String(n)
-    if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
-    return pattern.replacingCharacters(in: range, with: digits)
 }

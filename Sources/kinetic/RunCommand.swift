@@ -74,21 +74,29 @@ struct Run: ParsableCommand {
 
     private func runHeadless(_ level: Level) throws {
         let start = Date()
+        Interruption.catchSignals()
         do throws(LevelError) {
             let stepCount = if let steps { steps } else { try level.steps(for: seconds ?? level.duration ?? 10, "--seconds") }
             try level.checkStepCount(stepCount, "--steps")
-            for _ in 0..<stepCount { try level.step() }
+            for _ in 0..<stepCount {
+                if Interruption.signal != nil {
+                    printSummary(level, wall: Date().timeIntervalSince(start), ending: Interruption.word)
+                    Interruption.endProcess()
+                }
+                try level.step()
+            }
         } catch {
             Diagnostics.error(error.description)
-            printSummary(level, wall: Date().timeIntervalSince(start), failed: true)
+            printSummary(level, wall: Date().timeIntervalSince(start), ending: "stopped")
             throw ExitCode.failure
         }
-        printSummary(level, wall: Date().timeIntervalSince(start), failed: false)
+        printSummary(level, wall: Date().timeIntervalSince(start), ending: "done")
     }
 
-    private func printSummary(_ level: Level, wall: Double, failed: Bool) {
+    /// `done: 5.00 s simulated in 300 steps, …`: where the run ended and how fast it went.
+    private func printSummary(_ level: Level, wall: Double, ending: String) {
         let speed = wall > 0 ? String(format: ", %.1f× real time", level.time / wall) : ""
-        let line = "\(failed ? "stopped" : "done"): \(String(format: "%.2f", level.time)) s simulated in "
+        let line = "\(ending): \(String(format: "%.2f", level.time)) s simulated in "
             + "\(level.stepCount) steps, \(level.itemCount) items, wall \(formatSeconds(wall))\(speed)"
         print(line)
     }

@@ -74,6 +74,7 @@ struct TestScenarios: ParsableCommand {
             ScenarioWorker.run(file: worker, caseName: workerCase, settingsJSON: workerSettings ?? "{}")
             return
         }
+        Interruption.unblockSignals()  // Ctrl-C and SIGTERM end the suite, and with it every worker
         var options = SuiteOptions()
         options.paths = paths.isEmpty ? ["."] : paths
         options.filter = filter

@@ -135,6 +135,7 @@ struct WatchSession {
     /// Steps in real time at the level's fixed rate, sleeping between steps; a script error stops
     /// the stepping until a reload or restart applies. Ends after `seconds` of wall-clock time.
     private func runHeadless(_ level: Level, _ reloader: HotReloader, seconds: Double?) throws {
+        Interruption.catchSignals()
         let start = FileWatcher.now()
         var nextStep = start
         var stopped: LevelError?  // a script error: the level waits for a fix
@@ -143,6 +144,7 @@ struct WatchSession {
         while true {
             let now = FileWatcher.now()
             if let seconds, now - start >= seconds { break }
+            if Interruption.signal != nil { break }
             if let result = reloader.check(now: now) {
                 if result.applied {
                     reloads.append(result.seconds)
@@ -173,13 +175,15 @@ struct WatchSession {
             }
         }
         let wall = FileWatcher.now() - start
-        var line = "watched: \(String(format: "%.2f", level.time)) s simulated in \(level.stepCount) steps, "
+        let ending = Interruption.signal != nil ? Interruption.word : "watched"
+        var line = "\(ending): \(String(format: "%.2f", level.time)) s simulated in \(level.stepCount) steps, "
             + "\(level.itemCount) items, wall \(formatSeconds(wall)), \(reloads.count) reloads"
         if !reloads.isEmpty {
             let mean = reloads.reduce(0, +) / Double(reloads.count)
             line += String(format: " (mean %.1f ms, max %.1f ms)", mean * 1000, (reloads.max() ?? 0) * 1000)
         }
         print(line)
+        if Interruption.signal != nil { Interruption.endProcess() }
         if stopped != nil || lastReloadFailed { throw ExitCode.failure }
     }
 

@@ -1,41 +1,60 @@
-// SIGINT while `kinetic render` records a video: the final name must never hold a half-written file.
+// SIGINT or SIGTERM while `kinetic render` records a video or a PNG sequence: the final names must
+// never hold a half-written file or a part of a sequence, and nothing else may remain (no hidden
+// partial files, no ffmpeg logs).
 import Foundation
+import Render
 import Testing
 
 @Suite struct RenderInterruptTests {
-    /// The `kinetic` executable built beside the test bundle.
-    var kinetic: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kinetic").path
+    struct Case: CustomStringConvertible, Sendable {
+        let output: String
+        let signal: Int32
+        var description: String { "\(output) \(signal == SIGINT ? "SIGINT" : "SIGTERM")" }
     }
 
-    @Test func sigintDuringRenderLeavesNoFileUnderTheFinalName() throws {
-        guard FileManager.default.isExecutableFile(atPath: kinetic) else {
-            Issue.record("no kinetic executable at \(kinetic): build it with `swift build --product kinetic`")
-            return
-        }
+    static let cases = ["out.mp4", "out.gif", "f%03d.png"].flatMap { output in
+        [SIGINT, SIGTERM].map { Case(output: output, signal: $0) }
+    }
+
+    @Test("an interrupted render leaves nothing behind", arguments: cases)
+    func interruptedRenderLeavesNothing(_ test: Case) throws {
+        if !test.output.hasSuffix(".png"), VideoEncoder.ffmpegPath() == nil { return }
+        let kinetic = try HostileCorpusTests.kinetic()
         let folder = try levelFolder(["main.lua": sceneLevel("")])
-        let output = folder + "/out.mp4"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
         // The test runner may ignore SIGINT, and children inherit that: `env --default-signal=INT`
         // restores the default disposition, as in a terminal.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT", kinetic, "render", folder + "/main.lua", "-o", output, "--seconds", "600"]
+        process.arguments = ["--default-signal=INT", kinetic, "render", folder + "/main.lua", "-o", folder + "/" + test.output,
+                             "--seconds", "600", "--quiet"]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
-        // Wait (up to 60 s) until frames are being written to the hidden partial file.
-        let deadline = Date().addingTimeInterval(60)
-        func partial() -> Bool {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix(".out.mp4.partial") }
+        // Wait (up to 60 s) until frames are being written: a hidden partial file, or frames in
+        // the sequence's hidden folder.
+        let hidden = "." + test.output + ".partial-"
+        func recording() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard let partial = names.first(where: { $0.hasPrefix(hidden) }) else { return false }
+            guard test.output.hasSuffix(".png") else { return true }
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + partial)) ?? []).count > 2
         }
-        while process.isRunning && !partial() && Date() < deadline { usleep(50_000) }
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !recording() && Date() < deadline { usleep(50_000) }
         #expect(process.isRunning, "render ended before it could be interrupted")
-        #expect(partial(), "no partial file appeared: the interrupt did not land mid-recording")
-        kill(process.processIdentifier, SIGINT)
+        #expect(recording(), "no partial output appeared: the interrupt did not land mid-recording")
+        kill(process.processIdentifier, test.signal)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
-        #expect(!FileManager.default.fileExists(atPath: output), "a half-written file is under the final name")
-        // The hidden `.out.mp4.partial-<pid>` stays behind (the process died on the signal); it never
-        // takes the final name.
+        // The process ends by the signal, as an interrupted command should.
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == test.signal, "\(said)")
+        #expect(said.contains("interrupted"), "\(said)")
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != "main.lua" }
+        #expect(left.isEmpty, "left behind: \(left)")
+        let logs = ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+            .filter { $0.hasPrefix("kinetic-ffmpeg-\(process.processIdentifier)-") }
+        #expect(logs.isEmpty, "ffmpeg logs left behind: \(logs)")
     }
 }

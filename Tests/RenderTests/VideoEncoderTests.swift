@@ -123,8 +123,12 @@ private func temporaryPath(_ name: String) -> String {
     @Test func gifArgumentsUseAPaletteAndCapTheFrameRate() {
         let gif = VideoEncoder.Format.gif
         let args = VideoEncoderArguments.of(gif, fps: 60)
-        #expect(args.contains { $0.contains("palettegen") && $0.contains("paletteuse") && $0.hasPrefix("[0:v]fps=50,") })
+        #expect(args.contains { $0.contains("palettegen") && $0.hasPrefix("[0:v]fps=50,") })
         #expect(!VideoEncoderArguments.of(gif, fps: 30).contains { $0.contains("fps=") })
+        // Two passes, so ffmpeg never holds the whole clip: the first keeps the frames (lossless)
+        // and the palette beside the output, the second applies the palette.
+        #expect(!args.contains { $0.contains("paletteuse") } && args.contains("ffv1"))
+        #expect(VideoEncoder.gifSecondPass(output: "/tmp/x").contains { $0.contains("paletteuse") })
     }
 }
 

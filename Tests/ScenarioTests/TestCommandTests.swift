@@ -91,4 +91,78 @@ import Testing
         #expect(unseeded.status == 1)
         #expect(unseeded.out.contains("seed_test.lua:2: the --seed: expected 42, got 0"), "\(unseeded.out)")
     }
+
+    @Test("a disguised case is shown as it is", arguments: [false, true])
+    func controlCharactersAreShownNotObeyed(tap: Bool) throws {
+        // The name paints itself green and returns the cursor to write over its own status; the
+        // message and the output try the same; in TAP the name adds a `# SKIP` directive.
+        let dir = try folder()
+        try """
+        scenario("looks \\27[32mok\\27[0m\\r# SKIP", function()
+          print("clear \\27[2J screen")
+          expect(false, "bad\\r\\27[1Aok")
+        end)
+        """.write(toFile: dir + "/disguise_test.lua", atomically: true, encoding: .utf8)
+        let result = try Fixtures.run(["test", "disguise_test.lua"] + (tap ? ["--tap"] : []), in: dir)
+        #expect(result.status == 1)
+        #expect(!result.out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control characters: \(result.out)")
+        #expect(result.out.contains("looks \\x1b[32mok\\x1b[0m\\x0d"), "\(result.out)")
+        #expect(result.out.contains("clear \\x1b[2J screen"), "\(result.out)")
+        if tap {
+            #expect(result.out.contains("not ok 1 - disguise_test.lua › looks \\x1b[32mok\\x1b[0m\\x0d\\# SKIP"), "\(result.out)")
+            #expect(result.out.contains(#"message: "bad\x0D\x1B[1Aok: expected a true value, got false""#), "\(result.out)")
+        } else {
+            #expect(result.out.contains("disguise_test.lua:3: bad\\x0d\\x1b[1Aok"), "\(result.out)")
+        }
+    }
+
+    @Test("workers die with an interrupted parent", arguments: [SIGINT, SIGTERM, SIGKILL])
+    func workersDieWithTheParent(signal: Int32) throws {
+        let dir = try folder()
+        try """
+        scenario("spins", function() while true do end end)
+        """.write(toFile: dir + "/spin_test.lua", atomically: true, encoding: .utf8)
+        let parent = Process()
+        // The test runner may ignore SIGINT, and children inherit that: `env --default-signal=INT`
+        // restores the default disposition, as in a terminal.
+        parent.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        parent.arguments = ["--default-signal=INT", try Fixtures.kinetic(), "test", dir + "/spin_test.lua",
+                            "--instruction-budget", "0", "--timeout", "120", "--jobs", "1"]
+        parent.standardOutput = FileHandle.nullDevice
+        parent.standardError = FileHandle.nullDevice
+        try parent.run()
+        var worker: Int32?
+        let deadline = Date().addingTimeInterval(60)
+        while worker == nil, parent.isRunning, Date() < deadline {
+            worker = Self.children(of: parent.processIdentifier).first
+            usleep(50_000)
+        }
+        let pid = try #require(worker, "no worker process appeared")
+        kill(parent.processIdentifier, signal)
+        parent.waitUntilExit()
+        #expect(parent.terminationReason == .uncaughtSignal && parent.terminationStatus == signal,
+                "the parent did not end by the signal")
+        // The worker ends within moments (a zombie waiting for its new parent counts as ended);
+        // before, it spun until --timeout.
+        let gone = Date().addingTimeInterval(30)
+        while Self.isRunning(pid), Date() < gone { usleep(50_000) }
+        #expect(!Self.isRunning(pid), "worker \(pid) outlived its parent")
+        if Self.isRunning(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// The processes whose parent is `pid` (from /proc/PID/task/*/children).
+    static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
+    /// Whether `pid` exists and is not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+    }
 }

@@ -22,10 +22,10 @@ final class Reporter: @unchecked Sendable {
     func report(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
         if options.tap { reportTAP(index, scenario, result); return }
         let word = result.status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
-        write("\(paint(word, result.status)) \(scenario.title) (\(timing(result.seconds)))\n")
-        for note in result.notes { write("      \(note)\n") }
+        write("\(paint(word, result.status)) \(scenario.title.visibleControls()) (\(timing(result.seconds)))\n")
+        for note in result.notes { write("      \(note.visibleControls(keepingNewlines: true))\n") }
         if options.verbose, result.status == .passed {
-            for line in result.output { write("      | \(line)\n") }
+            for line in result.output { write("      | \(line.visibleControls())\n") }
         }
         if result.status != .passed { details.append(describe(scenario, result)) }
     }
@@ -39,38 +39,61 @@ final class Reporter: @unchecked Sendable {
         write(report.summary + "\n")
     }
 
-    /// The full story of a failed case: where, why, traceback, what it printed.
+    /// The full story of a failed case: where, why, traceback, what it printed. Everything that
+    /// came from the scenario has its control characters made visible (`visibleControls`), so a
+    /// case cannot recolour, overwrite or hide the report around it.
     func describe(_ scenario: ScenarioCase, _ result: CaseResult) -> String {
-        var lines = ["\(paint(result.status.rawValue, result.status)): \(scenario.title)"]
+        var lines = ["\(paint(result.status.rawValue, result.status)): \(scenario.title.visibleControls())"]
         let reason = result.message ?? "(no message)"
-        lines.append("  " + (result.location.map { "\($0): " } ?? "") + reason)
-        lines += result.details.map { "  " + $0 }
+        lines.append(("  " + (result.location.map { "\($0): " } ?? "") + reason).visibleControls(keepingNewlines: true))
+        lines += result.details.map { "  " + $0.visibleControls(keepingNewlines: true) }
         if !result.output.isEmpty {
             lines.append("  output:")
-            lines += result.output.map { "  | " + $0 }
+            lines += result.output.map { "  | " + $0.visibleControls() }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One TAP line per case; a failure adds a YAML block. The description is one line with `#`
+    /// escaped (`\#`), so a name cannot add a `# SKIP` or `# TODO` directive, and the YAML holds
+    /// no control characters (YAML forbids them; parsers reject the block).
     func reportTAP(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
         let ok = result.status == .passed
-        write("\(ok ? "ok" : "not ok") \(index + 1) - \(scenario.title)\n")
+        let title = scenario.title.visibleControls().replacingOccurrences(of: "#", with: "\\#")
+        write("\(ok ? "ok" : "not ok") \(index + 1) - \(title)\n")
         guard !ok else { return }
         var yaml = ["  ---", "  severity: \(result.status == .failed ? "fail" : "error")",
                     "  message: \(yamlString(result.message ?? ""))"]
         if let location = result.location { yaml.append("  at: \(yamlString(location))") }
         if !result.details.isEmpty || !result.output.isEmpty {
             yaml.append("  details: |")
-            yaml += (result.details + result.output).map { "    " + $0 }
+            yaml += (result.details + result.output)
+                .flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+                .map { "    " + String($0).visibleControls() }
         }
         yaml.append("  duration_ms: \(Int(result.seconds * 1000))")
         yaml.append("  ...")
         write(yaml.joined(separator: "\n") + "\n")
     }
 
+    /// A YAML double-quoted scalar: backslash, quote and every control character escaped.
     func yamlString(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\x" + String(format: "%02X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     func paint(_ word: String, _ status: CaseStatus) -> String {

@@ -43,11 +43,17 @@ public struct ProcessExecutor: CaseExecutor {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        // The worker's lifeline: this process holds the write end until the worker is done. If
+        // this process dies (Ctrl-C, SIGTERM, SIGKILL), the system closes it and the worker, which
+        // reads its standard input, sees the end of file and exits (`ScenarioWorker.exitWithParent`).
+        let lifeline = Pipe()
+        process.standardInput = lifeline
+        defer { try? lifeline.fileHandleForWriting.close() }
         let start = Date()
         do { try process.run() } catch {
             return ("", 0, "could not start (\(executable): \(error.localizedDescription))")
         }
+        try? lifeline.fileHandleForReading.close()
         let killer = DispatchWorkItem { [process] in
             guard process.isRunning else { return }
             process.terminate()
@@ -80,6 +86,7 @@ public enum ScenarioWorker {
     /// running `overrun` seconds after its timeout (a hang outside Lua, where no Lua budget can stop
     /// it, or a time stop the instruction hook missed) is reported as stopped and the process exits.
     public static func run(file: String, caseName: String?, settingsJSON: String) {
+        exitWithParent()
         let answer = Answer()
         guard let settings = try? JSONDecoder().decode(ScenarioSettings.self, from: Data(settingsJSON.utf8)) else {
             answer.emit(WorkerLine.encode(CaseResult.error("bad --worker-settings: \(settingsJSON)")))
@@ -99,6 +106,22 @@ public enum ScenarioWorker {
             return
         }
         answer.emit(WorkerLine.encode(ScenarioCaseRunner.run(file: file, case: caseName, settings: settings)))
+    }
+
+    /// Ends this worker as soon as its standard input reaches the end: the parent holds the pipe's
+    /// write end while it waits for the answer, so the end means the parent is gone and nobody
+    /// will read the answer. (Otherwise an interrupted `kinetic test` would leave its workers
+    /// running until --timeout.)
+    static func exitWithParent() {
+        let watcher = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(0, &byte, 1)
+                if count > 0 || (count < 0 && errno == EINTR) { continue }
+                _exit(1)
+            }
+        }
+        watcher.start()
     }
 
     /// The one result line: the first to emit wins.
