@@ -75,28 +75,59 @@ import Physics
     }
 
     @Test func queriesLeaveTheSimulationBitIdentical() throws {
-        // The same scene twice; one is queried before its first step (which creates the bodies and
-        // boundaries early) and after every step. The motion must match bit for bit.
+        // The same scene twice; one is queried before its first step, after every step, and between
+        // removing every behaviour and adding them back within one frame (where bringing the engine
+        // up to date would drop the bodies and their velocities). The motion must match bit for bit.
         func run(querying: Bool) throws -> [Vec2] {
             let animator = try makeAnimator(Size(400, 400))
             let items = try (0..<6).map { i in try animator.ball(at: Vec2(60 + 50 * Double(i), 100 + 7 * Double(i)), diameter: 30) }
             let box = try animator.box(at: Vec2(200, 300), 120, 20, angle: 0.2)
-            try animator.addBehavior(GravityBehavior(items: items + [box]))
-            let collision = CollisionBehavior(items: items + [box])
-            collision.translatesReferenceBoundsIntoBoundary = true
-            try animator.addBehavior(collision)
+            func addBehaviors() throws {
+                try animator.addBehavior(GravityBehavior(items: items + [box]))
+                let collision = CollisionBehavior(items: items + [box])
+                collision.translatesReferenceBoundsIntoBoundary = true
+                try collision.addBoundary(withIdentifier: "ramp", from: Vec2(0, 250), to: Vec2(150, 350))
+                try animator.addBehavior(collision)
+            }
             func query() throws {
+                guard querying else { return }
                 _ = try animator.items(at: Vec2(200, 300))
                 _ = try animator.raycast(from: Vec2(0, 0), to: Vec2(400, 400))
                 _ = try animator.itemsAndBoundaries(overlapping: ItemDef(center: Vec2(200, 200), size: Size(300, 300), bounds: .ellipse))
             }
-            if querying { try query() }
-            for _ in 0..<120 {
+            try addBehaviors()
+            try query()
+            for step in 0..<120 {
                 animator.step()
-                if querying { try query() }
+                try query()
+                if step == 40 {
+                    animator.removeAllBehaviors()
+                    try query()
+                    try addBehaviors()
+                    try query()
+                }
             }
-            return try (items + [box]).flatMap { [try animator.center(of: $0), Vec2(try animator.angle(of: $0), 0)] }
+            return try (items + [box]).flatMap { [try animator.center(of: $0), try animator.velocity(of: $0), Vec2(try animator.angle(of: $0), 0)] }
         }
         #expect(try run(querying: true) == run(querying: false))
+    }
+
+    @Test func boundariesNotYetInTheEngineAreFoundAsDeclared() throws {
+        // Before any step the engine holds no boundary; after one, a changed boundary is answered
+        // from its new declaration, not from the engine's old segment.
+        let animator = try makeAnimator(Size(400, 400))
+        let collision = CollisionBehavior()
+        try collision.addBoundary(withIdentifier: "wall", from: Vec2(200, 0), to: Vec2(200, 400))
+        try animator.addBehavior(collision)
+        let ray = (from: Vec2(0, 100), to: Vec2(400, 100))
+        #expect(try animator.raycast(from: ray.from, to: ray.to).map(\.fraction) == [0.5])
+        animator.step()
+        #expect(try animator.raycast(from: ray.from, to: ray.to).map(\.fraction) == [0.5])
+        try collision.addBoundary(withIdentifier: "wall", from: Vec2(300, 0), to: Vec2(300, 400))
+        #expect(try animator.raycast(from: ray.from, to: ray.to).map(\.fraction) == [0.75])
+        #expect(try animator.itemsAndBoundaries(overlapping: ItemDef(center: Vec2(200, 100), size: Size(10, 10))).isEmpty)
+        #expect(try animator.itemsAndBoundaries(overlapping: ItemDef(center: Vec2(300, 100), size: Size(10, 10))) == [.boundary("wall")])
+        animator.removeBehavior(collision)
+        #expect(try animator.raycast(from: ray.from, to: ray.to).isEmpty)
     }
 }
