@@ -207,7 +207,7 @@ enum WorldBinding {
                 }
                 return 0
             },
-        ] + recordingMembers(rt)  // world:replay (Recording/Replay.swift)
+        ] + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
     }
 
     /// Where a script may write a file: inside its folder unless trusted.
