@@ -16,6 +16,8 @@ public struct RaycastHit: Hashable, Sendable {
     public var fraction: Double
 }
 
+// Every query reads the world as it stands and changes nothing: the motion is the same with or
+// without them, and they may be called between steps or from a behaviour's action.
 extension DynamicAnimator {
     /// Items whose collision shape contains `point` (reference coordinates, points; the outline
     /// counts as inside), in insertion order. Boundaries are lines and hold no point.
