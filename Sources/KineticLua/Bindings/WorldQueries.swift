@@ -55,6 +55,7 @@ extension WorldBinding {
                     if case .item(let id) = partner { items.append(id) } else { boundaries.append(partner) }
                 }
                 rt.pushItems(topmostFirst(items, world), on: lua)
+                lua.reserve(4)
                 lua.pushTable(array: Int32(boundaries.count))
                 for (i, boundary) in boundaries.enumerated() {
                     rt.push(boundary, on: lua)
