@@ -35,8 +35,6 @@ typedef struct kl_Host {
     int last_stop;
     struct kl_Host *wd_next;
     int wd_listed;
-    // Sandbox.
-    char *root;
     // Warnings.
     int warn_on;
     char *warn_buf;
@@ -578,50 +576,6 @@ void kl_push_handle_gc(lua_State *L, int id) {
     lua_pushcclosure(L, kl_handle_gc, 1);
 }
 
-// MARK: - Sandbox primitives
-
-int kl_set_root(lua_State *L, const char *folder) {
-    kl_Host *h = kl_host(L);
-    free(h->root);
-    h->root = NULL;
-    if (!folder) return 1;
-    char resolved[PATH_MAX];
-    if (!realpath(folder, resolved)) return 0;
-    h->root = strdup(resolved);
-    return h->root != NULL;
-}
-
-static int kl_resolve(lua_State *L) {
-    kl_Host *h = kl_host(L);
-    const char *path = luaL_checkstring(L, 1);
-    if (!h->root) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "%s: no level folder to read files from", path);
-        return 2;
-    }
-    char joined[PATH_MAX], resolved[PATH_MAX];
-    int n = path[0] == '/' ? snprintf(joined, sizeof joined, "%s", path)
-                           : snprintf(joined, sizeof joined, "%s/%s", h->root, path);
-    if (n < 0 || n >= (int)sizeof joined || !realpath(joined, resolved)) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "%s: %s", path, n >= (int)sizeof joined ? "path too long" : strerror(errno));
-        return 2;
-    }
-    size_t r = strlen(h->root);
-    int inside = strncmp(resolved, h->root, r) == 0 &&
-                 (resolved[r] == '/' || resolved[r] == '\0' || (r == 1 && h->root[0] == '/'));
-    if (!inside) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "%s: access outside the level folder is not allowed", path);
-        return 2;
-    }
-    lua_pushstring(L, resolved);
-    lua_pushstring(L, resolved[r] == '/' ? resolved + r + 1 : (r == 1 ? resolved + 1 : "."));
-    return 2;
-}
-
-void kl_push_resolve(lua_State *L) { lua_pushcfunction(L, kl_resolve); }
-
 // MARK: - Creation
 
 lua_State *kl_newstate(void *owner, size_t memory_cap) {
@@ -650,7 +604,6 @@ void kl_close(lua_State *L) {
     kl_Host *h = kl_host(L);
     kl_watch(h, 0);
     lua_close(L);
-    free(h->root);
     free(h->warn_buf);
     free(h);
 }

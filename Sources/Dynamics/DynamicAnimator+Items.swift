@@ -43,11 +43,18 @@ extension ItemGeometry {
 extension DynamicAnimator {
     // MARK: - Creating and removing
 
+    /// The most items an animator may hold at a time: a script adding items every step must not
+    /// grow the host without end.
+    public static let maxItems = 100_000
+
     /// Creates an item. It has no body (does not move or collide) until a behaviour lists it.
     /// Throws for a non-finite or non-positive size, non-finite center or angle, a path with
-    /// fewer than 3 points or not convex (use `.parts`), or a name already in use.
+    /// fewer than 3 points or not convex (use `.parts`), a name already in use, or `maxItems` reached.
     @discardableResult
     public func addItem(_ def: ItemDef) throws(DynamicsError) -> ItemID {
+        guard itemOrder.count < Self.maxItems else {
+            throw DynamicsError("the animator has \(itemOrder.count) items; it may have at most \(Self.maxItems)")
+        }
         let label = def.name.map { "item '\($0)'" } ?? "item"
         if let name = def.name, item(named: name) != nil {
             throw DynamicsError("an item named '\(name)' already exists")

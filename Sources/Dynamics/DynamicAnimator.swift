@@ -60,6 +60,8 @@ public final class DynamicAnimator {
     var needsResume = false
     var pendingEvents: [AnimatorEvent] = []
     var attachCounter = 0
+    /// Behaviours in the tree (`flat.count` once it is refreshed).
+    var behaviorCount = 0
     var resetClockOnResume = false
     var isStepping = false
     var ground: BodyID = .null
@@ -68,6 +70,7 @@ public final class DynamicAnimator {
     var pairs: [PairKey: PairState] = [:]
     var wakeQueue: [ItemID] = []
     var simulatedItemCount = 0
+    var warnedAtContactCapacity = false
     // Per-step scratch, indexed by item slot.
     var forces: [Vec2] = []
     var velocityOverridden: [Bool] = []
@@ -75,7 +78,12 @@ public final class DynamicAnimator {
 
     /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
     /// Throws for a non-positive or non-finite size, fps or substep count.
-    public init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+    public convenience init(referenceBounds: Size? = nil, fps: Double = 60, substeps: Int = 4) throws(DynamicsError) {
+        try self.init(referenceBounds: referenceBounds, fps: fps, substeps: substeps, worldDef: WorldDef())
+    }
+
+    /// The same with the engine world's settings (tests use a small contact cap).
+    init(referenceBounds: Size?, fps: Double, substeps: Int, worldDef: WorldDef) throws(DynamicsError) {
         if let b = referenceBounds {
             try requireLength(b.width, "reference bounds width")
             try requireLength(b.height, "reference bounds height")
@@ -85,7 +93,7 @@ public final class DynamicAnimator {
         self.fps = fps
         self.substeps = substeps
         self.serial = AnimatorSerial.next()
-        self.world = World(WorldDef())
+        self.world = World(worldDef)
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
     }
 
@@ -152,9 +160,16 @@ public final class DynamicAnimator {
     /// Every behaviour in the tree, depth-first, parent before children, in insertion order.
     public var allBehaviors: [DynamicBehavior] { refreshTree(); return flat }
 
+    /// The most behaviours an animator's tree may hold: each step walks all of them, and a script
+    /// adding a few every step would otherwise grow the host without end.
+    public static let maxBehaviors = 100_000
+
     func validateTree(_ root: DynamicBehavior) throws(DynamicsError) {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
+        guard behaviorCount + list.count <= Self.maxBehaviors else {
+            throw DynamicsError("the animator would have \(behaviorCount + list.count) behaviours; it may have at most \(Self.maxBehaviors)")
+        }
         for b in list {
             if b !== root, b.animator != nil {
                 throw DynamicsError("\(b.kindName) is already in a behaviour tree; remove it first")
@@ -168,6 +183,7 @@ public final class DynamicAnimator {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
         var sawGravity = false
+        behaviorCount += list.count
         for b in list {
             b.animator = self
             attachCounter += 1
@@ -190,6 +206,7 @@ public final class DynamicAnimator {
     func detachTree(_ root: DynamicBehavior) {
         var list: [DynamicBehavior] = []
         root.subtree(into: &list)
+        behaviorCount -= list.count
         for b in list {
             b.willDetach(from: self)
             for item in b.items { wakeQueue.append(item) }
@@ -253,6 +270,7 @@ public final class DynamicAnimator {
         applyBehaviors(dt: dt)
         world.step(by: dt, substeps: substeps)
         checkFiniteState()
+        warnAtContactCapacity()
         elapsedTime += dt
         stepCount += 1
         deliverCollisionEvents()
@@ -279,6 +297,15 @@ public final class DynamicAnimator {
         let name = records.indices.contains(slot) && records[slot].body == body ? label(itemID(slot: slot)) : "a boundary"
         nonFiniteStateError = DynamicsError("\(name) has a non-finite state after step \(stepCount + 1): position \(world.position(of: body)), "
             + "angle \(world.angle(of: body)), velocity \(world.linearVelocity(of: body)), angular velocity \(world.angularVelocity(of: body))")
+    }
+
+    /// The first time the world runs out of contacts: from then on, some items piled on each
+    /// other pass through each other until other contacts end (WorldDef.maximumContactCount).
+    func warnAtContactCapacity() {
+        guard world.isAtContactCapacity, !warnedAtContactCapacity else { return }
+        warnedAtContactCapacity = true
+        warn("the world holds its maximum of \(world.maximumContactCount) contacts (pairs of items close enough to touch): "
+            + "items piled on each other beyond that pass through each other until other contacts end")
     }
 
     func resume() {

@@ -22,6 +22,9 @@ open class DynamicBehavior {
     /// The items this behaviour acts on, in insertion order. An item has a body (moves, collides)
     /// only while some behaviour in the animator lists it.
     public internal(set) var items: [ItemID] = []
+    /// The same items, for membership tests: a level may list thousands, and adding each one
+    /// after a linear search took quadratic time. Never iterated (its order is not deterministic).
+    private var itemSet: Set<ItemID> = []
     /// Called after every step while the behaviour is in a running animator: depth-first, a parent
     /// before its children, children in insertion order (O17). May change anything.
     public var action: (() -> Void)?
@@ -34,7 +37,7 @@ open class DynamicBehavior {
     public init() {}
     /// A behaviour acting on `items` (duplicates are dropped).
     public init(items: [ItemID]) {
-        for item in items where !self.items.contains(item) { self.items.append(item) }
+        for item in items where itemSet.insert(item).inserted { self.items.append(item) }
     }
 
     /// A short name for messages ("GravityBehavior").
@@ -49,7 +52,7 @@ open class DynamicBehavior {
     public func addItem(_ item: ItemID) throws(DynamicsError) {
         guard !itemsAreFixed else { throw DynamicsError("\(kindName): items are fixed when it is created") }
         if let animator { try animator.validate(item) }
-        guard !items.contains(item) else { return }
+        guard itemSet.insert(item).inserted else { return }
         items.append(item)
         itemsDidChange()
         changed()
@@ -57,7 +60,7 @@ open class DynamicBehavior {
 
     /// Removes an item (ignored when absent). Fixed-item behaviours ignore it too.
     public func removeItem(_ item: ItemID) {
-        guard !itemsAreFixed, let i = items.firstIndex(of: item) else { return }
+        guard !itemsAreFixed, itemSet.remove(item) != nil, let i = items.firstIndex(of: item) else { return }
         items.remove(at: i)
         itemsDidChange()
         changed()
@@ -69,16 +72,27 @@ open class DynamicBehavior {
 
     // MARK: - Children
 
+    /// The most levels a behaviour tree may have. Every walk of a tree (and freeing it) recurses
+    /// once per level, so a tree a script nests without end would overflow the stack.
+    public static let maxDepth = 100
+
     /// Adds a child at the end. Throws when the child is already in a tree (here or elsewhere), is
-    /// this behaviour or one of its ancestors, or holds items the animator refuses.
+    /// this behaviour or one of its ancestors, holds items the animator refuses, or would make the
+    /// tree deeper than `maxDepth`.
     public func addChild(_ child: DynamicBehavior) throws(DynamicsError) {
         guard child.parent == nil, child.animator == nil else {
             throw DynamicsError("\(child.kindName) is already in a behaviour tree; remove it first")
         }
+        var levelsAbove = 0
         var node: DynamicBehavior? = self
         while let n = node {
             if n === child { throw DynamicsError("\(child.kindName) cannot be its own descendant") }
+            levelsAbove += 1
             node = n.parent
+        }
+        let depth = levelsAbove + child.height
+        guard depth <= Self.maxDepth else {
+            throw DynamicsError("the behaviour tree would be \(depth) levels deep; a tree may have at most \(Self.maxDepth)")
         }
         if let animator {
             try animator.validateTree(child)
@@ -98,6 +112,9 @@ open class DynamicBehavior {
         child.parent = nil
         animator?.detachTree(child)
     }
+
+    /// Levels in the tree below and including this behaviour (1 without children).
+    var height: Int { 1 + childBehaviors.reduce(0) { max($0, $1.height) } }
 
     /// This behaviour and its descendants, depth-first, parent before children.
     func subtree(into list: inout [DynamicBehavior]) {

@@ -29,8 +29,14 @@ public enum CollisionBounds: Hashable, Sendable {
     /// points; a concave outline is an error that points to `parts`.
     case path([Vec2])
     /// A UIDynamicItemGroup: one rigid item made of convex parts, so concave outlines work.
-    /// Mass is the sum of the parts'. Parts cannot nest.
+    /// Mass is the sum of the parts'. Parts cannot nest; at most `maximumPartCount` of them.
     case parts([ItemPart])
+
+    /// Most parts one item may have (UIKit sets no limit). The parts of an item never collide with
+    /// each other, yet every time the item moves the pair search meets each part overlapping
+    /// another of the same item, and n parts piled in one spot cost n² per step whatever the
+    /// contact cap. 256 convex parts outline far more than any level draws by hand.
+    public static let maximumPartCount = 256
 }
 
 /// One convex part of a grouped item, placed relative to the item's center and rotation.
@@ -88,6 +94,9 @@ struct ItemGeometry {
         switch def.bounds {
         case .parts(let parts):
             guard !parts.isEmpty else { throw DynamicsError("\(label) parts must hold at least one part") }
+            guard parts.count <= CollisionBounds.maximumPartCount else {
+                throw DynamicsError("\(label) has \(parts.count) parts; an item may have at most \(CollisionBounds.maximumPartCount)")
+            }
             var shapes: [Geometry] = []
             var box: AABB? = nil
             for (i, part) in parts.enumerated() {

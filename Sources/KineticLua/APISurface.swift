@@ -53,7 +53,9 @@ public struct APISurface: Codable, Sendable, Equatable {
                         writable: members.filter { $0.setter != nil }.map(\.luaName),
                         methods: members.filter(\.isMethod).map(\.luaName))
         }
-        var types = [surface("World", WorldBinding.members(rt)), surface("Item", rt.itemMembers)]
+        var world = surface("World", WorldBinding.members(rt))
+        world.methods += WorldBinding.callableProperties
+        var types = [world, surface("Item", rt.itemMembers)]
         for kind in BehaviorKind.allCases { types.append(surface(kind.typeName, rt.behaviorMembers[kind.rawValue])) }
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))

@@ -190,7 +190,7 @@ extension Runtime {
     func emptyAnchor(of world: WorldModel) {
         state.withStack { lua in
             guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { return }
-            for field in ["pause", "resume", "level", "state", "members"] {
+            for field in ["pause", "resume", "level", "state", "members", "data"] {
                 lua.pushNil()
                 lua.setField(field, inTableAt: -2)
             }

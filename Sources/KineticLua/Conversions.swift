@@ -17,7 +17,26 @@ extension Color {
     init(_ c: LuaColor) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }
 
+/// The most bytes of text one string a level hands the host may have (an item's name or label, a
+/// canvas text, a boundary id, a title): the host keeps and draws it outside the level's memory
+/// cap, and drawing costs many times the text's size (sandbox.md, "Host limits").
+let maxTextBytes = 1024
+
 extension Lua {
+    /// A string of at most `maxTextBytes` bytes for the host to keep or draw. With `numbers`, a
+    /// number is accepted too and written as Lua prints it (labels and canvas text).
+    func text(_ index: Int32, _ name: String?, numbers: Bool = false) throws(LuaArgumentError) -> String {
+        if numbers, type(at: index) == LUA_TNUMBER { return describe(index) }
+        guard type(at: index) == LUA_TSTRING else {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "a string", got: describe(index))
+        }
+        let bytes = Int(lua_rawlen(L, index))
+        guard bytes <= maxTextBytes else {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "at most \(maxTextBytes) bytes of text", got: "a string of \(bytes) bytes")
+        }
+        return try string(index, name)
+    }
+
     /// Pushes a vector as `{x = .., y = ..}`.
     func push(_ v: Vec2) { push(v.luaPoint) }
 

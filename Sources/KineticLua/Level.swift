@@ -21,6 +21,8 @@ public struct LevelOptions: Sendable {
     public var instructionBudget: Int? = nil
     /// Memory cap of the Lua state, bytes.
     public var memoryLimit: Int = 256 << 20
+    /// Where `world:screenshot` writes (docs/sandbox.md, "Files a level writes").
+    public var screenshots: ScreenshotFolder = .levelFolder
     /// Where `print` output goes (default: standard output).
     /// Flushed at once, so a level's lines reach a pipe (`| tee`, a test, an editor) as they happen.
     public var print: @Sendable (String) -> Void = { Swift.print($0); fflush(nil) }
@@ -29,6 +31,17 @@ public struct LevelOptions: Sendable {
         FileHandleStderr.write("warning: \(message)\n")
     }
     public init() {}
+}
+
+/// Where `world:screenshot(path)` writes its PNG files; a path may not leave the folder.
+public enum ScreenshotFolder: Sendable, Equatable {
+    /// The folder of the world's level (the default).
+    case levelFolder
+    /// A folder the user chose (`--screenshots DIR`).
+    case folder(String)
+    /// Nothing is written (`kinetic check`, which has no side effects): the path is still checked
+    /// and the frame still drawn, so their errors are still reported.
+    case discard
 }
 
 /// A script or load error: `file:line: message`, with a traceback for runtime errors.
@@ -161,12 +174,15 @@ public final class Level {
             try state.run(Self.forgetModules, name: "=reload")
             let fresh = try runtime.loadLevel(old.chunk, overrides: Self.overrides(options), ownEnvironment: false, keeping: old.state)
             fresh.stepsTaken = world.stepsTaken
+            fresh.keysDown = world.keysDown  // a key held through the save is still down
+            fresh.pointerState = world.pointerState
             for item in kept {
                 guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
                 try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)
                 try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
                 try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
             }
+            runtime.carryData(from: world, to: fresh)
             let replaced = world
             world = fresh
             // Once `reloaded` has run, the replaced world lets go of its level's functions,
@@ -204,12 +220,16 @@ public final class Level {
 
     /// Makes the state, installs `kinetic` and loads the level.
     static func start(path: String, options: LevelOptions) throws(LevelError) -> (LuaState, Runtime, WorldModel) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw LevelError(message: "\(path): no such file or folder")
+        let isFolder: Bool
+        do {
+            // Named as given (`levels/pit/main.lua: No such file or directory`) before the state exists.
+            isFolder = try LevelFiles.isFolder(path)
+            _ = try LevelFiles.resolve(LevelFiles.levelFile(path), from: FileManager.default.currentDirectoryPath, inside: nil)
+        } catch {
+            throw LevelError(message: error.message)
         }
-        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
-        let file = isFolder.boolValue ? "main.lua" : (path as NSString).lastPathComponent
+        let folder = isFolder ? path : (path as NSString).deletingLastPathComponent
+        let file = isFolder ? "main.lua" : (path as NSString).lastPathComponent
         var lua = LuaOptions()
         lua.trusted = options.trusted
         lua.folder = folder.isEmpty ? "." : folder

@@ -31,16 +31,15 @@ extension Runtime {
         if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue {
             file = path.hasSuffix("/") ? path + "main.lua" : path + "/main.lua"
         }
-        let fullFile = file.hasPrefix("/") ? file : base + "/" + file
-        guard let real = realpath(fullFile, nil) else {
-            throw LuaError(kind: .file, message: "cannot read level '\(path)': no such file")
+        let resolved: String
+        do {
+            resolved = try LevelFiles.resolve(file, from: base, inside: options.trusted ? nil : state.folder)
+        } catch where error.isOutside {
+            throw LuaError(kind: .file, message: "level '\(path)' is outside the folder \(base) (run with --trust to lift the sandbox)")
+        } catch {
+            throw LuaError(kind: .file, message: "cannot read level '\(path)': \(error.reason)")
         }
-        let resolved = String(cString: real)
-        free(real)
-        if !options.trusted, let folder = state.folder, !resolved.hasPrefix(folder + "/") {
-            throw LuaError(kind: .file, message: "level '\(path)' is outside the folder \(folder) (run with --trust to lift the sandbox)")
-        }
-        let chunkName = state.folder.map { resolved.hasPrefix($0 + "/") ? String(resolved.dropFirst($0.count + 1)) : file } ?? file
+        let chunkName = state.folder.flatMap { LevelFiles.relative(resolved, to: $0) } ?? file
         let chunk = try state.load(file: file)
         if ownEnvironment { giveOwnEnvironment(chunk, folder: (chunkName as NSString).deletingLastPathComponent) }
 
@@ -159,7 +158,7 @@ extension Runtime {
             var setup = WorldSetup()
             do throws(LuaArgumentError) {
                 let t = try lua.table(-1)
-                setup.title = try t.optionalString("title") ?? ""
+                setup.title = try t.readOptional("title") { i, name throws(LuaArgumentError) in try lua.text(i, name) } ?? ""
                 setup.width = try length(t, "width") ?? setup.width
                 setup.height = try length(t, "height") ?? setup.height
                 setup.fps = try positive(t, "fps") ?? setup.fps

@@ -156,6 +156,8 @@ final class Runtime {
     var canvasType: LuaHandleType<CanvasHandle>!
     var module: LuaReference!
     var reseed: LuaReference!
+    /// The metatable of `world.pointer` tables (WorldBinding.pushPointerState).
+    var pointerStateMetatable: LuaReference!
     var localRequire: LuaReference?
 
     init(state: LuaState, options: LevelOptions) {
@@ -180,6 +182,7 @@ final class Runtime {
         rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
         rt.module = KineticModule.register(rt)
+        rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
         rt.localRequire = try? state.load(localRequireSource, name: "=kinetic")
         return rt

@@ -39,9 +39,7 @@ extension Runtime {
 
     func sceneItem(_ item: ItemSnapshot, _ world: WorldModel) -> SceneItem {
         let a = world.appearance[item.id] ?? Appearance()
-        let image = a.image.map { path in
-            path.hasPrefix("/") ? path : (world.setup.folder ?? FileManager.default.currentDirectoryPath) + "/" + path
-        }
+        let image = a.image.flatMap { imageFile($0, world) }
         return SceneItem(
             id: Int(item.id.index) | Int(item.id.generation) << 32,
             shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
@@ -50,6 +48,24 @@ extension Runtime {
             fill: a.fill.map(Color.init), stroke: a.stroke.map(Color.init), strokeWidth: a.strokeWidth,
             opacity: a.opacity, image: image, label: a.label, labelColor: Color(a.labelColor), labelSize: a.labelSize,
             z: a.z, hidden: a.hidden)
+    }
+
+    /// The file to draw for the item image `path` (relative to the level's folder): checked once
+    /// per world by `LevelFiles` (inside the level folder unless trusted, a regular file). A refused
+    /// image is drawn as none, with one warning; a missing one is left to Render's placeholder.
+    func imageFile(_ path: String, _ world: WorldModel) -> String? {
+        if let known = world.imageFiles[path] { return known }
+        let folder = world.setup.folder ?? state.folder ?? FileManager.default.currentDirectoryPath
+        var file: String?
+        do {
+            file = try LevelFiles.resolve(path, from: folder, inside: options.trusted ? nil : state.folder)
+        } catch where error.reason == LevelFiles.notFound {
+            file = path.hasPrefix("/") ? path : folder + "/" + path
+        } catch {
+            options.warn("image \(error.message); the item is drawn without it")
+        }
+        world.imageFiles[path] = file
+        return file
     }
 
     /// The outline Render draws for collision bounds (parts keep their placement in the item).

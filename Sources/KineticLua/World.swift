@@ -40,8 +40,10 @@ final class WorldModel {
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
-    /// Names of removed items, so stale handles name them.
-    var removedNames: [ItemID: String] = [:]  // lookups only
+    /// Item image paths as the level gave them → the file to draw, nil when refused (`imageFile`).
+    var imageFiles: [String: String?] = [:]  // lookups only
+    /// Names of removed items, so stale handles name them (bounded).
+    var removedNames = RemovedNames()
     var level: LevelScript?
     /// A level `kinetic.load` gave to Lua: its table and `state` moved from `level` to the world's
     /// anchor, so they do not keep the world alive when they refer to it.
@@ -55,10 +57,20 @@ final class WorldModel {
     var pendingError: LuaError?
     /// Fixed steps taken (the clock runs while the animator is paused, too).
     var stepsTaken = 0
+    /// Keys held down now, by name, and the latest pointer position (nil before the first pointer
+    /// event) and whether it is down: what `world:isDown` and `world.pointer` read. Fed by the one
+    /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
+    var keysDown: Set<String> = []  // membership only
+    var pointerState: (x: Double, y: Double, down: Bool)?
+    /// Keys tracked as held at once: more than a keyboard has, and a bound on host memory when a
+    /// script injects made-up key names (`world:key`) without releasing them.
+    static let heldKeysLimit = 256
     /// How often each animator warning was seen: a warning repeated every step is shown only
-    /// `WorldModel.warningRepeats` times.
+    /// `WorldModel.warningRepeats` times, and only the first `WorldModel.distinctWarnings` different
+    /// ones are shown at all (a warning naming a count or an item can differ every step).
     var warningCounts: [String: Int] = [:]  // lookups only
     static let warningRepeats = 3
+    static let distinctWarnings = 100
 
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
@@ -101,7 +113,7 @@ final class WorldModel {
         let name = try animator.name(of: id)
         try animator.removeItem(id)
         appearance[id] = nil
-        if let name { removedNames[id] = name }
+        if let name { removedNames.remember(name, of: id) }
     }
 }
 
@@ -198,8 +210,11 @@ extension Runtime {
                 }
             case .warning(let message):
                 let count = (world.warningCounts[message] ?? 0) + 1
+                if count == 1, world.warningCounts.count >= WorldModel.distinctWarnings { break }  // neither shown nor kept
                 world.warningCounts[message] = count
-                if count < WorldModel.warningRepeats {
+                if count == 1, world.warningCounts.count == WorldModel.distinctWarnings {
+                    options.warn(message + " (\(WorldModel.distinctWarnings) different warnings; further new ones are not shown)")
+                } else if count < WorldModel.warningRepeats {
                     options.warn(message)
                 } else if count == WorldModel.warningRepeats {
                     options.warn(message + " (repeated \(count) times; further copies are not shown)")
@@ -233,6 +248,7 @@ extension Runtime {
 
     /// Delivers a pointer event to `level.pointer(world, e)`.
     func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+        world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in
             pushWorld(world, on: lua)
@@ -253,6 +269,11 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
+        if !down {
+            world.keysDown.remove(name)
+        } else if world.keysDown.count < WorldModel.heldKeysLimit {
+            world.keysDown.insert(name)
+        }
         guard let handler = levelFunction("key", of: world) else { return false }
         return try call(handler) { lua in
             pushWorld(world, on: lua)

@@ -82,7 +82,6 @@ public final class LuaState {
         }
         self.L = L
         kl_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
-        if let resolvedFolder { _ = kl_set_root(L, resolvedFolder) }
         try installEnvironment()
         kl_set_memory_cap(L, options.memoryLimit)
         kl_set_time_budget(L, options.timeBudget ?? 0)
@@ -217,18 +216,20 @@ public final class LuaState {
         }
     }
 
-    /// Compiles a file. A relative path is taken inside the level folder; the chunk name is the path
-    /// relative to the folder, so errors read `main.lua:3: …`.
+    /// Compiles a file (a regular file of at most `LevelFiles.sizeLimit` bytes). A relative path is
+    /// taken inside the level folder; the chunk name is the path relative to the folder, so errors
+    /// read `main.lua:3: …`. Callers confine the path first (`LevelFiles.resolve`) where they must.
     public func load(file path: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
-        guard let bytes = readFile(full) else {
-            throw LuaError(kind: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do { bytes = try LevelFiles.read(full, named: path) } catch {
+            throw LuaError(kind: .file, message: "cannot read \(error.message)")
         }
         var name = path
         if let folder, let real = realpath(full, nil) {
             let resolved = String(cString: real)
             free(real)
-            if resolved.hasPrefix(folder + "/") { name = String(resolved.dropFirst(folder.count + 1)) }
+            name = LevelFiles.relative(resolved, to: folder) ?? path
         }
         return try load(String(decoding: bytes, as: UTF8.self), name: name, environment: environment)
     }
@@ -281,20 +282,6 @@ public final class LuaState {
     }
 
     func takeError(status: Int32, _ lua: Lua) -> LuaError { lua.takeError(status: status) }
-}
-
-/// Reads a whole file, or nil (errno set).
-func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
-    return ferror(file) == 0 ? bytes : nil
 }
 
 // MARK: - C entry points

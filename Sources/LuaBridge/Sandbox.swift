@@ -41,7 +41,7 @@ extension LuaState {
             let source = options.trusted ? trustedPrelude : sandboxPrelude
             let status = source.withCString { kl_load_text(L, $0, source.utf8.count, "=sandbox") }
             if status != LUA_OK { throw takeError(status: status, lua) }
-            kl_push_resolve(L)
+            pushFileFunctions(on: lua)
             lua.push(options.seed)
             if let folder { lua.push(folder) } else { lua.pushNil() }
             lua_getglobal(L, "coroutine")
@@ -50,7 +50,7 @@ extension LuaState {
             kl_remove(L, -2)
             kl_push_coroutine_resume(L)
             kl_push_pattern_functions(L)
-            let callStatus = kl_pcall(L, 5, 3)
+            let callStatus = kl_pcall(L, 6, 3)
             if callStatus != LUA_OK { throw takeError(status: callStatus, lua) }
             // Results: the environment, its package.loaded table, the list of required files.
             requiredFilesRef = luaL_ref(L, kl_registryindex())
@@ -60,10 +60,50 @@ extension LuaState {
     }
 }
 
+extension LuaState {
+    /// Pushes the sandbox's two file functions, both confined to the level folder by `LevelFiles`:
+    /// `resolve(path) → absolute, relative | nil, message` for `io.open`/`io.lines`, and
+    /// `readSource(path) → text, relative | nil, message` for `loadfile`, `dofile` and `require`.
+    func pushFileFunctions(on lua: Lua) {
+        let root = folder
+        func resolved(_ lua: Lua) throws -> (real: String, relative: String) {
+            let path = try lua.string(1, "path")
+            guard let root else { throw LevelFileError(path, "no level folder to read files from") }
+            let real = try LevelFiles.resolve(path, from: root, inside: root)
+            return (real, LevelFiles.relative(real, to: root) ?? real)
+        }
+        pushFunction("resolve", on: lua) { lua in
+            do {
+                let (real, relative) = try resolved(lua)
+                lua.push(real)
+                lua.push(relative)
+            } catch {
+                lua.pushNil()
+                lua.push("\(error)")
+            }
+            return 2
+        }
+        pushFunction("readSource", on: lua) { lua in
+            do {
+                let (real, relative) = try resolved(lua)
+                let text = try LevelFiles.read(real, named: relative)
+                text.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(lua.L, $0.baseAddress, $0.count) }
+                }
+                lua.push(relative)
+            } catch {
+                lua.pushNil()
+                lua.push("\(error)")
+            }
+            return 2
+        }
+    }
+}
+
 /// How both preludes begin: their arguments, budgeted pattern functions, and coroutines that tell the
 /// watchdog which thread runs.
 private let coroutinePrelude = """
-local resolve, seed, folder, coresume, patterns = ...
+local resolve, readSource, seed, folder, coresume, patterns = ...
 -- string.find, match, gmatch and gsub whose work counts against the budgets (CLuaShim/Pattern.c):
 -- the count hook cannot stop Lua's own inside one long match. Replaced in the library table itself,
 -- so that argument errors name them as "string.find".
@@ -96,7 +136,7 @@ return _G, package.loaded, {}
 """
 
 /// The sandbox (docs/sandbox.md). Runs once with the full library in reach; the level only ever
-/// sees `env`. `resolve(path)` (C) returns an absolute path inside the level folder or nil, message.
+/// sees `env`. `resolve` and `readSource` (Swift, `pushFileFunctions`) confine files to the level folder.
 private let sandboxPrelude = coroutinePrelude + "\n" + """
 local G = _G
 local string, table, math, io, debug = string, table, math, io, debug
@@ -175,13 +215,7 @@ end
 
 local function readText(path)
   if type(path) ~= "string" then return nil, "file name must be a string, got " .. type(path) end
-  local absolute, relative = resolve(path)
-  if not absolute then return nil, relative end
-  local file, message = io.open(absolute, "rb")
-  if not file then return nil, message end
-  local text = file:read("a")
-  file:close()
-  return text, relative
+  return readSource(path)
 end
 
 function env.loadfile(path, mode, ...)

@@ -97,9 +97,14 @@ extension World {
     // MARK: - Pair search
 
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
-    /// order (deterministic).
+    /// order (deterministic). When a proxy's search finds a pair that `WorldDef.maximumContactCount`
+    /// leaves no room for, the search stops after that proxy: it and those not searched yet stay in
+    /// the move buffer and are searched again on the next step, so their pairs get contacts once
+    /// others end.
     func updatePairs() {
         broadPhase.newPairs.clear()
+        let room = Swift.max(0, def.maximumContactCount - contactPool.liveCount)
+        var searched = broadPhase.moveBuffer.count
         // Indexed loops: `for m in array` iterates a retained copy of the World's array.
         for k in 0..<broadPhase.moveBuffer.count {
             let s = Int(broadPhase.moveBuffer[k])
@@ -119,12 +124,21 @@ extension World {
                     return true
                 }
             }
+            // Checked per proxy, not per pair, to keep the queries' inner loop as it was: one
+            // proxy's pairs past the cap are at most the shapes around it.
+            if broadPhase.newPairs.count > room { searched = k; break }
         }
-        for k in 0..<broadPhase.moveBuffer.count where Int(broadPhase.moveBuffer[k]) < shapes.count {
+        isAtContactCapacity = searched < broadPhase.moveBuffer.count
+        for k in 0..<searched where Int(broadPhase.moveBuffer[k]) < shapes.count {
             shapes[Int(broadPhase.moveBuffer[k])].inMoveBuffer = false
         }
-        broadPhase.moveBuffer.clear()
-        for k in 0..<broadPhase.newPairs.count {
+        if isAtContactCapacity {
+            broadPhase.moveBuffer.removeFirst(searched)
+        } else {
+            broadPhase.moveBuffer.clear()
+        }
+        // The pairs found past the cap are found again when their proxy is searched again.
+        for k in 0..<Swift.min(broadPhase.newPairs.count, room) {
             let (a, b) = broadPhase.newPairs[k]
             if broadPhase.pairs[BroadPhase.pairKey(a, b)] == nil { createContact(Int(a), Int(b)) }
         }

@@ -162,13 +162,12 @@ extension World {
                             var p = m[i]
                             p.anchorA -= offsetA
                             p.anchorB -= offsetB
-                            p.normalImpulse = 0; p.tangentImpulse = 0; p.persisted = false
+                            p.normalImpulse = 0; p.tangentImpulse = 0
                             for k in 0..<oldCount {
                                 let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
                                 if old.id == p.id {
                                     p.normalImpulse = old.normalImpulse
                                     p.tangentImpulse = old.tangentImpulse
-                                    p.persisted = true
                                     break
                                 }
                             }

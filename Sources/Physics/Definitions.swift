@@ -39,6 +39,15 @@ public struct WorldDef: Sendable {
     public var enableSleep: Bool = true
     /// Fast bodies are swept against static geometry (and bullets against everything).
     public var enableContinuous: Bool = true
+    /// Most contacts the world holds at once, a count (a contact is a pair of shapes whose fat
+    /// bounds overlap, touching or not). n shapes piled in one spot make n(n − 1)/2 pairs, and each
+    /// contact costs a few hundred bytes and its share of every step's solve; the cap keeps such a
+    /// pile's memory and step time bounded. At the cap the pair search stops and waits: shapes whose
+    /// pair has no contact pass through each other until other contacts end, and
+    /// `World.isAtContactCapacity` is true after the step, so the owner can warn. Box2D v3 has no
+    /// such cap. Default 2¹⁸ = 262 144, about 70 MB of contacts: a packed grid of 10 000 boxes of
+    /// 10 pt holds 231 672 (each box's fat bounds reach three boxes out).
+    public var maximumContactCount: Int = 1 << 18
     public init() {}
 }
 

@@ -252,13 +252,9 @@ extension World {
                 let m = contacts.baseAddress! + Int(c.pointee.contact)
                 m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
                 m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse
-                m.pointee.manifold.point0.totalNormalImpulse = c.pointee.p0.maxNormalImpulse
-                m.pointee.manifold.point0.normalVelocity = c.pointee.p0.relativeVelocity
                 if c.pointee.pointCount > 1 {
                     m.pointee.manifold.point1.normalImpulse = c.pointee.p1.normalImpulse
                     m.pointee.manifold.point1.tangentImpulse = c.pointee.p1.tangentImpulse
-                    m.pointee.manifold.point1.totalNormalImpulse = c.pointee.p1.maxNormalImpulse
-                    m.pointee.manifold.point1.normalVelocity = c.pointee.p1.relativeVelocity
                 }
             }
           }

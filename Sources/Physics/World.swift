@@ -148,6 +148,13 @@ public final class World {
     /// The end events of the last step in a deterministic order (by shape pair ids). Includes contacts
     /// ended by destroying a shape or body since the previous step.
     public var contactEndEvents: [ContactEndEvent] { publishedEndEvents }
+    /// Contacts the world holds: pairs of shapes whose fat bounds overlap, touching or not.
+    public var contactCount: Int { contactPool.liveCount }
+    /// `WorldDef.maximumContactCount`.
+    public var maximumContactCount: Int { def.maximumContactCount }
+    /// True when the last step's pair search stopped at `WorldDef.maximumContactCount`: some
+    /// overlapping shapes may have no contact yet, and pass through each other until contacts end.
+    @exclusivity(unchecked) public internal(set) var isAtContactCapacity = false
     /// True when no dynamic or kinematic body is awake.
     public var isAtRest: Bool { awakeBodyCount == 0 }
     public var awakeBodyCount: Int {

@@ -30,6 +30,9 @@ public struct FrameBuffer: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw RenderError.cannotRead(path: path, reason: "no such file")
         }
+        if let refusal = ImageLimit.refusal(ofPNGAt: path) {
+            throw RenderError.cannotRead(path: path, reason: refusal)
+        }
         guard let surface = cairo_image_surface_create_from_png(path) else {
             throw RenderError.cannotRead(path: path, reason: "out of memory")
         }

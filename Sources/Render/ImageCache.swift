@@ -12,6 +12,8 @@ final class ImageCache {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Bytes the decoded images take (`ImageLimit.maxDecodedBytes` at most).
+    private var decodedBytes = 0
     private let warn: (String) -> Void
 
     init(warn: @escaping (String) -> Void) {
@@ -38,11 +40,16 @@ final class ImageCache {
     func removeAll() {
         for case let .image(surface, _, _) in entries.values { cairo_surface_destroy(surface) }
         entries.removeAll()
+        decodedBytes = 0
     }
 
     private func load(_ path: String) -> Entry {
         guard FileManager.default.fileExists(atPath: path) else {
             warn("warning: image '\(path)' not found; drawing a placeholder")
+            return .missing
+        }
+        if let refusal = ImageLimit.refusal(ofPNGAt: path) {
+            warn("warning: image '\(path)' is not drawn: \(refusal); drawing a placeholder")
             return .missing
         }
         guard let surface = cairo_image_surface_create_from_png(path) else { return .missing }
@@ -55,6 +62,13 @@ final class ImageCache {
             warn("warning: image '\(path)' could not be read as a PNG (\(reason)); drawing a placeholder")
             return .missing
         }
+        let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(height)
+        guard decodedBytes + bytes <= ImageLimit.maxDecodedBytes else {
+            cairo_surface_destroy(surface)
+            warn("warning: image '\(path)' is not drawn: the level's images would take more than \(ImageLimit.maxDecodedBytes >> 20) MiB decoded; drawing a placeholder")
+            return .missing
+        }
+        decodedBytes += bytes
         return .image(surface, width: width, height: height)
     }
 }

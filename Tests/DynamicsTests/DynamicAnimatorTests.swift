@@ -15,6 +15,57 @@ import Physics
         #expect((try? DynamicAnimator())?.substeps == 4)
     }
 
+    @Test func behaviourTreesAreBoundedInDepth() throws {
+        // A chain nested without end made every walk of the tree (and freeing it) recurse past
+        // the stack. A tree of exactly maxDepth levels works, in an animator and out of one.
+        let animator = try makeAnimator()
+        let root = DynamicBehavior()
+        try animator.addBehavior(root)
+        var leaf = root
+        for _ in 1..<DynamicBehavior.maxDepth {
+            let child = DynamicBehavior()
+            try leaf.addChild(child)
+            leaf = child
+        }
+        #expect(animator.allBehaviors.count == DynamicBehavior.maxDepth)
+        do { try leaf.addChild(DynamicBehavior()); Issue.record("no error") } catch {
+            #expect(error.message == "the behaviour tree would be 101 levels deep; a tree may have at most 100")
+        }
+        // Built from the bottom up outside the animator, the whole subtree counts.
+        var bottom = DynamicBehavior()
+        for _ in 1..<DynamicBehavior.maxDepth {
+            let parent = DynamicBehavior()
+            try parent.addChild(bottom)
+            bottom = parent
+        }
+        #expect(throws: DynamicsError.self) { try DynamicBehavior().addChild(bottom) }
+        #expect(throws: DynamicsError.self) { try root.addChild(bottom) }
+        animator.step()
+        #expect(animator.allBehaviors.count == DynamicBehavior.maxDepth)
+    }
+
+    @Test func anAnimatorHoldsBoundedBehavioursAndItems() throws {
+        let animator = try makeAnimator()
+        let many = DynamicBehavior()
+        for _ in 2..<DynamicAnimator.maxBehaviors { try many.addChild(DynamicBehavior()) }  // and itself
+        try animator.addBehavior(many)
+        let last = DynamicBehavior()
+        try animator.addBehavior(last)
+        do { try animator.addBehavior(DynamicBehavior()); Issue.record("no error") } catch {
+            #expect(error.message == "the animator would have 100001 behaviours; it may have at most 100000")
+        }
+        animator.removeBehavior(last)
+        try animator.addBehavior(DynamicBehavior())
+        #expect(throws: DynamicsError.self) { try many.addChild(DynamicBehavior()) }
+
+        for i in 0..<DynamicAnimator.maxItems { try animator.addItem(ItemDef(center: Vec2(Double(i % 100), 0), size: Size(1, 1))) }
+        do { try animator.addItem(ItemDef(center: .zero, size: Size(1, 1))); Issue.record("no error") } catch {
+            #expect(error.message == "the animator has 100000 items; it may have at most 100000")
+        }
+        try animator.removeItem(animator.items[0])
+        _ = try animator.box(at: .zero)
+    }
+
     @Test func foreignAndStaleItemsAreRefusedWhenJoining() throws {
         let animator = try makeAnimator(), other = try makeAnimator()
         let mine = try animator.box(at: .zero), theirs = try other.box(at: .zero)

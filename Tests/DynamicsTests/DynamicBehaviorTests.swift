@@ -73,6 +73,8 @@ import Physics
         #expect(g.items == [a])
         g.removeItem(b)   // ignored
         #expect(g.items == [a])
+        try g.addItem(b)  // a removed item can come back
+        #expect(g.items == [a, b])
     }
 }
 

@@ -93,6 +93,39 @@ import Foundation
         #expect(animator.nonFiniteStateError == nil)  // cleared once no item is left non-finite
     }
 
+    @Test func anItemHasAtMostTheMaximumNumberOfParts() throws {
+        // Parts of one item piled in one spot cost the pair search n² per step: bounded here.
+        let animator = try makeAnimator()
+        let part = ItemPart(center: .zero, size: Size(10, 10))
+        _ = try animator.addItem(ItemDef(center: .zero, bounds: .parts(Array(repeating: part, count: CollisionBounds.maximumPartCount))))
+        do {
+            _ = try animator.addItem(ItemDef(name: "comb", center: .zero, bounds: .parts(Array(repeating: part, count: 1000))))
+            Issue.record("an item of 1000 parts was accepted")
+        } catch {
+            #expect(error.message == "item 'comb' has 1000 parts; an item may have at most 256", "\(error.message)")
+        }
+        #expect(animator.items.count == 1)
+    }
+
+    @Test func aPileBeyondTheContactCapWarnsOnceAndKeepsRunning() throws {
+        // 40 items in one spot make 780 pairs; the world keeps 100 of them as contacts.
+        var def = WorldDef(); def.maximumContactCount = 100
+        let animator = try DynamicAnimator(referenceBounds: Size(400, 800), fps: 60, substeps: 4, worldDef: def)
+        let items = try (0..<40).map { _ in try animator.box(at: Vec2(200, 400), 10, 10) }
+        try animator.addBehavior(CollisionBehavior(items: items))
+        var warnings: [String] = []
+        for _ in 0..<30 {
+            animator.step()
+            for case .warning(let m) in animator.drainEvents() { warnings.append(m) }
+        }
+        #expect(warnings == ["the world holds its maximum of 100 contacts (pairs of items close enough to touch): "
+            + "items piled on each other beyond that pass through each other until other contacts end"])
+        #expect(animator.world.contactCount <= 100)
+        // The pile still spreads: the contacts it has push the items apart.
+        let spread = try items.map { try animator.center(of: $0) }.map { abs($0.x - 200) + abs($0.y - 400) }.max()!
+        #expect(spread > 10)
+    }
+
     @Test func eitherWindingIsAccepted() throws {
         // O19: a clockwise and a counter-clockwise square give the same mass.
         let animator = try makeAnimator()

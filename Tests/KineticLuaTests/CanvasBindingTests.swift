@@ -41,4 +41,24 @@ import Testing
             #expect(error.message == "main.lua:4: canvas:line draws only inside level.draw(world, canvas)")
         }
     }
+
+    @Test func textAndCommandsPerFrameAreBounded() throws {
+        // The HUD is kept and drawn by the host, outside the level's memory cap: a 20 MB text cost
+        // hundreds of MB a frame, and a draw loop could record commands without end.
+        let folder = try levelFolder("""
+            local n = 0
+            return { load = function() end, draw = function(world, canvas)
+              n = n + 1
+              canvas:text(("x"):rep(1024), 0, 0)
+              if n == 1 then canvas:text(("x"):rep(1025), 0, 0) end
+              for i = 1, 100000 do canvas:rect(0, 0, 1, 1) end
+            end }
+            """)
+        let level = try Level.load(path: folder, options: quietOptions())
+        let first = level.scene()
+        #expect(first.hudError?.message == "main.lua:5: Canvas:text: 'text' must be at most 1024 bytes of text, got a string of 1025 bytes")
+        let second = level.scene()
+        #expect(second.hudError?.message == "main.lua:6: canvas:rect: a frame may have at most 100000 drawing commands")
+        #expect(second.scene.hud.count == 100_000)
+    }
 }

@@ -112,6 +112,44 @@ import Testing
         #expect(unnamed?.message == "test.lua:1: item#0 was removed")
     }
 
+    @Test func removedNamesAreKeptWithinABudget() throws {
+        // Host memory the level's allocator cap does not see: adding and removing named items
+        // forever must not keep every name. The newest are still named, the oldest forgotten.
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local big = ("n"):rep(1000)
+            local first, last
+            for i = 1, 1200 do
+              local it = w:addItem{ name = big .. i, frame = {0, 0, 10, 10} }
+              w:removeItem(it)
+              first = first or it
+              last = it
+            end
+            local _, old = pcall(function() return first.x end)
+            local _, new = pcall(function() return last.x end)
+            return old, new:sub(-18), first.name, #last.name
+            """)
+        #expect(values == [.string("test.lua:10: item#0 was removed"), .string("n1200' was removed"), .nil,
+                           .integer(1004)])
+    }
+
+    @Test func namesAndLabelsAreBoundedText() throws {
+        // Names and labels live in host memory (and labels are drawn every frame): 1 KiB each.
+        let h = try Harness()
+        #expect(h.error("local w = kinetic.world{} w:addItem{ name = ('n'):rep(1025), frame = {0, 0, 1, 1} }")?.message
+                == "test.lua:1: World:addItem: 'name' must be at most 1024 bytes of text, got a string of 1025 bytes")
+        #expect(h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.label = ('l'):rep(20 * 1024 * 1024)")?.message
+                == "test.lua:1: Item.label: 'label' must be at most 1024 bytes of text, got a string of 20971520 bytes")
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ name = ('n'):rep(1024), label = ('l'):rep(1024), frame = {0, 0, 1, 1} }
+            a.label = 7
+            return #a.name, a.label
+            """)
+        #expect(values == [.integer(1024), .string("7")])
+    }
+
     @Test func pathsAndParts() throws {
         let h = try Harness()
         let values = try h.run("""

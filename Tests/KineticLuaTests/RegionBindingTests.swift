@@ -21,4 +21,26 @@ import Testing
         #expect(try Harness().error("kinetic.region{}")?.message
                 == "test.lua:1: kinetic.region: give 'radius' = r or 'size' = {width, height} (or use kinetic.region.infinite)")
     }
+
+    @Test func aRegionTooLargeIsAnErrorAtTheCallThatBuildsIt() throws {
+        // Self-unions share their tree, so without a bound 25 of them make tostring write 2^26
+        // nodes and contains walk as many; a chain of unions nested deep enough overflowed the stack.
+        let h = try Harness()
+        #expect(h.error("""
+            local r = kinetic.region{ radius = 1 }
+            for i = 1, 25 do r = r:union(r) end
+            """)?.message == "test.lua:2: Region:union: the region would have 2047 shapes and operations; a region may have at most 1024")
+        #expect(h.error("""
+            local r = kinetic.region{ radius = 1 }
+            for i = 1, 300000 do r = r:difference(kinetic.region{ radius = 2 }) end
+            """)?.message == "test.lua:2: Region:difference: the region would have 1025 shapes and operations; a region may have at most 1024")
+        let values = try h.run("""
+            local r = kinetic.region{ radius = 1 }
+            for i = 1, 9 do r = r:union(r) end
+            local chain = kinetic.region{ radius = 1 }
+            for i = 1, 511 do chain = chain:intersection(kinetic.region{ radius = 2 }) end
+            return r:contains(0, 0), #tostring(r) < 65536, chain:inverse():contains(5, 0)
+            """)
+        #expect(values == [.boolean(true), .boolean(true), .boolean(true)])
+    }
 }

@@ -191,6 +191,21 @@ import Testing
         #expect(h.log.warnings.first?.contains("GravityBehavior in the animator (2)") == true)
         #expect(h.log.warnings.last?.hasSuffix("(repeated 3 times; further copies are not shown)") == true)
     }
+
+    @Test func onlyTheFirstHundredDifferentWarningsAreShown() throws {
+        // A new gravity every step names a new count every step: each warning is different, so
+        // the repeat rule alone let them flood standard error (and the host's record of them).
+        let h = try Harness()
+        try h.run("""
+            local w = kinetic.world{}
+            for _ = 1, 300 do
+              w:addBehavior(kinetic.gravity{})
+              w:step()
+            end
+            """)
+        #expect(h.log.warnings.count == 100)
+        #expect(h.log.warnings.last == "more than one GravityBehavior in the animator (101); the most recently added one applies (100 different warnings; further new ones are not shown)")
+    }
 }
 
 @Suite struct WorldScreenshotTests {
@@ -198,7 +213,8 @@ import Testing
         let h = try Harness()
         try FileManager.default.copyItem(atPath: fixtures + "/drop", toPath: h.folder + "/drop")
         try h.run("local w = kinetic.load('drop') w:screenshot('with-hud.png')")
-        #expect(FileManager.default.fileExists(atPath: h.folder + "/with-hud.png"))
+        // Relative to the level's folder (docs/lua-api.md), not to the script that loaded it.
+        #expect(FileManager.default.fileExists(atPath: h.folder + "/drop/with-hud.png"))
         try FileManager.default.createDirectory(atPath: h.folder + "/bad", withIntermediateDirectories: true)
         try "return { load = function() end, draw = function(w, c) c:text() end }"
             .write(toFile: h.folder + "/bad/main.lua", atomically: true, encoding: .utf8)

@@ -150,6 +150,37 @@ private func scene(_ items: [SceneItem], width: Double = 100, height: Double = 1
         try Snapshot.check(s, named: "item-image-placeholder", renderer: renderer)
     }
 
+    @Test func anImageOverThePixelLimitIsRefusedFromItsHeader() throws {
+        // A PNG header is all it takes to declare 16000 × 16000 pixels (1 GB decoded): the size is
+        // read before decoding, and the image is drawn as a placeholder with a warning naming it.
+        final class Warnings: @unchecked Sendable { var messages: [String] = [] }
+        let warnings = Warnings()
+        let renderer = Renderer(warn: { warnings.messages.append($0) })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-image-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func header(_ width: UInt32, _ height: UInt32) -> Data {
+            var d = Data([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]) + Data("IHDR".utf8)
+            for v in [width, height] { d += Data([UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]) }
+            return d + Data([8, 6, 0, 0, 0])
+        }
+        let huge = folder.appendingPathComponent("huge.png").path
+        try header(16000, 16000).write(to: URL(fileURLWithPath: huge))
+        let s = scene([SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 40)), center: ScenePoint(25, 50), fill: nil, image: huge)])
+        let frame = try renderer.frame(s)
+        #expect(warnings.messages == ["warning: image '\(huge)' is not drawn: it is 16000 × 16000 pixels, more than the 16777216 (4096 × 4096) an image may have; drawing a placeholder"])
+        #expect(frame.color(25, 50) == [255, 0, 255, 255]) // the placeholder
+        #expect(throws: RenderError.cannotRead(path: huge, reason: "it is 16000 × 16000 pixels, more than the 16777216 (4096 × 4096) an image may have")) {
+            try FrameBuffer(contentsOfPNG: huge)
+        }
+        // An image of exactly the limit is decoded and drawn.
+        let largest = folder.appendingPathComponent("largest.png").path
+        try FrameBuffer(width: 4096, height: 4096).writePNG(to: largest)
+        #expect(try FrameBuffer(contentsOfPNG: largest).width == 4096)
+        _ = try renderer.frame(scene([SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 40)), center: ScenePoint(25, 50), fill: nil, image: largest)]))
+        #expect(warnings.messages.count == 1)
+    }
+
     @Test func labelIsCentredOnTheItemAndTurnsWithIt() throws {
         let s = scene([
             SceneItem(id: 1, shape: .rectangle(size: SceneSize(80, 30), cornerRadius: 6), center: ScenePoint(50, 30),

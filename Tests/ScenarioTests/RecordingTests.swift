@@ -38,6 +38,40 @@ import Testing
         #expect(recorded.final?.items.first?.vx == 100)
     }
 
+    /// A level that only polls (world:isDown, world.pointer in update, no key or pointer callback)
+    /// replays to the same final state: the replayed events feed the polling as the live ones did.
+    @Test func pollingInUpdateReplaysBitIdentically() throws {
+        let dir = try Fixtures.scratch([])
+        try """
+            local level = { width = 4000, height = 4000 }
+            function level.load(world)
+              local ship = world:addItem{ name = "ship", center = { 500, 500 }, size = { 100, 100 } }
+              world:addBehavior(kinetic.itemBehavior{ items = { ship } })
+            end
+            function level.update(world)
+              local ship = world:item("ship")
+              if world:isDown("right") then ship:applyForce{ 3, 0 } end
+              local p = world.pointer
+              if p.down then ship:applyForce{ (p.x - ship.x) / 100, (p.y - ship.y) / 100 } end
+            end
+            return level
+            """.write(toFile: dir + "/poll.lua", atomically: true, encoding: .utf8)
+        let events = [
+            RecordedEvent(step: 5, input: .key("right", down: true)),
+            RecordedEvent(step: 20, input: .key("right", down: false)),
+            RecordedEvent(step: 25, input: .pointer(PointerEvent(phase: .began, x: 800, y: 300))),
+            RecordedEvent(step: 40, input: .pointer(PointerEvent(phase: .ended, x: 800, y: 300))),
+        ]
+        let level = try Level.load(path: dir + "/poll.lua")
+        let recorded = try Recorder.recordHeadless(level, events: events, steps: 60, recordingPath: dir + "/poll.recording.json")
+        let result = try Replayer.replay(recorded, recordingPath: dir + "/poll.recording.json")
+        #expect(result.matches, "\(String(describing: result.difference))")
+        // The polled input mattered: 15 steps of 300 pt/s² gave 75 pt/s, and the pointer pulled
+        // the ship up (negative y) while it was down.
+        let ship = try #require(recorded.final?.items.first)
+        #expect(ship.vx > 75 && ship.vy < 0, "\(ship)")
+    }
+
     @Test func changedInputIsAMismatchNamingTheItem() throws {
         let dir = try Fixtures.scratch([("falling.lua", "falling.lua")])
         var recording = try record(in: dir)

@@ -154,15 +154,6 @@ static inline void kl_newhandle(lua_State *L, int64_t key, uint64_t tag) {
     b->tag = tag;
 }
 
-// MARK: - Sandbox primitives
-
-/// Sets the folder that sandboxed file access is confined to (resolved with realpath), or NULL.
-/// Returns 0 if the folder does not exist.
-int kl_set_root(lua_State *L, const char *folder);
-/// Pushes a C function `resolve(path) -> absolute, relative | nil, message`: resolves `path`
-/// (relative to the root) with realpath and accepts it only inside the root.
-void kl_push_resolve(lua_State *L);
-
 // MARK: - Macros and variadics as functions
 
 static inline int kl_registryindex(void) { return LUA_REGISTRYINDEX; }

@@ -2,8 +2,10 @@
 // binding added later is fuzzed without touching this file. Arguments are plausible most of the
 // time and hostile the rest: wrong types, nil, NaN, ±inf, huge and negative numbers, removed items
 // and behaviours, callbacks that re-enter the world (remove the item whose callback runs, add
-// behaviours during a collision callback, step the world from inside a step), and string patterns
-// that backtrack for minutes inside one library call.
+// behaviours during a collision callback, step the world from inside a step), string patterns
+// that backtrack for minutes inside one library call, and shapes that load the host rather than
+// Lua's allocator (self-unioned and deep regions, deep behaviour trees, behaviours added every
+// step, long text, HUD floods).
 import KineticLua
 
 /// Builds Lua source text for one fuzz sequence. Objects live in the Lua globals `W` (the level's
@@ -78,7 +80,13 @@ struct LuaCallGenerator {
     }
 
     mutating func someName() -> String {
-        rng.pick(["'ball'", "'box'", "'floor'", "'a'", "''", "'bounds'", "string.rep('n', 300)", "'ball'", "'w\\0x'"])
+        rng.chance(0.1) ? longText()
+            : rng.pick(["'ball'", "'box'", "'floor'", "'a'", "''", "'bounds'", "string.rep('n', 300)", "'ball'", "'w\\0x'"])
+    }
+
+    /// Text at, just over and far over the host's text limit (1024 bytes).
+    mutating func longText() -> String {
+        rng.pick(["string.rep('x', 1024)", "string.rep('x', 1025)", "string.rep('x', 20 * 1024 * 1024)"])
     }
 
     mutating func colour() -> String {
@@ -252,9 +260,10 @@ struct LuaCallGenerator {
 
     // MARK: - Statements
 
-    /// One statement: a constructor, a method call, a property read or write, or a reentrant callback.
+    /// One statement: a constructor, a method call, a property read or write, a reentrant callback,
+    /// or a load on the host.
     mutating func statement(depth: Int = 0) -> String {
-        switch rng.int(0...20) {
+        switch rng.int(0...21) {
         case 0, 1:
             let fields = surface.constructors.first { $0.name == "world:addItem" }?.fields ?? ["name", "center", "size"]
             return "I[#I + 1] = W:addItem\(table(fields: fields, depth: depth))"
@@ -282,6 +291,7 @@ struct LuaCallGenerator {
                 : "do local w = WORLDS[\(rng.int(1...4))]; if w then \(call(on: "w", worldType, depth: depth)) end end"
         case 18: return "local ok = require('kinetic') == kinetic; assert(ok)"
         case 19: return patternCall()
+        case 20: return hostLoad()
         default:
             return "\(item()).\(rng.pick(["center", "angle", "velocity", "angularVelocity"])) = \(rng.chance(0.5) ? point() : number())"
         }
@@ -302,6 +312,27 @@ struct LuaCallGenerator {
             return "local _ = \(receiver).\(property)"
         }
         return "local _ = tostring(\(receiver))"
+    }
+
+    /// Work the host does on the level's behalf, outside its memory cap and its time budget: each
+    /// shape sits just under, at, or far over a host limit (sandbox.md, "Host limits").
+    mutating func hostLoad() -> String {
+        switch rng.int(0...5) {
+        case 0:
+            let r = rng.chance(0.7) ? "kinetic.region{radius = 5}" : region()
+            return "do local r = \(r); for _ = 1, \(rng.pick([9, 10, 25, 60])) do r = r:union(r) end; R[#R + 1] = r; local _ = tostring(r), r:contains(1, 1) end"
+        case 1:
+            let op = rng.pick(["union", "intersection", "difference"])
+            return "do local r = kinetic.region{radius = 1}; for i = 1, \(rng.pick([511, 512, 600, 300000])) do r = r:\(op)(kinetic.region{radius = i}) end; R[#R + 1] = r end"
+        case 2:
+            return "do local b = kinetic.behavior{}; for _ = 2, \(rng.pick([99, 100, 101, 200000])) do local p = kinetic.behavior{}; p:addChild(b); b = p end; B[#B + 1] = b; W:addBehavior(b) end"
+        case 3:
+            return "UPDATE = function(w, dt) for _ = 1, \(rng.pick([50, 500])) do w:addBehavior(kinetic.\(rng.pick(["behavior", "gravity"])){}) end end"
+        case 4:
+            return "\(item()).\(rng.pick(["label", "name"])) = \(longText())"
+        default:
+            return "DRAW = function(w, c) c:text(\(longText()), 0, 0); for _ = 1, \(rng.pick([10, 100001])) do c:rect(0, 0, 1, 1) end end"
+        }
     }
 
     /// The reentrant cases the issue names, on random objects.

@@ -3,7 +3,9 @@
 // fixed steps, pointer and key events and, now and then, a hot reload. Checked after every call:
 //   1. a failure is a Lua error whose message starts with `file:line:` (memory errors excepted:
 //      Lua gives them no position), never a crash, a hang or an empty message;
-//   2. every item of every world has a finite centre, angle and velocity.
+//   2. every item of every world has a finite centre, angle and velocity;
+//   3. no call raises the process's peak memory by more than `hostMemoryGrowth` (memory the host
+//      spends for the level, which the Lua cap does not see).
 import Foundation
 import KineticLua
 import LuaBridge
@@ -18,6 +20,8 @@ public struct LuaFuzzOptions: Sendable {
     public var memoryLimit = 64 << 20
     /// A call that takes longer than this (seconds) is reported as a hang.
     public var slowCall = 10.0
+    /// A call that raises the process's peak resident memory by more than this (bytes) is reported.
+    public var hostMemoryGrowth = 256 << 20
     public init() {}
 }
 
@@ -70,6 +74,7 @@ let fuzzLevelSource = """
     function level.update(world, dt) if UPDATE then UPDATE(world, dt) end end
     function level.pointer(world, e) if POINTER then POINTER(world, e) end end
     function level.key(world, k, d) if KEY then KEY(world, k, d) end end
+    function level.draw(world, canvas) if DRAW then DRAW(world, canvas) end end
     return level
     """
 
@@ -153,10 +158,11 @@ public final class LuaFuzzSequence {
             case 1: snippet = "(reload)"
             case 2: snippet = "(pointer)"
             case 3: snippet = "(key)"
+            case 4: snippet = "(scene)"
             default: snippet = generator.statement()
             }
             if Self.verbose { print("[\(call)] \(snippet)") }
-            let started = Date()
+            let started = Date(), peakBefore = peakResidentBytes()
             var failure: (message: String, kind: LuaError.Kind?)? = nil
             do throws(LevelError) {
                 switch snippet {
@@ -169,6 +175,8 @@ public final class LuaFuzzSequence {
                     try level.pointer(PointerEvent(phase: phase, x: generator.rng.uniform(-100...500), y: generator.rng.uniform(-100...800)))
                 case "(key)":
                     try level.key(generator.rng.pick(["space", "left", "a", "r"]), down: generator.rng.chance(0.5))
+                case "(scene)":
+                    if let error = level.scene().hudError { throw error }
                 default:
                     do { _ = try level.luaState.run(snippet, name: "fuzz.lua") } catch {
                         failure = (error.message, error.kind)
@@ -181,6 +189,8 @@ public final class LuaFuzzSequence {
             let elapsed = Date().timeIntervalSince(started)
             func found(_ problem: String) { findings.append(LuaFuzzFinding(seed: seed, call: call, snippet: snippet, problem: problem)) }
             if elapsed > options.slowCall { found("the call took \(Int(elapsed)) s (a hang)") }
+            let growth = peakResidentBytes() - peakBefore
+            if growth > options.hostMemoryGrowth { found("the call raised the process's peak memory by \(growth >> 20) MiB") }
             if let (message, kind) = failure {
                 stats.luaErrors += 1
                 if kind == .memory || message.contains("not enough memory") {
@@ -205,6 +215,18 @@ public final class LuaFuzzSequence {
         }
         return findings
     }
+}
+
+/// The peak resident memory of this process so far, bytes.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss
+    #endif
 }
 
 /// Runs `count` sequences from seed `firstSeed` on.

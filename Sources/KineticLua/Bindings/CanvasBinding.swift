@@ -4,6 +4,10 @@ import LuaBridge
 import Render
 
 enum CanvasBinding {
+    /// The most drawing commands one frame may record: the host keeps them outside the level's
+    /// memory cap until the frame is drawn (sandbox.md, "Host limits").
+    static let maxCommands = 100_000
+
     static func register(_ rt: Runtime) -> LuaHandleType<CanvasHandle> {
         LuaHandleType(in: rt.state, name: "Canvas", members: members(rt), describe: { _ in "Canvas" })
     }
@@ -12,6 +16,9 @@ enum CanvasBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func record(_ function: String, _ command: HUDCommand) throws {
             guard rt.hud != nil else { throw LuaBindingError("\(function) draws only inside level.draw(world, canvas)") }
+            guard rt.hud!.count < maxCommands else {
+                throw LuaBindingError("\(function): a frame may have at most \(maxCommands) drawing commands")
+            }
             rt.hud!.append(command)
         }
         /// The options table at `index` (nil allowed), checked against `known`.
@@ -26,7 +33,7 @@ enum CanvasBinding {
         }
         return [
             .method("text") { lua, _ in
-                let text = lua.type(at: 2) == LUA_TNUMBER ? lua.describe(2) : try lua.string(2, "text")
+                let text = try lua.text(2, "text", numbers: true)
                 let x = try lua.number(3, "x"), y = try lua.number(4, "y")
                 let o = try options(lua, 5, ["size", "color", "align"])
                 let size = try o?.number("size", default: 16) ?? 16

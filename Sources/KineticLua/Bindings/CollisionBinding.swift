@@ -27,7 +27,7 @@ enum CollisionBinding {
         do { try def.checkFields(["id", "from", "to", "path", "closed"]) } catch {
             throw LuaArgumentError(message: "\(name): \(error.message)")
         }
-        let id = try def.string("id")
+        let id = try def.read("id") { i, name throws(LuaArgumentError) in try lua.text(i, name) }
         if def.has("path") {
             var path = try def.read("path") { i in try lua.points(i, "path") }
             // Like a UIBezierPath, a point list is an open chain unless it comes back to its first

@@ -10,7 +10,7 @@ enum ItemBinding {
     static let definitionFields = [
         "name", "frame", "center", "size", "angle", "bounds", "path", "parts",
         "fill", "stroke", "strokeWidth", "cornerRadius", "opacity", "image", "label", "labelColor", "labelSize",
-        "z", "hidden",
+        "z", "hidden", "data",
     ]
     /// The appearance fields, applied through the property setters after the item exists.
     static let appearanceFields = [
@@ -47,6 +47,10 @@ enum ItemBinding {
         }
         func optionalColor(_ lua: Lua, _ v: Int32, _ name: String) throws -> LuaColor? {
             lua.isNil(v) || (lua.type(at: v) == LUA_TBOOLEAN && lua_toboolean(lua.L, v) == 0) ? nil : try lua.color(v, name)
+        }
+        /// The world point where a force or impulse acts (argument `index`), nil for the centre.
+        func optionalPoint(_ lua: Lua, _ index: Int32) throws -> Vec2? {
+            lua.isNil(index) ? nil : Vec2(try lua.point(index, "point"))
         }
         func nonNegative(_ lua: Lua, _ v: Int32, _ name: String) throws -> Double {
             let x = try lua.number(v, name)
@@ -157,7 +161,7 @@ enum ItemBinding {
             appearance("image", get: { lua, a in lua.push(optional: a.image) },
                        set: { lua, a, v in a.image = try lua.optionalString(v, "image") }),
             appearance("label", get: { lua, a in lua.push(optional: a.label) }, set: { lua, a, v in
-                a.label = lua.type(at: v) == LUA_TNUMBER ? lua.describe(v) : try lua.optionalString(v, "label")
+                a.label = lua.isNil(v) ? nil : try lua.text(v, "label", numbers: true)
             }),
             appearance("labelColor", get: { lua, a in lua.push(a.labelColor) },
                        set: { lua, a, v in a.labelColor = try lua.color(v, "labelColor") }),
@@ -186,6 +190,43 @@ enum ItemBinding {
                 lua.push(!w.animator.isValid(ItemID(index: h.index, generation: h.generation, animator: w.animator.serial)))
             },
             .readOnly("world") { lua, h in rt.pushWorld(rt.worlds[Int(h.world)], on: lua) },
+            .property("data", get: { lua, h in
+                let (w, id) = try live(h)
+                rt.pushData(of: id, in: w, on: lua)
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try rt.setData(of: id, in: w, lua, at: v)
+            }),
+
+            // MARK: Forces and impulses (UIKit units, as a push's)
+            .method("applyImpulse") { lua, h in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item:applyImpulse")
+                let impulse = Vec2(try lua.point(2, "impulse")), point = try optionalPoint(lua, 3)
+                try rt.dynamics("Item:applyImpulse") { () throws(DynamicsError) in try w.animator.applyImpulse(impulse, at: point, to: id) }
+                return 0
+            },
+            .method("applyForce") { lua, h in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item:applyForce")
+                let force = Vec2(try lua.point(2, "force")), point = try optionalPoint(lua, 3)
+                try rt.dynamics("Item:applyForce") { () throws(DynamicsError) in try w.animator.applyForce(force, at: point, to: id) }
+                return 0
+            },
+            .method("applyTorque") { lua, h in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item:applyTorque")
+                let torque = try lua.number(2, "torque")
+                try rt.dynamics("Item:applyTorque") { () throws(DynamicsError) in try w.animator.applyTorque(torque, to: id) }
+                return 0
+            },
+            .method("applyAngularImpulse") { lua, h in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item:applyAngularImpulse")
+                let impulse = try lua.number(2, "impulse")
+                try rt.dynamics("Item:applyAngularImpulse") { () throws(DynamicsError) in try w.animator.applyAngularImpulse(impulse, to: id) }
+                return 0
+            },
         ]
     }
 
@@ -196,7 +237,7 @@ enum ItemBinding {
         let def = try lua.table(2, "definition")
         try def.checkFields(definitionFields)
         var item = ItemDef()
-        item.name = try def.optionalString("name")
+        item.name = try def.readOptional("name") { i, name throws(LuaArgumentError) in try lua.text(i, name) }
         item.angle = try def.number("angle", default: 0)
         let hasPath = def.has("path"), hasParts = def.has("parts")
         let boundsName = try def.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
@@ -227,9 +268,9 @@ enum ItemBinding {
         guard let handle = rt.handle(of: id) else { return 0 }
         world.appearance[id] = Appearance()
         do {
-            try applyFields(def, appearanceFields, members: rt.itemMembers, to: handle)
+            try applyFields(def, appearanceFields + ["data"], members: rt.itemMembers, to: handle)
         } catch {
-            try? world.removeItem(id)
+            try? rt.removeItem(id, from: world)
             throw error
         }
         rt.itemType.push(handle, on: lua)

@@ -34,20 +34,21 @@ enum RegionBinding {
     static func members(_ rt: Runtime) -> [LuaMember<RegionHandle>] {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func r(_ h: RegionHandle) -> Region { rt.regions[Int(h.slot)] }
-        func combine(_ name: String, _ op: @escaping (Region, Region) -> Region) -> LuaMember<RegionHandle> {
+        func combine(_ name: String, _ op: @escaping (Region, Region) throws(DynamicsError) -> Region) -> LuaMember<RegionHandle> {
             .method(name) { lua, h in
-                rt.pushRegion(op(r(h), try rt.region(lua, at: 2, "other")), on: lua)
+                let other = try rt.region(lua, at: 2, "other")
+                rt.pushRegion(try rt.dynamics("Region:\(name)") { () throws(DynamicsError) in try op(r(h), other) }, on: lua)
                 return 1
             }
         }
         return [
             .method("inverse") { lua, h in
-                rt.pushRegion(r(h).inverse(), on: lua)
+                rt.pushRegion(try rt.dynamics("Region:inverse") { () throws(DynamicsError) in try r(h).inverse() }, on: lua)
                 return 1
             },
-            combine("union") { $0.union($1) },
-            combine("intersection") { $0.intersection($1) },
-            combine("difference") { $0.difference($1) },
+            combine("union") { a, b throws(DynamicsError) in try a.union(b) },
+            combine("intersection") { a, b throws(DynamicsError) in try a.intersection(b) },
+            combine("difference") { a, b throws(DynamicsError) in try a.difference(b) },
             .method("contains") { lua, h in
                 lua.push(r(h).contains(Vec2(try lua.number(2, "x"), try lua.number(3, "y"))))
                 return 1

@@ -1,5 +1,6 @@
 // Lua's `World`: the animator and its reference view — items, behaviours, stepping, input, output.
 import CLua
+import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -60,7 +61,7 @@ enum WorldBinding {
                 try world.requireUnlocked("World:removeItem")
                 let (owner, id) = try rt.item(lua, at: 2, "item")
                 guard owner === world else { throw LuaBindingError("World:removeItem: \(owner.label(id)) belongs to another world") }
-                try rt.dynamics("World:removeItem") { () throws(DynamicsError) in try world.removeItem(id) }
+                try rt.dynamics("World:removeItem") { () throws(DynamicsError) in try rt.removeItem(id, from: world) }
                 return 0
             },
             .method("item") { lua, h in
@@ -147,17 +148,11 @@ enum WorldBinding {
             },
 
             // MARK: Input
-            .method("pointer") { lua, h in
-                let world = w(h)
-                try requireOutsideStep(world, "World:pointer")
-                let e = try lua.table(2, "event")
-                try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
-                let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
-                let event = PointerEvent(phase: phase, x: try e.number("x"), y: try e.number("y"),
-                                         vx: try e.number("vx", default: 0), vy: try e.number("vy", default: 0),
-                                         id: try e.optionalInteger("id") ?? 1)
-                try rt.pointer(world, event)
-                return 0
+            // `world.pointer` is the pointer's state; calling it, `world:pointer(e)`, injects an event.
+            .readOnly("pointer") { lua, h in pushPointerState(rt, w(h), on: lua) },
+            .method("isDown") { lua, h in
+                lua.push(w(h).keysDown.contains(try lua.string(2, "key")))
+                return 1
             },
             .method("drag") { lua, h in
                 let world = w(h)
@@ -197,11 +192,12 @@ enum WorldBinding {
             .method("screenshot") { lua, h in
                 let world = w(h)
                 let path = try lua.string(2, "path")
-                let target = try outputPath(rt, path, caller: rt.callerFolder(lua))
+                let target = try screenshotPath(rt, world, path)
                 // The frame as a user sees it: with the level's HUD (a `draw` error is this call's error).
                 try requireOutsideStep(world, "World:screenshot")
                 let (scene, hudError) = rt.scene(world, hud: true)
                 if let hudError { throw hudError }
+                guard let target else { return 0 }
                 do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
                     throw LuaBindingError("World:screenshot: \(error)")
                 }
@@ -210,15 +206,70 @@ enum WorldBinding {
         ] + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
     }
 
-    /// Where a script may write a file: inside its folder unless trusted.
-    static func outputPath(_ rt: Runtime, _ path: String, caller: String) throws -> String {
-        let base = rt.state.folder ?? FileManager.default.currentDirectoryPath
-        let relative = caller.isEmpty || path.hasPrefix("/") ? path : caller + "/" + path
-        let full = relative.hasPrefix("/") ? relative : base + "/" + relative
-        let normalized = URL(fileURLWithPath: full).standardizedFileURL.path
-        if !rt.options.trusted, !normalized.hasPrefix(base + "/") {
-            throw LuaBindingError("World:screenshot: '\(path)' is outside the level folder (run with --trust to lift the sandbox)")
+    // MARK: - The pointer
+
+    /// Members that are read as properties and also called as methods (`kinetic api` lists both).
+    static let callableProperties = ["pointer"]
+
+    /// Pushes `{x =, y =, down =}` (points, world coordinates; `{down = false}` before the first
+    /// pointer event), whose metatable's `__call` is `world:pointer(e)`.
+    static func pushPointerState(_ rt: Runtime, _ world: WorldModel, on lua: Lua) {
+        lua.reserve(4)
+        lua.pushTable(fields: 3)
+        if let p = world.pointerState {
+            lua.push(p.x); lua.setField("x", inTableAt: -2)
+            lua.push(p.y); lua.setField("y", inTableAt: -2)
         }
-        return normalized
+        lua.push(world.pointerState?.down ?? false); lua.setField("down", inTableAt: -2)
+        lua.push(rt.pointerStateMetatable)
+        lua_setmetatable(lua.L, -2)
+    }
+
+    /// The metatable of `world.pointer` tables: `__call(state, world, e)` injects a pointer event as
+    /// the window would. Locked, so a level cannot change it for the scenarios that share its state.
+    static func makePointerStateMetatable(_ rt: Runtime) -> LuaReference {
+        unowned(unsafe) let rt = rt
+        return rt.state.withStack { lua in
+            lua.reserve(4)
+            lua.pushTable(fields: 2)
+            rt.state.pushFunction("World:pointer", on: lua) { lua in
+                kl_remove(lua.L, 1)  // the state table; what remains is the method's (world, e)
+                let world = rt.world(try rt.worldType.handle(lua, at: 1, "self"))
+                try requireOutsideStep(world, "World:pointer")
+                let e = try lua.table(2, "event")
+                try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
+                let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
+                let event = PointerEvent(phase: phase, x: try e.number("x"), y: try e.number("y"),
+                                         vx: try e.number("vx", default: 0), vy: try e.number("vy", default: 0),
+                                         id: try e.optionalInteger("id") ?? 1)
+                try rt.pointer(world, event)
+                return 0
+            }
+            lua.setField("__call", inTableAt: -2)
+            lua.push(false)
+            lua.setField("__metatable", inTableAt: -2)
+            return lua.reference(to: -1)
+        }
+    }
+
+    /// Where `world:screenshot(path)` writes: relative to the screenshot folder (the world's level
+    /// folder unless the user chose one) and inside it unless trusted; nil when nothing is written.
+    static func screenshotPath(_ rt: Runtime, _ world: WorldModel, _ path: String) throws -> String? {
+        let folder: String
+        switch rt.options.screenshots {
+        case .levelFolder, .discard: folder = world.setup.folder ?? rt.state.folder ?? FileManager.default.currentDirectoryPath
+        case .folder(let chosen): folder = chosen
+        }
+        let target: String
+        do {
+            target = try LevelFiles.resolveOutput(path, from: folder, inside: rt.options.trusted ? nil : folder)
+        } catch where error.isOutside {
+            var which = "level folder"
+            if case .folder = rt.options.screenshots { which = "screenshot folder" }
+            throw LuaBindingError("World:screenshot: '\(path)' is outside the \(which) \(folder) (run with --trust to lift the sandbox)")
+        } catch {
+            throw LuaBindingError("World:screenshot: \(error.message)")
+        }
+        return rt.options.screenshots == .discard ? nil : target
     }
 }

@@ -24,13 +24,21 @@ public enum LevelChecker {
         var problems: [LevelProblem] = []
         let fm = FileManager.default
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
-                problems.append(LevelProblem(file: path, line: 1, message: "no such file or folder"))
+            let isFolder: Bool
+            do { isFolder = try LevelFiles.isFolder(path) } catch {
+                problems.append(LevelProblem(file: path, line: 1, message: error.reason))
                 continue
             }
-            if !isFolder.boolValue { levels.append(path); continue }
-            if fm.fileExists(atPath: join(path, "main.lua")) { levels.append(path); continue }
+            if !isFolder { levels.append(path); continue }
+            do {
+                _ = try LevelFiles.resolve(join(path, "main.lua"), from: fm.currentDirectoryPath, inside: nil)
+                levels.append(path)
+                continue
+            } catch where error.reason != LevelFiles.notFound {
+                // There, but unreadable (permission, a FIFO): say so rather than "no level here".
+                problems.append(LevelProblem(file: join(path, "main.lua"), line: 1, message: error.reason))
+                continue
+            } catch {}
             let found = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
                 .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: join(join(path, $0), "main.lua")) }
                 .map { join(path, $0) }
@@ -51,6 +59,7 @@ public enum LevelChecker {
 
         // 4. The chunk and load(world, state), no step.
         var quiet = options
+        quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.print = { _ in }
         let collected = WarningBox()
         quiet.warn = { collected.append($0) }
@@ -80,7 +89,7 @@ public enum LevelChecker {
     }
 
     /// A level's files as the passes read them.
-    struct LevelFiles {
+    struct LevelSources {
         var file: String
         var folder: String
         var sources: [String: String]
@@ -89,15 +98,15 @@ public enum LevelChecker {
     /// Passes 1–3: syntax, constructor tables, the level table's fields. `stopsTheLoad` when a
     /// problem means loading would fail or mislead (the level file does not compile, a field is bad).
     static func staticProblems(level path: String, options: LevelOptions)
-        -> (problems: [LevelProblem], level: LevelFiles?, reportedCalls: [(file: String, lines: ClosedRange<Int>)], stopsTheLoad: Bool) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return ([LevelProblem(file: path, line: 1, message: "no such file or folder")], nil, [], true)
+        -> (problems: [LevelProblem], level: LevelSources?, reportedCalls: [(file: String, lines: ClosedRange<Int>)], stopsTheLoad: Bool) {
+        let isFolder: Bool
+        do { isFolder = try LevelFiles.isFolder(path) } catch {
+            return ([LevelProblem(file: path, line: 1, message: error.reason)], nil, [], true)
         }
-        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
-        let levelFile = isFolder.boolValue ? join(path, "main.lua") : path
+        let folder = isFolder ? path : (path as NSString).deletingLastPathComponent
+        let levelFile = isFolder ? join(path, "main.lua") : path
         var files = [levelFile]
-        if isFolder.boolValue { files += moduleFiles(in: folder).filter { $0 != levelFile } }
+        if isFolder { files += moduleFiles(in: folder).filter { $0 != levelFile } }
 
         // 1. Syntax of every file; a level that does not compile is not run.
         var problems: [LevelProblem] = []
@@ -112,7 +121,8 @@ public enum LevelChecker {
         var sources: [String: String] = [:]
         var reportedCalls: [(file: String, lines: ClosedRange<Int>)] = []
         for file in files where !broken.contains(file) {
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let bytes = try? LevelFiles.read(file) else { continue }
+            let source = String(decoding: bytes, as: UTF8.self)
             sources[file] = source
             let found = constructorProblems(source, file: file, folder: folder, surface: surface)
             problems += found.problems
@@ -121,11 +131,12 @@ public enum LevelChecker {
 
         // 3. The level table's fields.
         var quiet = options
+        quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.print = { _ in }
         quiet.warn = { _ in }
         let fieldProblems = levelTableProblems(levelFile, folder: folder, source: sources[levelFile] ?? "", options: quiet, surface: surface)
         problems += fieldProblems
-        return (problems, LevelFiles(file: levelFile, folder: folder, sources: sources), reportedCalls, !fieldProblems.isEmpty)
+        return (problems, LevelSources(file: levelFile, folder: folder, sources: sources), reportedCalls, !fieldProblems.isEmpty)
     }
 
     // MARK: - Passes
@@ -147,8 +158,9 @@ public enum LevelChecker {
         options.output = { _ in }
         options.warnings = { _ in }
         guard let state = try? LuaState(options: options) else { return nil }
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return LevelProblem(file: file, line: 1, message: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try LevelFiles.read(file) } catch {
+            return LevelProblem(file: file, line: 1, message: "cannot read the file: \(error.reason)")
         }
         do {
             // A short chunk name: Lua cuts long ones to "...tail", which would lose the path.

@@ -50,6 +50,9 @@ let luaShapes: [(name: String, doc: String, fields: [(String, String, String)])]
       ("x", "number", "Points."), ("y", "number", "Points, y down."),
       ("vx", "number?", "Velocity estimate, points/s (default 0)."), ("vy", "number?", "Velocity estimate, points/s (default 0)."),
       ("id", "integer?", "Pointer id (default 1).")]),
+    ("kinetic.PointerState", "world.pointer: the latest pointer event (window, replay or world:pointer); calling it, world:pointer(e), injects one.",
+     [("x", "number?", "Points, world coordinates; nil before the first pointer event."), ("y", "number?", "Points, y down."),
+      ("down", "boolean", "A pointer is pressed: after \"began\", until \"ended\".")]),
     ("kinetic.Drag", "A drag world:drag performs, stepping the world through its duration.",
      [("from", "kinetic.Point", "Start, points."), ("to", "kinetic.Point", "End, points."),
       ("duration", "number?", "Seconds (default 0.25)."), ("release", "boolean?", "End with an \"ended\" event (default true).")]),
@@ -131,6 +134,7 @@ let luaDocs: [String: LuaDoc] = [
     "world:addItem{angle}": LuaDoc("number?", "Initial rotation, radians, clockwise (default 0)."),
     "world:addItem{bounds}": LuaDoc("kinetic.Bounds?", "Collision outline (default \"rectangle\", \"path\" when path is given)."),
     "world:addItem{name}": LuaDoc("string?", "Unique name: carries state across hot reloads, appears in errors."),
+    "world:addItem{data}": LuaDoc("table?", "The item's data table (item.data), e.g. {kind = \"peg\", points = 10}."),
 
     // MARK: World
     "World.width": LuaDoc("number", "Reference width, points (read)."),
@@ -166,10 +170,12 @@ let luaDocs: [String: LuaDoc] = [
     "World:runUntil": LuaDoc("condition: fun(): boolean, timeout: number -> boolean",
                              "Steps, then asks condition after every step: true once it holds, false after timeout simulated seconds."),
     "World:pointer": LuaDoc("event: kinetic.PointerEvent", "Injects a pointer event as a user would."),
+    "World.pointer": LuaDoc("kinetic.PointerState", "The latest pointer event {x, y, down}, points, world coordinates; {down = false} before the first (read)."),
+    "World:isDown": LuaDoc("key: string -> boolean", "Whether the key (a level.key name: \"space\", \"left\", \"a\") is held down now."),
     "World:drag": LuaDoc("drag: kinetic.Drag", "Injects a drag, stepping the world through its duration."),
     "World:key": LuaDoc("name: string, down?: boolean", "Injects a key press (down = true, the default) or release."),
     "World:snapshot": LuaDoc(" -> kinetic.ItemState[]", "Every item's name, center, angle, velocity, angularVelocity."),
-    "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (path relative to the calling script's folder)."),
+    "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (a .png path relative to the level's folder, which it may not leave; only an existing PNG is replaced)."),
     "World:replay": LuaDoc("path: string -> boolean, string?", "Replays a recording (path relative to the calling script) on this world: its inputs at their steps; returns whether the final state matches the recorded one, and why not."),
 
     // MARK: Item
@@ -197,6 +203,12 @@ let luaDocs: [String: LuaDoc] = [
     "Item.hidden": LuaDoc("boolean?", "Not drawn (still simulated)."),
     "Item.removed": LuaDoc("boolean", "True once the item was removed (read)."),
     "Item.world": LuaDoc("kinetic.World", "The world the item is in (read)."),
+    "Item.data": LuaDoc("table", "A table the level keeps with the item; a new empty one until set; kept across hot reloads for named items."),
+    "Item:applyImpulse": LuaDoc("impulse: kinetic.Point, point?: kinetic.Point",
+                                "Changes the velocity at once by 100·J/m points/s (UIKit newton-seconds, as an instantaneous push); a world point off the centre also turns it."),
+    "Item:applyForce": LuaDoc("force: kinetic.Point, point?: kinetic.Point", "A force in UIKit newtons (100·F/m points/s²) during the next step only; point in world coordinates."),
+    "Item:applyTorque": LuaDoc("torque: number", "A torque in UIKit newton-metres (1 N at 100 points) during the next step only; positive turns clockwise."),
+    "Item:applyAngularImpulse": LuaDoc("impulse: number", "Changes the angular velocity at once, UIKit newton-metre-seconds; positive turns clockwise."),
     "Item:moveTo": LuaDoc("x: number, y: number, angle?: number", "Teleports the centre (points, radians) and stops the item."),
 
     // MARK: every behaviour
@@ -261,7 +273,7 @@ let luaDocs: [String: LuaDoc] = [
     "ItemBehavior.allowsRotation": LuaDoc("boolean", "Items may rotate (default true)."),
     "ItemBehavior.charge": LuaDoc("number", "Electric charge for electric and magnetic fields (default 0)."),
     "ItemBehavior.anchored": LuaDoc("boolean", "Items are static: they collide but never move (default false)."),
-    "ItemBehavior:addLinearVelocity": LuaDoc("item: kinetic.Item, vx: number, vy: number", "Adds velocity, points/s."),
+    "ItemBehavior:addLinearVelocity": LuaDoc("item: kinetic.Item, v: number|kinetic.Point, vy?: number", "Adds velocity, points/s: a vector {vx, vy}, or vx, vy."),
     "ItemBehavior:linearVelocity": LuaDoc("item: kinetic.Item -> number, number", "The item's velocity vx, vy, points/s."),
     "ItemBehavior:addAngularVelocity": LuaDoc("item: kinetic.Item, w: number", "Adds angular velocity, radians/s."),
     "ItemBehavior:angularVelocity": LuaDoc("item: kinetic.Item -> number", "The item's angular velocity, radians/s."),

@@ -2,6 +2,7 @@
 // arrived before, and the final state's hash. Plain JSON, one event per line; see docs/recordings.md.
 import Dynamics
 import Foundation
+import LuaBridge
 
 /// One input a user gave a level.
 public enum RecordedInput: Sendable, Equatable {
@@ -150,7 +151,7 @@ public struct Recording: Codable, Sendable, Equatable {
     /// keeping the file's order within a step.
     public static func events(script path: String, fps: Double) throws(RecordingError) -> [RecordedEvent] {
         struct Wrapper: Decodable { var events: [RecordedEvent] }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the event script") }
+        let data = try contents(of: path, "the event script")
         var events: [RecordedEvent]
         do {
             // An array of events, or an object holding one: decode the shape the text starts with,
@@ -178,7 +179,7 @@ public struct Recording: Codable, Sendable, Equatable {
 
     /// Reads and checks a recording file.
     public init(contentsOf path: String) throws(RecordingError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the recording") }
+        let data = try Self.contents(of: path, "the recording")
         do {
             self = try JSONDecoder().decode(Recording.self, from: data)
         } catch let error as DecodingError {
@@ -192,6 +193,9 @@ public struct Recording: Codable, Sendable, Equatable {
         }
         guard fps > 0, fps <= DynamicAnimator.maximumFPS else {
             throw RecordingError("\(path): \"fps\" must be > 0 and at most \(Int(DynamicAnimator.maximumFPS)), got \(fps)")
+        }
+        guard !level.isEmpty, !level.hasPrefix("/") else {
+            throw RecordingError("\(path): \"level\" must be a path relative to the recording, got \(jsonString(level))")
         }
         let most = SimulatedTime.maximumSteps(fps: fps)
         guard steps >= 0, steps <= most else {
@@ -246,11 +250,30 @@ public struct Recording: Codable, Sendable, Equatable {
         }
     }
 
-    /// The level's path as seen from the current folder, for a recording stored at `path`.
-    public func levelPath(recordingAt path: String) -> String {
-        if level.hasPrefix("/") { return level }
+    /// The level's path as seen from the current folder, for a recording stored at `path`: `level`
+    /// relative to the recording's folder, naming a `.lua` file or a folder (holding `main.lua`), so
+    /// that a recording cannot make the host parse any other file as Lua.
+    public func levelPath(recordingAt path: String) throws(RecordingError) -> String {
+        guard !level.isEmpty, !level.hasPrefix("/") else {
+            throw RecordingError("\(path): \"level\" must be a path relative to the recording, got \(jsonString(level))")
+        }
         let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? level : (folder as NSString).appendingPathComponent(level)
+        let full = folder.isEmpty ? level : (folder as NSString).appendingPathComponent(level)
+        let isFolder: Bool
+        do { isFolder = try LevelFiles.isFolder(full) } catch {
+            throw RecordingError("\(path): level \(error.message)")
+        }
+        guard isFolder || full.hasSuffix(".lua") else {
+            throw RecordingError("\(path): \"level\" must name a .lua file or a level folder, got \(jsonString(level))")
+        }
+        return full
+    }
+
+    /// A recording or event script's bytes (a regular file of at most `LevelFiles.sizeLimit` bytes).
+    static func contents(of path: String, _ what: String) throws(RecordingError) -> Data {
+        do { return Data(try LevelFiles.read(path)) } catch {
+            throw RecordingError("\(path): cannot read \(what): \(error.reason)")
+        }
     }
 }
 

@@ -25,7 +25,9 @@ public enum Replayer {
                               options: LevelOptions = LevelOptions()) throws(LevelError) -> ReplayResult {
         var options = options
         options.seed = recording.seed
-        let level = try Level.load(path: recording.levelPath(recordingAt: recordingPath), options: options)
+        let levelPath: String
+        do { levelPath = try recording.levelPath(recordingAt: recordingPath) } catch { throw LevelError(message: error.message) }
+        let level = try Level.load(path: levelPath, options: options)
         guard level.fps == recording.fps else {
             throw LevelError(message: "\(recordingPath): recorded at \(recording.fps) steps/s, but the level now runs at \(level.fps)")
         }
@@ -124,11 +126,12 @@ extension WorldBinding {
     static func readablePath(_ rt: Runtime, _ path: String, caller: String) throws -> String {
         let base = rt.state.folder ?? FileManager.default.currentDirectoryPath
         let relative = caller.isEmpty || path.hasPrefix("/") ? path : caller + "/" + path
-        let full = relative.hasPrefix("/") ? relative : base + "/" + relative
-        let normalized = URL(fileURLWithPath: full).standardizedFileURL.path
-        if !rt.options.trusted, !normalized.hasPrefix(base + "/") {
+        do {
+            return try LevelFiles.resolve(relative, from: base, inside: rt.options.trusted ? nil : rt.state.folder)
+        } catch where error.isOutside {
             throw LuaBindingError("World:replay: '\(path)' is outside the folder \(base) (run with --trust to lift the sandbox)")
+        } catch {
+            throw LuaBindingError("World:replay: '\(path)': \(error.reason)")
         }
-        return normalized
     }
 }

@@ -138,7 +138,7 @@ extension ScenarioSession {
             let shown = display(String(path.dropFirst(root.count + 1)))
             let text = trace.text(header: ["\(displayFile) › \(currentCase) › \(name)",
                                            "\(format(world.fps)) steps/s, \(steps) steps, sampled every \(every)"])
-            let stored = try? String(contentsOfFile: path, encoding: .utf8)
+            let stored = (try? LevelFiles.read(path)).map { String(decoding: $0, as: UTF8.self) }
             if settings.updateGolden {
                 if stored.flatMap(Trace.init(text:)) != trace { try write(text, to: path, shown) }
                 return 0

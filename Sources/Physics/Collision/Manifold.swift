@@ -13,8 +13,8 @@ package struct ManifoldPoint {
     package var separation: Double
     /// Feature key, stable while the same features touch (warm starting).
     package var id: UInt16
-    package var normalImpulse = 0.0, tangentImpulse = 0.0, totalNormalImpulse = 0.0, normalVelocity = 0.0
-    package var persisted = false
+    /// The last step's impulses, carried over by `id` to warm start the next.
+    package var normalImpulse = 0.0, tangentImpulse = 0.0
 
     @inline(__always)
     package init(point: Vec2 = .zero, anchorA: Vec2 = .zero, anchorB: Vec2 = .zero, separation: Double = 0, id: UInt16 = 0) {

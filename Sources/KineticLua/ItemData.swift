@@ -1,0 +1,89 @@
+// `item.data`: a plain Lua table a level keeps with an item (a peg's kind and points, a brick's hits).
+// It stays in Lua, never copied into Swift: the world's anchor (Anchors.swift) holds a table `data`
+// of them keyed by the item's handle, so it lives and dies with the world, is dropped when the item
+// is removed, and a hot reload hands it to the new item of the same name.
+import CLua
+import CLuaShim
+import Dynamics
+import LuaBridge
+
+extension Runtime {
+    /// Pushes the item's data table, made empty on the first read.
+    func pushData(of id: ItemID, in world: WorldModel, on lua: Lua) {
+        guard let key = handle(of: id)?.luaKey else { lua.pushNil(); return }
+        lua.reserve(4)
+        pushDataTables(of: world, lua, make: true)
+        if lua_rawgeti(lua.L, -1, lua_Integer(key)) != LUA_TTABLE {
+            lua.pop()
+            lua.pushTable()
+            lua.pushValue(at: -1)
+            lua_rawseti(lua.L, -3, lua_Integer(key))
+        }
+        kl_remove(lua.L, -2)
+    }
+
+    /// Makes the table at `index` the item's data; nil forgets it (the next read makes a new one).
+    func setData(of id: ItemID, in world: WorldModel, _ lua: Lua, at index: Int32) throws {
+        guard lua.isNil(index) || lua.type(at: index) == LUA_TTABLE else {
+            throw LuaArgumentError(.field("data"), mustBe: "a table (or nil)", got: lua.describe(index))
+        }
+        guard let key = handle(of: id)?.luaKey else { return }
+        let value = lua.absolute(index)
+        lua.reserve(4)
+        pushDataTables(of: world, lua, make: true)
+        lua.pushValue(at: value)
+        lua_rawseti(lua.L, -2, lua_Integer(key))
+        lua.pop()
+    }
+
+    /// Removes an item from its world and lets go of its data, so the table can be collected.
+    func removeItem(_ id: ItemID, from world: WorldModel) throws(DynamicsError) {
+        let key = handle(of: id)?.luaKey
+        try world.removeItem(id)
+        guard let key else { return }
+        state.withStack { lua in
+            guard pushDataTables(of: world, lua, make: false) else { return }
+            lua.pushNil()
+            lua_rawseti(lua.L, -2, lua_Integer(key))
+        }
+    }
+
+    /// Hands the data of each named item of `old` to the item of the same name in `fresh` (a hot
+    /// reload): the same table, so what the running level kept there survives, replacing the
+    /// `data` the new `load` gave. Items whose data was never read or written keep the new one.
+    func carryData(from old: WorldModel, to fresh: WorldModel) {
+        state.withStack { lua in
+            guard pushDataTables(of: old, lua, make: false) else { return }
+            let tables = lua.top
+            for id in old.animator.items {
+                guard let name = (try? old.animator.name(of: id)) ?? nil, let key = handle(of: id)?.luaKey,
+                      let newID = fresh.animator.item(named: name), let newKey = handle(of: newID)?.luaKey else { continue }
+                guard lua_rawgeti(lua.L, tables, lua_Integer(key)) == LUA_TTABLE else { lua.pop(); continue }
+                let value = lua.top
+                pushDataTables(of: fresh, lua, make: true)
+                lua.pushValue(at: value)
+                lua_rawseti(lua.L, -2, lua_Integer(newKey))
+                lua.pop(2)
+            }
+        }
+    }
+
+    /// Pushes the world's table of item data, made if absent and `make`. Returns false (and pushes
+    /// nothing) for an absent one.
+    @discardableResult
+    private func pushDataTables(of world: WorldModel, _ lua: Lua, make: Bool) -> Bool {
+        lua.reserve(4)
+        guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: make) else { return false }
+        lua.push("data")
+        if lua_rawget(lua.L, -2) != LUA_TTABLE {
+            lua.pop()
+            guard make else { lua.pop(); return false }
+            lua.pushTable()
+            lua.push("data")
+            lua.pushValue(at: -2)
+            lua_rawset(lua.L, -4)
+        }
+        kl_remove(lua.L, -2)
+        return true
+    }
+}
