@@ -1,4 +1,4 @@
-// World queries through the broad-phase trees: by box, by point, by ray.
+// World queries through the broad-phase trees: by box, by point, by shape, by ray.
 
 extension World {
     /// The first live body, in slot order, whose position, rotation or velocity is not finite; nil
@@ -26,13 +26,55 @@ extension World {
         queryScratch.sort()
     }
 
-    func castRay(_ origin: Vec2, _ translation: Vec2, _ filter: Filter) -> RayHit? {
+    /// Every shape the ray from `origin` to `origin + translation` enters, nearest first; equal
+    /// fractions keep ascending shape index, so the order never depends on the trees' layout.
+    /// Each shape appears once, at its entry point; a shape the ray starts inside is not reported.
+    /// `filter` nil: every shape (Box2D's b2World_CastRay with a callback that never clips the ray).
+    public func rayCastAll(from origin: Vec2, translation: Vec2, filter: Filter? = nil) -> [RayHit] {
+        guard origin.isFinite, translation.isFinite, translation != .zero else { return [] }
+        var hits: [RayHit] = []
+        let callback: (Int32, Int32, Double) -> Double = { _, userData, maxFraction in
+            let s = Int(userData)
+            guard self.accepts(self.shapes[s], filter),
+                  let hit = self.shapes[s].geometry.rayCast(origin: origin, translation: translation, maxFraction: 1,
+                                                            self.bodyStore[Int(self.shapes[s].body)].xf) else { return maxFraction }
+            hits.append(RayHit(shape: self.shapeID(Int32(s)), point: hit.point, normal: hit.normal, fraction: hit.fraction))
+            return maxFraction
+        }
+        let maskBits = filter?.maskBits ?? .max
+        broadPhase.staticTree.rayCast(origin: origin, translation: translation, maxFraction: 1, maskBits: maskBits, callback)
+        broadPhase.movingTree.rayCast(origin: origin, translation: translation, maxFraction: 1, maskBits: maskBits, callback)
+        hits.sort { ($0.fraction, $0.shape.index) < ($1.fraction, $1.shape.index) }
+        return hits
+    }
+
+    /// Shapes that overlap or touch `geometry` placed at `xf`, in ascending shape index order
+    /// (Box2D's b2World_OverlapShape): candidates by tight bounds through the trees, then the exact
+    /// test of `Geometry.overlaps`. Nothing for a geometry that `validate` refuses or a non-finite `xf`.
+    /// `filter` nil: every shape.
+    public func queryShape(_ geometry: Geometry, at xf: Transform, filter: Filter? = nil) -> [ShapeID] {
+        guard (try? geometry.validate()) != nil, xf.p.isFinite, xf.q.c.isFinite, xf.q.s.isFinite else { return [] }
+        collectOverlaps(geometry.aabb(xf))
+        return queryScratch.filter { s in
+            let shape = shapes[Int(s)]
+            return accepts(shape, filter) && shape.geometry.overlaps(at: bodyStore[Int(shape.body)].xf, geometry, at: xf)
+        }.map { shapeID($0) }
+    }
+
+    /// Whether a query with `filter` sees the shape: each one's category in the other's mask (Box2D's
+    /// b2ShouldQueryShape); nil sees every shape.
+    @inline(__always) func accepts(_ shape: ShapeData, _ filter: Filter?) -> Bool {
+        guard let filter else { return true }
+        return shape.filter.categoryBits & filter.maskBits != 0 && shape.filter.maskBits & filter.categoryBits != 0
+    }
+
+    func castRay(_ origin: Vec2, _ translation: Vec2, _ filter: Filter?) -> RayHit? {
         guard origin.isFinite, translation.isFinite else { return nil }
         var best: RayHit? = nil
         let callback: (Int32, Int32, Double) -> Double = { _, userData, maxFraction in
             let s = Int(userData)
             let shape = self.shapes[s]
-            guard shape.filter.categoryBits & filter.maskBits != 0, shape.filter.maskBits & filter.categoryBits != 0 else { return maxFraction }
+            guard self.accepts(shape, filter) else { return maxFraction }
             let xf = self.bodyStore[Int(shape.body)].xf
             guard let hit = shape.geometry.rayCast(origin: origin, translation: translation, maxFraction: maxFraction, xf) else { return maxFraction }
             // Equal fractions keep the lower shape index, so the answer does not depend on tree order.
@@ -40,9 +82,10 @@ extension World {
             best = RayHit(shape: self.shapeID(Int32(s)), point: hit.point, normal: hit.normal, fraction: hit.fraction)
             return hit.fraction
         }
-        broadPhase.staticTree.rayCast(origin: origin, translation: translation, maxFraction: 1, maskBits: filter.maskBits, callback)
+        let maskBits = filter?.maskBits ?? .max
+        broadPhase.staticTree.rayCast(origin: origin, translation: translation, maxFraction: 1, maskBits: maskBits, callback)
         let staticFraction = best?.fraction ?? 1
-        broadPhase.movingTree.rayCast(origin: origin, translation: translation, maxFraction: staticFraction, maskBits: filter.maskBits, callback)
+        broadPhase.movingTree.rayCast(origin: origin, translation: translation, maxFraction: staticFraction, maskBits: maskBits, callback)
         return best
     }
 }

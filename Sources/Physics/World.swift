@@ -627,8 +627,8 @@ public final class World {
         return queryScratch.filter { shapes[Int($0)].geometry.testPoint(p, bodyStore[Int(shapes[Int($0)].body)].xf) }.map { shapeID($0) }
     }
     /// Closest hit along the ray from `origin` to `origin + translation`, among shapes whose filter
-    /// accepts `filter` (each one's category in the other's mask).
-    public func rayCast(from origin: Vec2, translation: Vec2, filter: Filter = Filter()) -> RayHit? { castRay(origin, translation, filter) }
+    /// accepts `filter` (each one's category in the other's mask; nil: every shape, as the other queries).
+    public func rayCast(from origin: Vec2, translation: Vec2, filter: Filter? = nil) -> RayHit? { castRay(origin, translation, filter) }
     /// Current contact points (world) of touching shapes, for debug drawing.
     public func contactPoints() -> [Vec2] {
         var points: [Vec2] = []

@@ -350,7 +350,7 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         let h = try Harness()
         let calls = ["addItem(1)", "removeItem('x')", "item(3)", "itemsIn(nil)", "addBehavior(nil)", "removeBehavior(1)",
                      "on('boom', print)", "step(-1)", "run('x')", "runUntil(1, 2)", "pointer(5)", "drag{}", "key(1)",
-                     "screenshot(1)"]
+                     "screenshot(1)", "itemsAt(nil)", "raycast(1)", "raycastAll({0, 0}, {0, 0})", "itemsOverlapping(3)"]
         for call in calls {
             let e = h.error("local w = kinetic.world{} w:\(call)")
             #expect(e?.message.hasPrefix("test.lua:1: World:") == true, "\(call): \(e?.message ?? "no error")")

@@ -225,6 +225,9 @@ struct LuaCallGenerator {
         case "addItem", "removeItem", "linearVelocity", "angularVelocity": return item()
         case "item": return someName()
         case "itemsIn": return frame()
+        case "itemsAt": return point()
+        case "raycast", "raycastAll": return "\(point()), \(point())"
+        case "itemsOverlapping": return table(fields: ["center", "size", "bounds", "angle"], depth: depth)
         case "addBehavior", "removeBehavior", "addChild", "removeChild": return behavior()
         case "on": return "\(rng.pick(["'pause'", "'resume'", "'explode'"])), \(function(depth: depth + 1, parameters: "w"))"
         case "step": return rng.chance(0.85) ? String(rng.int(0...3)) : rng.pick(["-1", "0/0", "1.5", "'2'", "{}", hostileNumber()])

@@ -253,7 +253,14 @@ extension PhysicsFuzzScene {
         let p = rng.chance(0.2) ? Vec2(hostile(), 0) : randomPoint()
         _ = world.queryPoint(p)
         _ = world.queryAABB(AABB(lower: p, upper: p + Vec2(rng.uniform(0...1_000), rng.uniform(0...1_000))))
-        _ = world.rayCast(from: p, translation: randomPoint(in: 100_000))
+        // The same draws as before the other queries were added, so every seed replays as it did.
+        let translation = randomPoint(in: 100_000)
+        let closest = world.rayCast(from: p, translation: translation)
+        let all = world.rayCastAll(from: p, translation: translation)
+        if closest?.shape != all.first?.shape || closest?.fraction != all.first?.fraction {
+            report("rayCast found \(closest.map { "\($0.shape) at \($0.fraction)" } ?? "nothing"), rayCastAll's first is \(all.first.map { "\($0.shape) at \($0.fraction)" } ?? "nothing")")
+        }
+        _ = world.queryShape(.circle(Circle(radius: 50)), at: Transform(p, 0))
         _ = world.contactPoints()
         _ = world.stateHash()
     }

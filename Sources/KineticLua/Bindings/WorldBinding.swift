@@ -203,7 +203,7 @@ enum WorldBinding {
                 }
                 return 0
             },
-        ] + recordingMembers(rt)  // world:replay (Recording/Replay.swift)
+        ] + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
     }
 
     // MARK: - The pointer

@@ -10,7 +10,8 @@ struct ConstructorKey: Equatable {
     var stringValue: String?
 }
 
-/// A constructor call with a table literal: `kinetic.field` or `world:addItem`, and its keys.
+/// A constructor call with a table literal: `kinetic.field` or `world:addItem` (or `world:itemsOverlapping`,
+/// which takes a shape table the same way), and its keys.
 struct ConstructorCall: Equatable {
     /// `kinetic.<name>` or `world:addItem`, as `APISurface` names constructors.
     var constructor: String
@@ -127,8 +128,8 @@ enum ConstructorScanner {
                !(i > 0 && (t[i - 1].text == "." || t[i - 1].text == ":")) {
                 name = "kinetic.\(t[i + 2].text)"
                 next = i + 3
-            } else if t[i].text == ":", i + 1 < t.count, t[i + 1].text == "addItem" {
-                name = "world:addItem"
+            } else if t[i].text == ":", i + 1 < t.count, t[i + 1].kind == .name {
+                name = "world:\(t[i + 1].text)"  // world:addItem, world:itemsOverlapping
                 next = i + 2
             }
             guard let constructor = name, constructors.contains(constructor), next < t.count else { continue }

@@ -176,10 +176,13 @@ public enum LevelChecker {
     /// Problems in constructor tables, and the lines of each call that had one.
     static func constructorProblems(_ source: String, file: String, folder: String,
                                     surface: APISurface) -> (problems: [LevelProblem], calls: [ClosedRange<Int>]) {
-        let fields = Dictionary(surface.constructors.map { ($0.name, $0.fields) }, uniquingKeysWith: { a, _ in a })
+        // Constructors, and the method that takes a shape table the same way.
+        var fields = Dictionary(surface.constructors.map { ($0.name, $0.fields) }, uniquingKeysWith: { a, _ in a })
+        fields["world:itemsOverlapping"] = WorldBinding.queryShapeFields
         let enums: [String: (alias: String, values: [String])] = Dictionary(uniqueKeysWithValues: [
             ("kinetic.field{kind}", "kinetic.FieldKind"), ("kinetic.push{mode}", "kinetic.PushMode"),
             ("kinetic.collision{mode}", "kinetic.CollisionMode"), ("world:addItem{bounds}", "kinetic.Bounds"),
+            ("world:itemsOverlapping{bounds}", "kinetic.QueryBounds"),
         ].map { key, alias in (key, (alias, luaAliases.first { $0.name == alias }!.values)) })
         var problems: [LevelProblem] = []
         var calls: [ClosedRange<Int>] = []

@@ -1,4 +1,4 @@
-// Per-geometry properties and queries: validation, mass, bounds, point and ray tests.
+// Per-geometry properties and queries: validation, mass, bounds, point, overlap and ray tests.
 import Foundation
 
 extension Geometry {
@@ -104,6 +104,12 @@ extension Geometry {
             return shapeDistance(.polygon(Polygon(vertices: poly.vertices, normals: poly.normals, centroid: poly.centroid, radius: 0)),
                                  .identity, .circle(Circle(center: p, radius: 0)), .identity).distance <= poly.radius
         }
+    }
+
+    /// Whether the shape placed at `xf` and `other` placed at `otherXf` overlap or touch: the GJK
+    /// distance between their surfaces (cores plus skins, so ellipses and rounding are exact) is zero.
+    public func overlaps(at xf: Transform, _ other: Geometry, at otherXf: Transform) -> Bool {
+        shapeDistance(self, xf, other, otherXf).distance <= 0
     }
 
     /// World ray from `origin` to `origin + translation`; nil if no hit within `maxFraction` or when
