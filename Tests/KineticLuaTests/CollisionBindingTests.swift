@@ -90,9 +90,12 @@ import Testing
             local ids = table.concat(c:boundaryIds(), ",")
             c:removeBoundary("a")
             local list = c.boundaries
-            return ids, table.concat(c:boundaryIds(), ","), list[1].id, #list[1].path, list[1].closed, list[2].to.x
+            local before = table.concat(c:boundaryIds(), ",")
+            c:removeAllBoundaries()
+            return ids, before, list[1].id, #list[1].path, list[1].closed, list[2].to.x, #c:boundaryIds(), #c.boundaries
             """)
-        #expect(values == [.string("a,cup,b"), .string("cup,b"), .string("cup"), .integer(4), .boolean(false), .number(5)])
+        #expect(values == [.string("a,cup,b"), .string("cup,b"), .string("cup"), .integer(4), .boolean(false), .number(5),
+                           .integer(0), .integer(0)])
         #expect(try Harness().error("kinetic.collision{}:addBoundary{ id = 'z', from = {1, 1}, to = {1, 1} }")?.message
                 == "test.lua:1: Collision:addBoundary: boundary 'z' has zero length: both ends at (1.0, 1.0)")
         #expect(try Harness().error("kinetic.collision{ boundaries = { { id = 'z', form = {1, 1} } } }")?.message

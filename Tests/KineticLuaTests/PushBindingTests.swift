@@ -45,4 +45,29 @@ import Testing
         #expect(values == [.number(1), .number(1), .number(2)])
         #expect(try Harness().error("kinetic.push{ mode = 'once' }")?.message.contains("'mode' must be one of \"continuous\", \"instantaneous\"") == true)
     }
+
+    @Test func setOffsetGivesOneItemItsOwnPointOfApplication() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 4000, height = 4000 }
+            local a = w:addItem{ center = {200, 200}, size = {100, 100} }
+            local b = w:addItem{ center = {600, 200}, size = {100, 100} }
+            local c = w:addItem{ center = {1000, 200}, size = {100, 100} }
+            w:addBehavior(kinetic.push{ items = {a}, mode = "instantaneous", direction = {1, 0}, offset = {0, 50} })
+            local one = kinetic.push{ items = {b, c}, mode = "instantaneous", direction = {1, 0} }
+            one:setOffset(b, {0, 50})
+            w:addBehavior(one)
+            w:step(1)
+            return a.angularVelocity, b.angularVelocity, c.angularVelocity
+            """)
+        // b is pushed exactly as a (the same offset, given per item); c, at its centre, does not turn.
+        guard case .number(let spin) = values[0] else { Issue.record("\(values)"); return }
+        #expect(spin != 0)
+        #expect(values[1] == values[0])
+        #expect(values[2] == .number(0) || values[2] == .integer(0))
+        #expect(try Harness().error("""
+            local w = kinetic.world{}
+            local a = w:addItem{ name = "a", frame = {0, 0, 10, 10} }
+            kinetic.push{}:setOffset(a, {1, 1})
+            """)?.message == "test.lua:3: Push:setOffset: item 'a' is not an item of this push")
+    }
 }

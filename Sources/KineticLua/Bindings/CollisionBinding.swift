@@ -141,6 +141,10 @@ enum CollisionBinding {
                 c(h).removeBoundary(withIdentifier: try lua.string(2, "id"))
                 return 0
             },
+            .method("removeAllBoundaries") { _, h in
+                c(h).removeAllBoundaries()
+                return 0
+            },
             .method("boundaryIds") { lua, h in
                 let ids = c(h).boundaryIdentifiers
                 lua.reserve(3)

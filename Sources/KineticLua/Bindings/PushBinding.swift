@@ -43,6 +43,16 @@ enum PushBinding {
                 let o = Vec2(try lua.point(v, "offset"))
                 try rt.checked(p(h), "Push.offset") { p(h).offset = o }
             }),
+            // UIKit's setTargetOffsetFromCenter(_:for:): one item's own point of application.
+            .method("setOffset") { lua, h in
+                let (world, id) = try rt.item(lua, at: 2, "item")
+                guard p(h).items.contains(id) else {
+                    throw LuaBindingError("Push:setOffset: \(world.label(id)) is not an item of this push")
+                }
+                let o = Vec2(try lua.point(3, "offset"))
+                try rt.dynamics("Push:setOffset") { () throws(DynamicsError) in try p(h).setTargetOffsetFromCenter(o, for: id) }
+                return 0
+            },
         ]
     }
 }

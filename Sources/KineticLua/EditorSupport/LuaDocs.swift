@@ -236,6 +236,7 @@ let luaDocs: [String: LuaDoc] = [
     "Collision.ended": LuaDoc("fun(a: kinetic.Item, b: kinetic.Item|string)?", "Contact ended; b is an item or a boundary id."),
     "Collision:addBoundary": LuaDoc("boundary: kinetic.Boundary", "Adds {id=, from=, to=} or {id=, path=}."),
     "Collision:removeBoundary": LuaDoc("id: string", "Removes the boundary with this id."),
+    "Collision:removeAllBoundaries": LuaDoc("", "Removes every named boundary (the reference bounds stay as `referenceBounds` says)."),
     "Collision:boundaryIds": LuaDoc(" -> string[]", "Ids of the named boundaries."),
 
     // MARK: Push
@@ -245,6 +246,7 @@ let luaDocs: [String: LuaDoc] = [
     "Push.magnitude": LuaDoc("number", "Force magnitude, UIKit newtons (default 0)."),
     "Push.active": LuaDoc("boolean", "Applying (default true); instantaneous pushes set it false after they apply."),
     "Push.offset": LuaDoc("kinetic.Point", "Point of application from the centre, points (default {0, 0})."),
+    "Push:setOffset": LuaDoc("item: kinetic.Item, offset: kinetic.Point", "Point of application from this item's centre, points, in its own axes (UIKit's setTargetOffsetFromCenter); other items keep `offset`."),
 
     // MARK: Snap
     "Snap.item": LuaDoc("kinetic.Item", "The snapped item (read after creation)."),
