@@ -15,7 +15,8 @@ struct Kinetic: ParsableCommand {
           kinetic test
 
         Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.
-        Errors go to standard error; NO_COLOR turns colour off. Docs: docs/cli.md.
+        Errors go to standard error. Colour: NO_COLOR (non-empty) turns it off, FORCE_COLOR turns it on,
+        TERM=dumb turns it off on a terminal. Docs: docs/cli.md.
         """,
         version: "0.1.0",
         subcommands: [
@@ -30,4 +31,12 @@ struct Kinetic: ParsableCommand {
             Bench.self,
         ]
     )
+
+    @Flag(name: .customShort("V"), help: "Print the version and exit (the same as --version).")
+    var printVersion = false
+
+    func run() throws {
+        guard printVersion else { throw CleanExit.helpRequest(self) }
+        print(Self.configuration.version)
+    }
 }

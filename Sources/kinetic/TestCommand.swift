@@ -83,7 +83,7 @@ struct TestScenarios: ParsableCommand {
         options.junit = junit
         options.tap = tap
         options.verbose = verbose
-        options.color = !tap && isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        options.color = !tap && Diagnostics.colorWanted(on: 1)
         options.settings.seed = seed
         options.settings.updateGolden = updateGolden
         options.settings.requireGolden = ["true", "1", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")

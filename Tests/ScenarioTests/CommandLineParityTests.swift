@@ -60,6 +60,24 @@ func writeFolder(_ files: [String: String]) throws -> String {
         #expect(here.err.contains("error: single.lua:2: World:addItem:"), "\(here.err)")
     }
 
+    // MARK: - version and colour conventions
+
+    @Test func versionFlagAndColourConventions() throws {
+        let dir = try writeFolder(["x.txt": ""])
+        let version = try Fixtures.run(["-V"], in: dir)
+        #expect(version.status == 0 && version.out == "0.1.0\n", "\(version)")
+        let red = "\u{1B}[31merror:"
+        // Standard error is a pipe here: colour only when forced, and never against a non-empty NO_COLOR.
+        let plain = try Fixtures.run(["run", "missing.lua", "--headless"], in: dir, environment: ["NO_COLOR": ""])
+        #expect(plain.status == 1 && plain.err.contains("error: ") && !plain.err.contains(red), "\(plain.err)")
+        let forced = try Fixtures.run(["run", "missing.lua", "--headless"], in: dir, environment: ["NO_COLOR": "", "FORCE_COLOR": "1"])
+        #expect(forced.err.contains(red), "\(forced.err)")
+        let refused = try Fixtures.run(["run", "missing.lua", "--headless"], in: dir, environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"])
+        #expect(!refused.err.contains(red), "\(refused.err)")
+        let zero = try Fixtures.run(["run", "missing.lua", "--headless"], in: dir, environment: ["NO_COLOR": "", "FORCE_COLOR": "0"])
+        #expect(!zero.err.contains(red), "\(zero.err)")
+    }
+
     // MARK: - what `kinetic check` knows, as warnings
 
     static let misspelled = """

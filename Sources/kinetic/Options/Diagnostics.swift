@@ -1,9 +1,19 @@
-// How the CLI reports problems: to standard error, `error: ` or `warning: ` first, colour only on a
-// terminal and when NO_COLOR is unset.
+// How the CLI reports problems: to standard error, `error: ` or `warning: ` first, coloured as
+// `colorWanted` decides (NO_COLOR, FORCE_COLOR, TERM=dumb).
 import Foundation
 
 enum Diagnostics {
-    static let useColor: Bool = isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    static let useColor = colorWanted(on: 2)
+
+    /// Whether output on `descriptor` is coloured: `NO_COLOR` set to anything but "" turns colour off
+    /// (no-color.org); otherwise `FORCE_COLOR` set to anything but "", "0" or "false" turns it on, pipe
+    /// or not (as Node and the tools built on it read it); otherwise a terminal gets colour unless
+    /// `TERM` is `dumb`.
+    static func colorWanted(on descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let no = environment["NO_COLOR"], !no.isEmpty { return false }
+        if let force = environment["FORCE_COLOR"], !["", "0", "false"].contains(force) { return true }
+        return isatty(descriptor) != 0 && environment["TERM"] != "dumb"
+    }
 
     /// The folder of the level as the user named it (`levels/drop` for `kinetic run levels/drop/main.lua`),
     /// set once the command line is parsed. Lua names a level's files relative to the level's folder
