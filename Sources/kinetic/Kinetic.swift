@@ -15,8 +15,7 @@ struct Kinetic: ParsableCommand {
           kinetic test
 
         Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.
-        Errors go to standard error. Colour: NO_COLOR (non-empty) turns it off, FORCE_COLOR turns it on,
-        TERM=dumb turns it off on a terminal. Docs: docs/cli.md.
+        Errors go to standard error. Colour: NO_COLOR (non-empty) turns it off, FORCE_COLOR turns it on, TERM=dumb turns it off on a terminal. Docs: docs/cli.md.
         """,
         version: "0.1.0",
         subcommands: [
