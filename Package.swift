@@ -2,7 +2,7 @@
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
 // Layers (each imports only those above it in this list): Physics → Dynamics → CLua → LuaBridge →
-// KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
+// SceneDescription → KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(name: "step-allocations", dependencies: ["Physics", "Scenes", "CAllocationCounter"],
                           path: "Benchmarks/StepAllocations"),
-        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "Render"],
+        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "SceneDescription"],
                 exclude: ["README.md"]),
 
         // MARK: - Output
@@ -48,7 +48,10 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
-        .target(name: "Render", dependencies: ["CCairo"]),
+        // What a frame shows (items, HUD and overlay commands, colours), as plain values: the binding
+        // layer fills it in, Render draws it with Cairo; KineticLua never links Cairo.
+        .target(name: "SceneDescription"),
+        .target(name: "Render", dependencies: ["CCairo", "SceneDescription"]),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",

@@ -4,7 +4,7 @@ import CLua
 import Dynamics
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 // MARK: - Conversions
 

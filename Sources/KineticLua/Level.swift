@@ -4,7 +4,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 /// How a level is loaded and limited.
 public struct LevelOptions: Sendable {
@@ -23,6 +23,12 @@ public struct LevelOptions: Sendable {
     public var memoryLimit: Int = 256 << 20
     /// Where `world:screenshot` writes (docs/sandbox.md, "Files a level writes").
     public var screenshots: ScreenshotFolder = .levelFolder
+    /// Draws a frame into a PNG file for `world:screenshot(path)`: the host's drawing layer (the
+    /// binding layer describes frames but does not draw them). Defaults to `pngWriter`.
+    public var writePNG: PNGWriter? = LevelOptions.pngWriter
+    /// `writePNG`'s default, set once by the host before it loads a level (the `kinetic` command sets
+    /// Render's writer); nil until then, and a screenshot is then an error naming the reason.
+    nonisolated(unsafe) public static var pngWriter: PNGWriter?
     /// Where `print` output goes (default: standard output).
     /// Flushed at once, so a level's lines reach a pipe (`| tee`, a test, an editor) as they happen.
     public var print: @Sendable (String) -> Void = { Swift.print($0); fflush(nil) }
@@ -32,6 +38,9 @@ public struct LevelOptions: Sendable {
     }
     public init() {}
 }
+
+/// Writes `scene` as a PNG file at `path`, sending what it could not draw (a missing image) to `warn`.
+public typealias PNGWriter = @Sendable (_ scene: RenderScene, _ path: String, _ warn: @escaping @Sendable (String) -> Void) throws -> Void
 
 /// Where `world:screenshot(path)` writes its PNG files; a path may not leave the folder.
 public enum ScreenshotFolder: Sendable, Equatable {

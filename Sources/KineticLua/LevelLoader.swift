@@ -7,7 +7,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 /// Values that replace a level's own fields (command line, `kinetic.load` options).
 struct LevelOverrides {

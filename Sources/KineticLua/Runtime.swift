@@ -6,7 +6,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 // MARK: - Handles (what the userdata hold: small values, never pointers)
 

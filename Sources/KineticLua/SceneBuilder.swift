@@ -4,7 +4,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 extension Runtime {
     /// Spacing of the grid the debug overlay samples fields on, points; wider in worlds more than

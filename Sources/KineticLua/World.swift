@@ -6,7 +6,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 /// The functions and state table of a level running in a world.
 struct LevelScript {

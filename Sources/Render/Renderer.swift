@@ -3,6 +3,8 @@
 
 import CCairo
 import Foundation
+// A Render user sees the scene it draws without a second import.
+@_exported import SceneDescription
 
 /// How large the output is.
 public enum OutputSize: Sendable, Equatable {

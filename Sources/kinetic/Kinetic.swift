@@ -1,5 +1,7 @@
 // The `kinetic` command: its subcommands live one per file.
 import ArgumentParser
+import KineticLua
+import Render
 
 @main
 struct Kinetic: ParsableCommand {
@@ -30,6 +32,12 @@ struct Kinetic: ParsableCommand {
             Bench.self,
         ]
     )
+
+    /// Gives levels Render's PNG writer for `world:screenshot`, then runs the command line.
+    static func main() {
+        LevelOptions.pngWriter = { scene, path, warn in try Renderer(warn: warn).writePNG(scene, to: path) }
+        main(nil)
+    }
 
     @Flag(name: .customShort("V"), help: "Print the version and exit (the same as --version).")
     var printVersion = false

@@ -1,5 +1,6 @@
 // Shared helpers: a Lua state with `kinetic` installed, running snippets from a temporary folder.
 import Foundation
+import Render
 import LuaBridge
 @testable import KineticLua
 
@@ -18,6 +19,7 @@ final class Harness {
 
     init(files: [String: String] = [:], trusted: Bool = false, configure: (inout LevelOptions) -> Void = { _ in }) throws {
         folder = try makeFolder(files)
+        drawsPictures
         var options = LevelOptions()
         let log = self.log
         options.print = { log.lines.append($0) }
@@ -70,3 +72,9 @@ func makeFolder(_ files: [String: String]) throws -> String {
 
 /// The fixtures folder beside this file.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+/// Levels in these tests draw screenshots with Render's writer, as the `kinetic` command gives them
+/// (set once: a static `let` initialises under a lock).
+let drawsPictures: Void = {
+    LevelOptions.pngWriter = { scene, path, warn in try Renderer(warn: warn).writePNG(scene, to: path) }
+}()

@@ -1,6 +1,7 @@
 // Helpers for tests that run real levels: a temporary folder per level, loaded through `Level`
 // exactly as the command line loads it (sandbox on, budgets on).
 import Foundation
+import Render
 import KineticLua
 import LuaBridge
 
@@ -18,6 +19,7 @@ func levelFolder(_ files: [String: String]) throws -> String {
 
 /// Level options for tests: a deterministic instruction budget, a small memory cap, output kept.
 func testOptions(instructions: Int = 5_000_000, memory: Int = 32 << 20) -> LevelOptions {
+    drawsPictures
     var options = LevelOptions()
     options.instructionBudget = instructions
     options.memoryLimit = memory
@@ -74,3 +76,9 @@ func sceneLevel(_ extra: String, tail: String = "") -> String {
     return level
     """
 }
+
+/// Levels in these tests draw screenshots with Render's writer, as the `kinetic` command gives them
+/// (set once: a static `let` initialises under a lock).
+let drawsPictures: Void = {
+    LevelOptions.pngWriter = { scene, path, warn in try Renderer(warn: warn).writePNG(scene, to: path) }
+}()

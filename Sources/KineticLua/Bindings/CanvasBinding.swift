@@ -1,7 +1,7 @@
 // Lua's `Canvas`: HUD drawing inside `level.draw(world, canvas)`, recorded as Render HUD commands.
 import CLua
 import LuaBridge
-import Render
+import SceneDescription
 
 enum CanvasBinding {
     /// The most drawing commands one frame may record: the host keeps them outside the level's

@@ -5,7 +5,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
-import Render
+import SceneDescription
 
 enum WorldBinding {
     static func register(_ rt: Runtime) -> LuaHandleType<WorldHandle> {
@@ -198,7 +198,10 @@ enum WorldBinding {
                 let (scene, hudError) = rt.scene(world, hud: true)
                 if let hudError { throw hudError }
                 guard let target else { return 0 }
-                do { try Renderer(warn: rt.options.warn).writePNG(scene, to: target) } catch {
+                guard let writePNG = rt.options.writePNG else {
+                    throw LuaBindingError("World:screenshot: this host does not draw pictures")
+                }
+                do { try writePNG(scene, target, rt.options.warn) } catch {
                     throw LuaBindingError("World:screenshot: \(error)")
                 }
                 return 0
