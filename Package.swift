@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
-// Layers (each imports only those above it in this list): Physics → Dynamics → CLua → LuaBridge →
-// SceneDescription → KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
+// Layers (each imports only those above it in this list): Physics → Dynamics → CLua →
+// SceneDescription → LuaBridge → KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -31,7 +31,11 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], exclude: ["README.md"]),
+        // What a frame shows (items, HUD and overlay commands, colours and the one colour parser), as
+        // plain values with no dependency: LuaBridge reads colours into it, KineticLua fills it in,
+        // Render draws it with Cairo; KineticLua never links Cairo.
+        .target(name: "SceneDescription"),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "SceneDescription"], exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
         // `swift run -c release step-allocations`: a warm step of every benchmark scene allocates
@@ -48,9 +52,6 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
-        // What a frame shows (items, HUD and overlay commands, colours), as plain values: the binding
-        // layer fills it in, Render draws it with Cairo; KineticLua never links Cairo.
-        .target(name: "SceneDescription"),
         .target(name: "Render", dependencies: ["CCairo", "SceneDescription"]),
         .systemLibrary(
             name: "CSDL2",

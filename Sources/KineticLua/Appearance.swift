@@ -1,12 +1,12 @@
 // How an item looks: kept per item in this layer (Dynamics knows only geometry and motion).
-import LuaBridge
+import SceneDescription
 
 /// An item's appearance, with the defaults `world:addItem` gives.
 struct Appearance {
     /// Interior colour; nil leaves it empty. Default grey (#999999).
-    var fill: LuaColor? = LuaColor(red: 0.6, green: 0.6, blue: 0.6)
+    var fill: Color? = Color(red: 0.6, green: 0.6, blue: 0.6)
     /// Outline colour; nil draws none.
-    var stroke: LuaColor?
+    var stroke: Color?
     /// Outline width, points.
     var strokeWidth = 1.0
     /// Corner radius of rectangle items, points.
@@ -17,7 +17,7 @@ struct Appearance {
     var image: String?
     /// Text centred on the item.
     var label: String?
-    var labelColor = LuaColor(red: 0, green: 0, blue: 0)
+    var labelColor = Color.black
     /// Label font size, points.
     var labelSize = 14.0
     /// Draw order: higher on top.

@@ -1,20 +1,15 @@
-// Conversions between Lua values and the Dynamics and Render types, member-table helpers, and the
+// Conversions between Lua values and the Dynamics types, member-table helpers, and the
 // constructor step that writes definition fields through property setters.
 import CLua
 import Dynamics
 import LuaBridge
 import Physics
-import SceneDescription
 
 // MARK: - Conversions
 
 extension Vec2 {
     init(_ p: LuaPoint) { self.init(p.x, p.y) }
     var luaPoint: LuaPoint { LuaPoint(x: x, y: y) }
-}
-
-extension Color {
-    init(_ c: LuaColor) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }
 
 /// The most bytes of text one string a level hands the host may have (an item's name or label, a

@@ -176,7 +176,7 @@ extension Runtime {
                 if let duration = setup.duration, !(duration > 0 && SimulatedTime.steps(duration, fps: 1) != nil) {
                     throw LuaArgumentError(.field("duration"), mustBe: "a number of seconds > 0 and at most \(Int(SimulatedTime.maximumSeconds)) (one hour of simulated time)", got: String(duration))
                 }
-                if let background = try t.optionalColor("background") { setup.background = Color(background) }
+                if let background = try t.optionalColor("background") { setup.background = background }
             } catch {
                 throw LuaError(kind: .runtime, message: "\(chunkName): level field \(error.message)")
             }

@@ -45,8 +45,8 @@ extension Runtime {
             shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
             collisionShape: Self.collisionShape(item.shapes),
             center: ScenePoint(item.center.x, item.center.y), angle: item.angle,
-            fill: a.fill.map(Color.init), stroke: a.stroke.map(Color.init), strokeWidth: a.strokeWidth,
-            opacity: a.opacity, image: image, label: a.label, labelColor: Color(a.labelColor), labelSize: a.labelSize,
+            fill: a.fill, stroke: a.stroke, strokeWidth: a.strokeWidth,
+            opacity: a.opacity, image: image, label: a.label, labelColor: a.labelColor, labelSize: a.labelSize,
             z: a.z, hidden: a.hidden)
     }
 

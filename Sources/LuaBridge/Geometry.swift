@@ -1,6 +1,7 @@
 // Points, sizes, frames and colours as Lua tables and strings: readers that never raise, and pushers.
 import CLua
 import CLuaShim
+import SceneDescription
 
 /// A point or vector in points (y down). Lua writes it `{x, y}` or `{x = .., y = ..}`.
 public struct LuaPoint: Equatable, Sendable {
@@ -25,51 +26,6 @@ public struct LuaFrame: Equatable, Sendable {
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
-    }
-}
-
-/// An sRGB colour with components in 0...1. Lua writes it `"#rrggbb"`, `"#rrggbbaa"` or a CSS name.
-public struct LuaColor: Equatable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-
-    /// Parses `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a CSS colour name (case-insensitive).
-    public init?(parsing text: String) {
-        let lower = text.lowercased()
-        if lower.hasPrefix("#") {
-            let digits = Array(lower.utf8.dropFirst())
-            guard digits.count == 3 || digits.count == 6 || digits.count == 8 else { return nil }
-            var values: [UInt8] = []
-            for d in digits {
-                switch d {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(d - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(d - UInt8(ascii: "a") + 10)
-                default: return nil
-                }
-            }
-            if values.count == 3 { values = values.flatMap { [$0, $0] } }
-            let bytes = stride(from: 0, to: values.count, by: 2).map { Double(values[$0] * 16 + values[$0 + 1]) / 255 }
-            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
-        } else if let rgb = cssColors[lower] {
-            self.init(red: Double(rgb >> 16 & 0xff) / 255, green: Double(rgb >> 8 & 0xff) / 255,
-                      blue: Double(rgb & 0xff) / 255, alpha: lower == "transparent" ? 0 : 1)
-        } else {
-            return nil
-        }
-    }
-
-    /// `"#rrggbb"`, or `"#rrggbbaa"` when not opaque.
-    public var hex: String {
-        func byte(_ v: Double) -> String {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
-            return (b < 16 ? "0" : "") + String(b, radix: 16)
-        }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
 }
 
@@ -163,21 +119,20 @@ extension Lua {
         throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height}", got: describe(index))
     }
 
-    /// A colour: `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a CSS colour name.
-    public func color(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaColor {
-        if lua_type(L, index) == LUA_TSTRING {
-            let text = rawString(index)
-            if let color = LuaColor(parsing: text) { return color }
-            var error = LuaArgumentError(.named(name, at: index),
-                                         mustBe: "a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name)",
-                                         got: describe(index))
-            if !text.hasPrefix("#"), let near = nearestName(to: text, in: cssColorNames) {
-                error.message += " (did you mean \"\(near)\"?)"
-            }
-            throw error
+    /// A colour string, as `Color(parsing:)` reads it: `"#rgb"`, `"#rgba"`, `"#rrggbb"`, `"#rrggbbaa"` or a
+    /// CSS colour name; a misspelt name gets the nearest one suggested.
+    public func color(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> Color {
+        let mustBe = "a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name)"
+        guard lua_type(L, index) == LUA_TSTRING else {
+            throw LuaArgumentError(.named(name, at: index), mustBe: mustBe, got: describe(index))
         }
-        throw LuaArgumentError(.named(name, at: index), mustBe: "a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name)",
-                               got: describe(index))
+        let text = rawString(index)
+        if let color = Color(parsing: text) { return color }
+        var error = LuaArgumentError(.named(name, at: index), mustBe: mustBe, got: describe(index))
+        if !text.hasPrefix("#"), let near = nearestName(to: text, in: Color.names) {
+            error.message += " (did you mean \"\(near)\"?)"
+        }
+        throw error
     }
 
     // MARK: - Pushers
@@ -209,5 +164,5 @@ extension Lua {
     }
 
     /// Pushes `"#rrggbb"` (or `"#rrggbbaa"`).
-    public func push(_ color: LuaColor) { push(color.hex) }
+    public func push(_ color: Color) { push(color.description) }
 }

@@ -1,6 +1,7 @@
 // Reading definition tables by a fixed list of field names, never in `lua_next` order.
 import CLua
 import CLuaShim
+import SceneDescription
 
 /// A table on the stack whose fields a binding reads by name (`def.point("anchor")`). Reads are raw
 /// (no metamethods). Errors name the field: `'anchor' must be a point {x, y}, got nil`.
@@ -73,8 +74,8 @@ public struct LuaTable {
     public func optionalSize(_ field: String) throws(LuaArgumentError) -> LuaSize? { try readOptional(field, lua.size) }
     public func frame(_ field: String) throws(LuaArgumentError) -> LuaFrame { try read(field, lua.frame) }
     public func optionalFrame(_ field: String) throws(LuaArgumentError) -> LuaFrame? { try readOptional(field, lua.frame) }
-    public func color(_ field: String) throws(LuaArgumentError) -> LuaColor { try read(field, lua.color) }
-    public func optionalColor(_ field: String) throws(LuaArgumentError) -> LuaColor? { try readOptional(field, lua.color) }
+    public func color(_ field: String) throws(LuaArgumentError) -> Color { try read(field, lua.color) }
+    public func optionalColor(_ field: String) throws(LuaArgumentError) -> Color? { try readOptional(field, lua.color) }
 
     /// The array part `t[1], t[2], …` up to the raw length, each read by `read(index, subject)`
     /// where `subject` names the element in messages (`items[2]`).

@@ -1,5 +1,6 @@
 // Colours as levels write them: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a CSS colour name or
-// "transparent". Components are straight (not premultiplied) alpha in 0...1.
+// "transparent" (docs/semantics.md, "How a colour string is read"). Components are straight (not
+// premultiplied) alpha in 0...1.
 
 /// An sRGB colour with straight alpha, each component in 0...1.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
@@ -26,27 +27,26 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
                   blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
     }
 
-    /// Parses "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a CSS colour name (any case) or "transparent".
-    /// - Throws: `ColorError` naming the bad value and, for a misspelt name, the nearest CSS name.
-    public init(parsing text: String) throws {
-        let trimmed = text.trimmingSpaces()
-        if trimmed.hasPrefix("#") {
-            guard let color = Color.parseHex(trimmed.dropFirst()) else {
-                throw ColorError(value: text, suggestion: nil)
-            }
+    /// Parses "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" (ASCII hex digits, any case), a CSS colour name
+    /// (any case) or "transparent"; nil for anything else, spaces around it included. The one colour
+    /// parser: the Lua binding (`Lua.color`) reads every colour a level writes through it.
+    public init?(parsing text: String) {
+        if text.hasPrefix("#") {
+            guard let color = Color.hex(text.utf8.dropFirst()) else { return nil }
             self = color
             return
         }
-        let name = trimmed.lowercased()
+        let name = text.lowercased()
         if name == "transparent" {
             self = .transparent
             return
         }
-        guard let hex = Color.cssNames[name], let color = Color.parseHex(hex.dropFirst()) else {
-            throw ColorError(value: text, suggestion: Color.nearestName(to: name))
-        }
+        guard let hex = Color.cssNames[name], let color = Color.hex(hex.utf8.dropFirst()) else { return nil }
         self = color
     }
+
+    /// Every name `init(parsing:)` accepts, lower case and sorted ("did you mean" suggestions).
+    public static let names: [String] = (Array(cssNames.keys) + ["transparent"]).sorted()
 
     /// "#rrggbb" for opaque colours, "#rrggbbaa" otherwise.
     public var description: String {
@@ -77,80 +77,24 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         v.isNaN ? 0 : min(max(v, 0), 1)
     }
 
-    private static func parseHex(_ digits: Substring) -> Color? {
+    /// The colour of 3, 4, 6 or 8 ASCII hex digits; nil for any other count or character (Unicode's
+    /// fullwidth digits included, which `Character.hexDigitValue` would take).
+    private static func hex(_ digits: Substring.UTF8View) -> Color? {
         var nibbles: [UInt8] = []
-        for character in digits {
-            guard let value = character.hexDigitValue else { return nil }
-            nibbles.append(UInt8(value))
-        }
-        switch nibbles.count {
-        case 3, 4: // "#rgb" / "#rgba": each digit doubled, as CSS does (#f80 == #ff8800)
-            let bytes = nibbles.map { $0 * 17 }
-            return Color(red8: bytes[0], green8: bytes[1], blue8: bytes[2],
-                         alpha8: bytes.count == 4 ? bytes[3] : 255)
-        case 6, 8:
-            let bytes = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
-            return Color(red8: bytes[0], green8: bytes[1], blue8: bytes[2],
-                         alpha8: bytes.count == 4 ? bytes[3] : 255)
-        default:
-            return nil
-        }
-    }
-
-    /// The CSS name closest to `name` by edit distance, when it is close enough to be a likely typo.
-    private static func nearestName(to name: String) -> String? {
-        guard !name.isEmpty else { return nil }
-        var best: (name: String, distance: Int)?
-        // Sorted iteration keeps the suggestion stable when two names are equally close.
-        for candidate in cssNames.keys.sorted() {
-            let distance = editDistance(Array(name), Array(candidate))
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        guard let best, best.distance <= max(2, name.count / 3) else { return nil }
-        return best.name
-    }
-
-    /// Levenshtein distance between two names (both at most ~20 characters).
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 0..<b.count {
-                let substitution = previous[j] + (a[i - 1] == b[j] ? 0 : 1)
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
+        for d in digits {
+            switch d {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(d - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(d - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(d - UInt8(ascii: "A") + 10)
+            default: return nil
             }
-            previous = current
         }
-        return previous[b.count]
-    }
-}
-
-/// A colour string that is neither hex nor a CSS colour name.
-public struct ColorError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The text that failed to parse, as given.
-    public var value: String
-    /// The nearest CSS colour name, when the text looks like a misspelt one.
-    public var suggestion: String?
-
-    /// An error for `value`, optionally suggesting the CSS name `suggestion`.
-    public init(value: String, suggestion: String?) {
-        self.value = value
-        self.suggestion = suggestion
-    }
-
-    public var description: String {
-        var message = "invalid colour '\(value)': expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or a CSS colour name"
-        if let suggestion { message += " (did you mean '\(suggestion)'?)" }
-        return message
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while scalars.first?.isWhitespace == true { scalars.removeFirst() }
-        while scalars.last?.isWhitespace == true { scalars.removeLast() }
-        return String(scalars)
+        let bytes: [UInt8]
+        switch nibbles.count {
+        case 3, 4: bytes = nibbles.map { $0 * 17 }  // "#rgb" / "#rgba": each digit doubled, as CSS does (#f80 == #ff8800)
+        case 6, 8: bytes = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+        default: return nil
+        }
+        return Color(red8: bytes[0], green8: bytes[1], blue8: bytes[2], alpha8: bytes.count == 4 ? bytes[3] : 255)
     }
 }

@@ -66,7 +66,12 @@ import Testing
                 == "chunk:1: t.color: 'fill' must be a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name), got \"#12345\"")
         #expect(message("t.color('tomatoe')", state)
                 == "chunk:1: t.color: 'fill' must be a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name), got \"tomatoe\" (did you mean \"tomato\"?)")
-        #expect(LuaColor(parsing: "#336699")?.green == Double(0x66) / 255)
+        // The short forms with alpha, and nothing around the string (docs/semantics.md).
+        #expect(try state.run("return t.color('#F808')") == [.string("#ff880088")])
+        #expect(message("t.color(' #fff')", state)
+                == "chunk:1: t.color: 'fill' must be a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name), got \" #fff\"")
+        #expect(message("t.color('Tomatoe')", state)?.hasSuffix("(did you mean \"tomato\"?)") == true)
+        #expect(message("t.color(12)", state)?.hasSuffix("got 12") == true)
     }
 
     @Test func scalarsAreStrictAndNamed() throws {

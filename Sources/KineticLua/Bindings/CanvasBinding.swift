@@ -29,7 +29,7 @@ enum CanvasBinding {
             return t
         }
         func color(_ t: LuaTable?, _ name: String) throws -> Color? {
-            try t?.optionalColor(name).map { Color($0) }
+            try t?.optionalColor(name)
         }
         return [
             .method("text") { lua, _ in

@@ -4,6 +4,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
+import SceneDescription
 
 enum ItemBinding {
     /// The fields `world:addItem{...}` accepts.
@@ -45,7 +46,7 @@ enum ItemBinding {
                 w.appearance[id] = a
             })
         }
-        func optionalColor(_ lua: Lua, _ v: Int32, _ name: String) throws -> LuaColor? {
+        func optionalColor(_ lua: Lua, _ v: Int32, _ name: String) throws -> Color? {
             lua.isNil(v) || (lua.type(at: v) == LUA_TBOOLEAN && lua_toboolean(lua.L, v) == 0) ? nil : try lua.color(v, name)
         }
         /// The world point where a force or impulse acts (argument `index`), nil for the centre.

@@ -83,7 +83,7 @@ let luaTypeAliases: [(name: String, type: String, doc: String)] = [
     ("kinetic.Frame", "[number, number, number, number]|{x?: number, y?: number, width?: number, height?: number}",
      "A frame {x, y, width, height} or keyed, points."),
     ("kinetic.RangeValue", "[number, number]|{min?: number, max?: number}", "A range {min, max} or keyed; either end may be ±math.huge."),
-    ("kinetic.Color", "string", "\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name."),
+    ("kinetic.Color", "string", "\"#rrggbb\", \"#rrggbbaa\", \"#rgb\", \"#rgba\" or a CSS colour name."),
     ("kinetic.AnyBehavior", "kinetic.Behavior|kinetic.Gravity|kinetic.Collision|kinetic.Push|kinetic.Snap|kinetic.Attachment|kinetic.ItemBehavior|kinetic.Field",
      "Any behaviour."),
     ("kinetic.Action", "fun(world: kinetic.World, dt: number)", "Called after every step while the behaviour is in the world; dt in seconds."),
