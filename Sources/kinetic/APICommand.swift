@@ -44,11 +44,7 @@ struct API: ParsableCommand {
 
     func run() throws {
         guard let luals else {
-            // Sorted keys: the same bytes on every run, so the output can be diffed.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(APISurface.current())) ?? Data("{}".utf8)
-            print(String(decoding: data, as: UTF8.self))
+            print(APISurface.current().json())
             return
         }
         let rc = luarc ? ".luarc.json" : nil

@@ -199,18 +199,3 @@ import Testing
         #expect(surface.allNames.contains("World:addItem") && surface.allNames.contains("kinetic.pin{anchor}"))
     }
 }
-
-@Suite struct LuaDefinitionTests {
-    @Test func theDefinitionsAreValidLuaNamingEveryMember() throws {
-        let surface = APISurface.current()
-        let text = surface.luaDefinitions()
-        // It compiles as Lua (a syntax error would throw here).
-        _ = try Harness().state.load(text, name: "kinetic.d.lua")
-        #expect(text.contains("---@class kinetic.Item"))
-        #expect(text.contains("function World:addItem(...) end"))
-        #expect(text.contains("---@field center any"))
-        #expect(text.contains("---@field size any (read-only)"))
-        #expect(text.contains("function kinetic.pin(definition) end"))
-        #expect(text.contains("---@field anchor? any"))
-    }
-}
