@@ -49,15 +49,13 @@ struct API: ParsableCommand {
         }
         let rc = luarc ? ".luarc.json" : nil
         if let rc, !force, FileManager.default.fileExists(atPath: rc) {
-            Diagnostics.error("\(rc) exists: merge the settings `kinetic api --help` describes by hand, or pass --force")
-            throw ExitCode.failure
+            throw Diagnostics.failure("\(rc) exists: merge the settings `kinetic api --help` describes by hand, or pass --force")
         }
         do {
             let written = try LuaLSDefinitions(version: Kinetic.configuration.version).write(to: luals, luarc: rc)
             for path in written { print("wrote \(path)") }
         } catch {
-            Diagnostics.error("\(luals): cannot write the definitions: \(error.localizedDescription)")
-            throw ExitCode.failure
+            throw Diagnostics.failure("\(luals): cannot write the definitions: \(error.localizedDescription)")
         }
     }
 }

@@ -37,7 +37,7 @@ struct RecordLevel: ParsableCommand {
 
     func run() throws {
         do {
-            let loaded = try Level.load(path: level.level, options: level.options())
+            let loaded = try level.load()
             if !headless, script == nil, try WindowRunner.isDisplayAvailable() {
                 let recorder = Recorder(level: loaded, recordingPath: output)
                 var runner = WindowRunner(level: loaded)
@@ -50,17 +50,13 @@ struct RecordLevel: ParsableCommand {
             let events = try script.map { path throws(RecordingError) in try Recording.events(script: path, fps: loaded.fps) } ?? []
             let steps = try loaded.steps(for: seconds ?? loaded.duration ?? 5, "--seconds")
             if let late = events.first(where: { $0.step > steps }) {
-                Diagnostics.note("warning: events after step \(steps) (the end of the run) are left out, from step \(late.step) on")
+                Diagnostics.warning("events after step \(steps) (the end of the run) are left out, from step \(late.step) on")
             }
             let recording = try Recorder.recordHeadless(loaded, events: events, steps: steps, recordingPath: output)
             try recording.write(to: output)
             print("wrote \(output): \(recording.events.count) events, \(recording.steps) steps, final state \(recording.final!.hash)")
-        } catch let error as LevelError {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
-        } catch let error as RecordingError {
-            Diagnostics.error(error.message)
-            throw ExitCode.failure
+        } catch {
+            throw Diagnostics.failure(error)
         }
     }
 }

@@ -83,13 +83,7 @@ struct RenderLevel: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: Level
-        do {
-            loaded = try Level.load(path: level.level, options: level.options())
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
-        }
+        let loaded = try level.load()
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         Interruption.catchSignals()
@@ -102,15 +96,10 @@ struct RenderLevel: ParsableCommand {
             // Whatever failed after the signal (ffmpeg stops on a terminal's Ctrl-C too) is its echo.
             Diagnostics.note("\(Interruption.word): nothing written to \(output)")
             Interruption.endProcess()
-        } catch let error as LevelError {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
-        } catch let error as RenderError {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
         } catch {
-            Diagnostics.error("\(output): \(error)")
-            throw ExitCode.failure
+            // Level and render errors name their file; any other is about the output.
+            let named = error is LevelError || error is RenderError
+            throw Diagnostics.failure(named ? "\(error)" : "\(output): \(error)")
         }
     }
 

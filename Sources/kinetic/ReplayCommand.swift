@@ -60,12 +60,8 @@ struct ReplayRecording: ParsableCommand {
                       + (result.difference.map { "\n  first difference: \($0)" } ?? ""))
                 throw ExitCode.failure
             }
-        } catch let error as LevelError {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
-        } catch let error as RecordingError {
-            Diagnostics.error(error.message)
-            throw ExitCode.failure
+        } catch {
+            throw Diagnostics.failure(error)
         }
     }
 }

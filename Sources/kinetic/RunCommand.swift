@@ -56,13 +56,7 @@ struct Run: ParsableCommand {
             try WatchSession(levelArguments: level, settings: settings).run()
             return
         }
-        let loaded: Level
-        do {
-            loaded = try Level.load(path: level.level, options: level.options())
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode.failure
-        }
+        let loaded = try level.load()
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         if !headless, try WindowRunner.isDisplayAvailable() {

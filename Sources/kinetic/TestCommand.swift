@@ -98,8 +98,7 @@ struct TestScenarios: ParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
         } catch {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
+            throw Diagnostics.failure(error)
         }
         if report.cases.isEmpty && report.skipped == 0 {
             Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")

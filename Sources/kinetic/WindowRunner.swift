@@ -31,8 +31,7 @@ struct WindowRunner {
         case .available: return true
         case .none: return false
         case .unreachable(let reason):
-            Diagnostics.error("cannot open a window: \(reason); start the display server, unset DISPLAY, or pass --headless")
-            throw ExitCode.failure
+            throw Diagnostics.failure("cannot open a window: \(reason); start the display server, unset DISPLAY, or pass --headless")
         }
     }
 

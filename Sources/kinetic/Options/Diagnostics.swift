@@ -1,5 +1,6 @@
 // How the CLI reports problems: to standard error, `error: ` or `warning: ` first, coloured as
-// `colorWanted` decides (NO_COLOR, FORCE_COLOR, TERM=dumb).
+// `colorWanted` decides (NO_COLOR, FORCE_COLOR, TERM=dumb); and the one way a command fails.
+import ArgumentParser
 import Foundation
 
 enum Diagnostics {
@@ -25,6 +26,20 @@ enum Diagnostics {
     static func error(_ message: String) {
         let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m " : "error: "
         FileHandle.standardError.write(Data((prefix + fromHere(message) + "\n").utf8))
+    }
+
+    /// The one way a command ends on a failure: prints `message` as an error and gives the exit code
+    /// to throw, `throw Diagnostics.failure("…")` (exit status 1).
+    static func failure(_ message: String) -> ExitCode {
+        error(message)
+        return .failure
+    }
+
+    /// `failure` for an error a command caught, `catch { throw Diagnostics.failure(error) }`: prints
+    /// its description. An `ExitCode` is given back as it is: its failure was reported where it was thrown.
+    static func failure(_ error: any Error) -> any Error {
+        if let exit = error as? ExitCode { return exit }
+        return failure("\(error)")
     }
 
     static func warning(_ message: String) {

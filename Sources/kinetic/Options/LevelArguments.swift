@@ -29,6 +29,15 @@ struct LevelArguments: ParsableArguments {
         }
     }
 
+    /// The level, loaded with `options()`; one that fails to load is printed and the command exits with 1.
+    func load() throws -> Level {
+        do {
+            return try Level.load(path: level, options: options())
+        } catch {
+            throw Diagnostics.failure(error)
+        }
+    }
+
     /// The options a level is loaded with.
     func options() -> LevelOptions {
         var options = LevelOptions()
