@@ -16,9 +16,9 @@ public final class DynamicAnimator {
     /// Size of the reference bounds (origin at 0, 0), or nil for an abstract space (UIKit init()).
     public let referenceBounds: Size?
     /// Fixed steps per second (default 60).
-    public private(set) var fps: Double
+    public let fps: Double
     /// Engine substeps per step (default 4).
-    public private(set) var substeps: Int
+    public let substeps: Int
     /// Seconds per step: 1 / fps.
     public var stepDuration: Double { 1 / fps }
 
@@ -103,12 +103,6 @@ public final class DynamicAnimator {
         var list: [DynamicBehavior] = []
         for b in behaviors { b.subtree(into: &list) }
         for b in list { b.animator = nil }
-    }
-
-    /// Changes the step rate and substeps. Throws for non-positive values.
-    public func setStepRate(fps: Double, substeps: Int) throws(DynamicsError) {
-        try Self.requireStepRate(fps: fps, substeps: substeps)
-        self.fps = fps; self.substeps = substeps
     }
 
     /// The highest step rate and substep count. One step costs the same host time whatever its

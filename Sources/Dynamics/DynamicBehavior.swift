@@ -165,10 +165,6 @@ open class DynamicBehavior {
         if v.isFinite && v >= 0 { return true }
         refuse(property, v, "a finite number ≥ 0"); return false
     }
-    func acceptPositive(_ v: Double, _ property: String) -> Bool {
-        if v.isFinite && v > 0 { return true }
-        refuse(property, v, "a finite number > 0"); return false
-    }
 
     // MARK: - Animator hooks
 

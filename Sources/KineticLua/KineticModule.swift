@@ -108,12 +108,3 @@ enum KineticModule {
         return 1
     }
 }
-
-extension LuaState {
-    /// Installs the `kinetic` module (global and `require("kinetic")`) in this state, for tools that
-    /// run their own scripts against it (the scenario runner). `kinetic.load` then loads levels into
-    /// this state, each in its own global environment.
-    public func installKinetic(options: LevelOptions = LevelOptions()) {
-        Runtime.install(in: self, options: options)
-    }
-}

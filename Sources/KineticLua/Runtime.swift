@@ -294,12 +294,7 @@ final class Runtime {
 
     /// Pushes an array of items.
     func pushItems(_ ids: [ItemID], on lua: Lua) {
-        lua.reserve(4)
-        lua.pushTable(array: Int32(ids.count))
-        for (i, id) in ids.enumerated() {
-            pushItem(id, on: lua)
-            lua.setIndex(i + 1, inTableAt: -2)
-        }
+        lua.pushArray(ids) { lua, id in pushItem(id, on: lua) }
     }
 
     // MARK: - Behaviours
@@ -326,12 +321,7 @@ final class Runtime {
     }
 
     func pushBehaviors(_ list: [DynamicBehavior], on lua: Lua) {
-        lua.reserve(4)
-        lua.pushTable(array: Int32(list.count))
-        for (i, b) in list.enumerated() {
-            pushBehavior(b, on: lua)
-            lua.setIndex(i + 1, inTableAt: -2)
-        }
+        lua.pushArray(list) { lua, b in pushBehavior(b, on: lua) }
     }
 
     /// The behaviour (of any kind) at `index`.

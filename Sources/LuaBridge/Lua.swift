@@ -83,7 +83,7 @@ public struct Lua {
 
     /// Pushes an array `{e1, e2, …}` whose elements `pushElement` pushes (one value each).
     public func pushArray<S: Sequence>(_ elements: S, _ pushElement: (Lua, S.Element) -> Void) {
-        reserve(3)
+        reserve(4)
         lua_createtable(L, Int32(elements.underestimatedCount), 0)
         var i: lua_Integer = 0
         for element in elements {

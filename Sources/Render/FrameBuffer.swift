@@ -14,9 +14,6 @@ public struct FrameBuffer: Sendable, Equatable {
     /// `width * height * 4` bytes, row after row from the top.
     public var pixels: [UInt8]
 
-    /// Bytes from one row to the next (`width * 4`).
-    public var bytesPerRow: Int { width * 4 }
-
     /// A frame of transparent black pixels. Sizes below 1 are raised to 1.
     public init(width: Int, height: Int) {
         self.width = max(width, 1)

@@ -59,11 +59,6 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         return alpha >= 1 ? rgb : rgb + hex(alpha)
     }
 
-    /// The same colour with its alpha multiplied by `factor` (0...1).
-    public func withAlpha(multipliedBy factor: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
-    }
-
     /// Fully transparent black.
     public static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
     /// Opaque black.

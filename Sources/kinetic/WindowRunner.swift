@@ -35,9 +35,6 @@ struct WindowRunner {
         }
     }
 
-    /// Built-in keys; the level's `key` callback sees every key first and overrides one by returning true.
-    static let keyHelp = "space pause/resume · . step while paused · d debug overlay · r restart · q/Esc quit"
-
     /// Runs until the window closes, q/Escape, or `seconds` of level time have passed.
     func run(seconds: Double?) throws {
         let window = try Window(title: level.title.isEmpty ? "kinetic" : level.title,

@@ -90,7 +90,7 @@ import Testing
 
     @Test func aliasesHoldExactlyTheStringsTheBindingsAccept() throws {
         let state = try LuaState(options: LuaOptions())
-        state.installKinetic()
+        Runtime.install(in: state, options: LevelOptions())
         func accepts(_ lua: String) -> Bool { (try? state.run(lua, name: "=alias")) != nil }
         let setup = "local w = kinetic.world{}; local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
         let probes: [String: (String) -> String] = [

@@ -387,7 +387,7 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         var options = LuaOptions()
         options.output = { _ in }
         let state = try LuaState(options: options)
-        state.installKinetic()
+        Runtime.install(in: state, options: LevelOptions())
         let y = try state.run("""
             local w = kinetic.world{}
             local a = w:addItem{ center = {0, 0}, size = {1, 1} }

@@ -1,7 +1,7 @@
 // Files a level, a recording or a command line can make the host read or write (docs/sandbox.md,
 // "Files"): each attack must be refused with a message naming the path, and nothing outside changes.
 import Foundation
-import KineticLua
+@testable import KineticLua
 import LuaBridge
 import Testing
 
@@ -52,7 +52,7 @@ import Testing
         // A scenario-like script at the root loads a level from a subfolder: its shot goes beside the level.
         let root = try levelFolder(["levels/pit/main.lua": "return { load = function() end }"])
         let state = try LuaState(options: { var o = LuaOptions(); o.folder = root; return o }())
-        state.installKinetic(options: testOptions())
+        Runtime.install(in: state, options: testOptions())
         try state.run("local w = kinetic.load('levels/pit') w:screenshot('shot.png')", name: "scenario_test.lua")
         #expect(FileManager.default.fileExists(atPath: root + "/levels/pit/shot.png"))
         #expect(!FileManager.default.fileExists(atPath: root + "/shot.png"))

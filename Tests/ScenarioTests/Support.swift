@@ -1,5 +1,6 @@
 // Shared helpers: fixture paths, scratch folders, and the `kinetic` binary for process tests.
 import Foundation
+import KineticLua
 import Testing
 
 enum Fixtures {
@@ -73,5 +74,18 @@ extension String {
 
     var lastLine: String {
         split(separator: "\n").last.map(String.init) ?? ""
+    }
+}
+
+/// Runs cases in this process, one at a time (tests; no wall-clock kill).
+struct InProcessExecutor: CaseExecutor {
+    private static let lock = NSLock()
+    func list(file: String, settings: ScenarioSettings) -> FileListing {
+        Self.lock.lock(); defer { Self.lock.unlock() }
+        return ScenarioCaseRunner.listCases(file: file, settings: settings)
+    }
+    func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult {
+        Self.lock.lock(); defer { Self.lock.unlock() }
+        return ScenarioCaseRunner.run(file: file, case: name, settings: settings)
     }
 }

@@ -39,20 +39,6 @@ public protocol CaseExecutor: Sendable {
     func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult
 }
 
-/// Runs cases in this process, one at a time (tests; no wall-clock kill).
-public struct InProcessExecutor: CaseExecutor {
-    private static let lock = NSLock()
-    public init() {}
-    public func list(file: String, settings: ScenarioSettings) -> FileListing {
-        Self.lock.lock(); defer { Self.lock.unlock() }
-        return ScenarioCaseRunner.listCases(file: file, settings: settings)
-    }
-    public func run(file: String, case name: String, settings: ScenarioSettings) -> CaseResult {
-        Self.lock.lock(); defer { Self.lock.unlock() }
-        return ScenarioCaseRunner.run(file: file, case: name, settings: settings)
-    }
-}
-
 /// What a suite run found and how it went.
 public struct SuiteReport: Sendable {
     public var cases: [ScenarioCase]
