@@ -1,5 +1,6 @@
 // The geometry values of the public API in points (y down): sizes, rectangles and edge insets, as
-// UIKit's CGSize, CGRect and UIEdgeInsets.
+// UIKit's CGSize, CGRect and UIEdgeInsets; and a vector read and written as an angle and a length.
+import Foundation
 import Physics
 
 /// A width and height in points.
@@ -51,4 +52,16 @@ public struct EdgeInsets: Hashable, Sendable {
     }
     public static let zero = EdgeInsets()
     public var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
+}
+
+// MARK: - A vector as an angle and a length (gravity and push directions)
+
+extension Vec2 {
+    /// The vector of `length` at `angle` (radians from +x toward +y, clockwise on screen); a negative
+    /// length points the other way.
+    init(length: Double, angle: Double) { self.init(length * cos(angle), length * sin(angle)) }
+
+    /// The direction, radians from +x toward +y; 0 for the zero vector, so writing a magnitude of 0
+    /// resets the angle (UIKit's gravity).
+    var angle: Double { self == .zero ? 0 : atan2(y, x) }
 }

@@ -21,11 +21,10 @@ public final class GravityBehavior: DynamicBehavior {
     /// Direction in radians from +x toward +y (π/2 = down, clockwise on screen). Writing keeps
     /// the magnitude.
     public var angle: Double {
-        get { gravityDirection == .zero ? 0 : atan2(gravityDirection.y, gravityDirection.x) }
+        get { gravityDirection.angle }
         set {
             guard acceptFinite(newValue, "angle") else { return }
-            let m = magnitude
-            gravityDirection = Vec2(m * cos(newValue), m * sin(newValue))
+            gravityDirection = Vec2(length: magnitude, angle: newValue)
         }
     }
 
@@ -35,15 +34,14 @@ public final class GravityBehavior: DynamicBehavior {
         get { gravityDirection.length }
         set {
             guard acceptFinite(newValue, "magnitude") else { return }
-            let a = angle
-            gravityDirection = Vec2(newValue * cos(a), newValue * sin(a))
+            gravityDirection = Vec2(length: newValue, angle: angle)
         }
     }
 
     /// Sets both at once (avoids the zero-magnitude trap).
     public func setAngle(_ angle: Double, magnitude: Double) {
         guard acceptFinite(angle, "angle"), acceptFinite(magnitude, "magnitude") else { return }
-        gravityDirection = Vec2(magnitude * cos(angle), magnitude * sin(angle))
+        gravityDirection = Vec2(length: magnitude, angle: angle)
     }
 
     override public init() { super.init() }

@@ -33,11 +33,10 @@ public final class PushBehavior: DynamicBehavior {
 
     /// Direction, radians from +x toward +y (clockwise on screen). Writing keeps the magnitude.
     public var angle: Double {
-        get { pushDirection == .zero ? 0 : atan2(pushDirection.y, pushDirection.x) }
+        get { pushDirection.angle }
         set {
             guard acceptFinite(newValue, "angle") else { return }
-            let m = magnitude
-            pushDirection = Vec2(m * cos(newValue), m * sin(newValue))
+            pushDirection = Vec2(length: magnitude, angle: newValue)
         }
     }
 
@@ -46,15 +45,14 @@ public final class PushBehavior: DynamicBehavior {
         get { pushDirection.length }
         set {
             guard acceptFinite(newValue, "magnitude") else { return }
-            let a = angle
-            pushDirection = Vec2(newValue * cos(a), newValue * sin(a))
+            pushDirection = Vec2(length: newValue, angle: angle)
         }
     }
 
     /// Sets both at once.
     public func setAngle(_ angle: Double, magnitude: Double) {
         guard acceptFinite(angle, "angle"), acceptFinite(magnitude, "magnitude") else { return }
-        pushDirection = Vec2(magnitude * cos(angle), magnitude * sin(angle))
+        pushDirection = Vec2(length: magnitude, angle: angle)
     }
 
     /// Where the force acts for items without their own offset: points from the center in the

@@ -86,16 +86,7 @@ extension Level {
         return state.withStack { lua -> LuaReference? in
             guard lua.reserve(6), pushPackageLoaded(lua) else { return nil }
             let loaded = lua.top
-            var names: [String] = []
-            lua.pushNil()
-            while lua_next(lua.L, loaded) != 0 {
-                if lua.type(at: -2) == LUA_TSTRING {
-                    let name = Self.keyString(lua, -2)
-                    if !Self.builtinModules.contains(name), Self.isModule(name, in: folder) { names.append(name) }
-                }
-                lua.pop()
-            }
-            names.sort()  // deterministic order
+            let names = Self.levelModules(lua, loaded: loaded, folder: folder)
             lua.pushTable(fields: Int32(names.count))
             let saved = lua.top
             for name in names {
@@ -118,29 +109,39 @@ extension Level {
             guard lua.reserve(6), pushPackageLoaded(lua) else { return }
             let loaded = lua.top
             // Modules the failed attempt loaded that the old version never had go, too.
-            var added: [String] = []
-            lua.pushNil()
-            while lua_next(lua.L, loaded) != 0 {
-                if lua.type(at: -2) == LUA_TSTRING {
-                    let name = Self.keyString(lua, -2)
-                    if !Self.builtinModules.contains(name), Self.isModule(name, in: folder) { added.append(name) }
-                }
-                lua.pop()
-            }
-            for name in added {
+            for name in Self.levelModules(lua, loaded: loaded, folder: folder) {
                 lua.push(name)
                 lua.pushNil()
                 lua_rawset(lua.L, loaded)
             }
             lua.push(saved)
-            let table = lua.top
-            lua.pushNil()
-            while lua_next(lua.L, table) != 0 {
-                lua.pushValue(at: -2)
-                lua.pushValue(at: -2)
-                lua_rawset(lua.L, loaded)
-                lua.pop()
+            Self.copyEntries(lua, from: lua.top, into: loaded)
+        }
+    }
+
+    /// The names in `package.loaded` (the table at `loaded`) of the modules whose file lies in
+    /// `folder`, sorted: `lua_next` order differs from run to run.
+    private static func levelModules(_ lua: Lua, loaded: Int32, folder: String) -> [String] {
+        var names: [String] = []
+        lua.pushNil()
+        while lua_next(lua.L, loaded) != 0 {
+            if lua.type(at: -2) == LUA_TSTRING {
+                let name = keyString(lua, -2)
+                if !builtinModules.contains(name), isModule(name, in: folder) { names.append(name) }
             }
+            lua.pop()
+        }
+        return names.sorted()
+    }
+
+    /// Sets every entry of the table at `source` in the table at `target`, raw (metatables ignored).
+    private static func copyEntries(_ lua: Lua, from source: Int32, into target: Int32) {
+        lua.pushNil()
+        while lua_next(lua.L, source) != 0 {
+            lua.pushValue(at: -2)
+            lua.pushValue(at: -2)
+            lua_rawset(lua.L, target)
+            lua.pop()
         }
     }
 
@@ -192,13 +193,7 @@ extension Level {
             guard lua.type(at: source) == LUA_TTABLE else { return nil }
             lua.pushTable()
             let copy = lua.top
-            lua.pushNil()
-            while lua_next(lua.L, source) != 0 {
-                lua.pushValue(at: -2)
-                lua.pushValue(at: -2)
-                lua_rawset(lua.L, copy)
-                lua.pop()
-            }
+            Self.copyEntries(lua, from: source, into: copy)
             return lua.reference(to: copy)
         }
     }
@@ -222,14 +217,7 @@ extension Level {
                 lua_rawset(lua.L, target)
             }
             lua.push(saved)
-            let source = lua.top
-            lua.pushNil()
-            while lua_next(lua.L, source) != 0 {
-                lua.pushValue(at: -2)
-                lua.pushValue(at: -2)
-                lua_rawset(lua.L, target)
-                lua.pop()
-            }
+            Self.copyEntries(lua, from: lua.top, into: target)
         }
     }
 
