@@ -164,27 +164,21 @@ extension DynamicAnimator {
     public func name(of id: ItemID) throws(DynamicsError) -> String? { records[try slot(id)].name }
 
     /// Center, points, reference coordinates.
-    public func center(of id: ItemID) throws(DynamicsError) -> Vec2 {
-        guard let c = centerIfLive(id) else { throw staleError(id) }
-        return c
-    }
+    public func center(of id: ItemID) throws(DynamicsError) -> Vec2 { try live(centerIfLive(id), id) }
 
     /// Rotation, radians, clockwise on screen.
-    public func angle(of id: ItemID) throws(DynamicsError) -> Double {
-        guard let a = angleIfLive(id) else { throw staleError(id) }
-        return a
-    }
+    public func angle(of id: ItemID) throws(DynamicsError) -> Double { try live(angleIfLive(id), id) }
 
     /// Linear velocity of the center, pt/s.
-    public func velocity(of id: ItemID) throws(DynamicsError) -> Vec2 {
-        guard let v = velocityIfLive(id) else { throw staleError(id) }
-        return v
-    }
+    public func velocity(of id: ItemID) throws(DynamicsError) -> Vec2 { try live(velocityIfLive(id), id) }
 
     /// Angular velocity, rad/s, clockwise-positive.
-    public func angularVelocity(of id: ItemID) throws(DynamicsError) -> Double {
-        guard let w = angularVelocityIfLive(id) else { throw staleError(id) }
-        return w
+    public func angularVelocity(of id: ItemID) throws(DynamicsError) -> Double { try live(angularVelocityIfLive(id), id) }
+
+    /// `value` read for `id`; the error naming the stale item when it is nil.
+    private func live<Value>(_ value: Value?, _ id: ItemID) throws(DynamicsError) -> Value {
+        guard let value else { throw staleError(id) }
+        return value
     }
 
     // The same four without a message: nil for a stale id. For callers that read state once per
