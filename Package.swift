@@ -48,10 +48,16 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // JPEG decoding for images (Cairo reads only PNG).
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
         // What a frame shows (items, HUD and overlay commands, colours), as plain values: the binding
         // layer fills it in, Render draws it with Cairo; KineticLua never links Cairo.
         .target(name: "SceneDescription"),
-        .target(name: "Render", dependencies: ["CCairo", "SceneDescription"]),
+        .target(name: "Render", dependencies: ["CCairo", "CJPEG", "SceneDescription"]),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",

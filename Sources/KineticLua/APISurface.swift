@@ -34,7 +34,7 @@ public struct APISurface: Codable, Sendable, Equatable {
     public var levelFunctions: [String]
 
     /// The fields of a level table.
-    static let levelFieldNames = ["title", "width", "height", "background", "fps", "substeps", "seed", "duration"]
+    static let levelFieldNames = ["title", "width", "height", "view", "background", "fps", "substeps", "seed", "duration"]
     /// The functions of a level table the host calls, by name at each call.
     static let levelFunctionNames = ["load", "update", "pointer", "key", "draw", "reloaded"]
 

@@ -104,6 +104,9 @@ public final class Level {
     /// Reference size, points.
     public var width: Double { world.setup.width }
     public var height: Double { world.setup.height }
+    /// The view's size (what a window or a render shows), points: the level's `view`, else its size.
+    public var viewWidth: Double { world.setup.viewSize.width }
+    public var viewHeight: Double { world.setup.viewSize.height }
     /// Fixed steps per second.
     public var fps: Double { world.fps }
     /// Seconds a headless run lasts when the command line gives none (level field `duration`).

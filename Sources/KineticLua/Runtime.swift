@@ -146,6 +146,10 @@ final class Runtime {
     var linksChecked = 0
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
+    /// `canvas:push` calls not yet popped in the frame being recorded.
+    var hudDepth = 0
+    /// The world whose `level.draw` is recording (`canvas:image` paths start at its folder).
+    var drawingWorld: WorldModel?
 
     var worldType: LuaHandleType<WorldHandle>!
     var itemType: LuaHandleType<ItemHandle>!
@@ -534,6 +538,8 @@ final class Runtime {
 struct WorldSetup {
     var width = 375.0
     var height = 667.0
+    /// The view's size (the window's and a render's), points; nil: the world's size.
+    var view: SceneSize?
     var fps = 60.0
     var substeps = 4
     var seed = 0
@@ -542,4 +548,7 @@ struct WorldSetup {
     var duration: Double?
     /// Absolute folder of the level (images are relative to it), or nil.
     var folder: String?
+
+    /// The size the view shows, points.
+    var viewSize: SceneSize { view ?? SceneSize(width, height) }
 }

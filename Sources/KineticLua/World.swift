@@ -40,8 +40,10 @@ final class WorldModel {
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
-    /// Item image paths as the level gave them → the file to draw, nil when refused (`imageFile`).
-    var imageFiles: [String: String?] = [:]  // lookups only
+    /// Image paths as the level gave them → the file to draw, or why it is refused (`imagePath`).
+    var imageFiles: [String: Result<String, LevelFileError>] = [:]  // lookups only
+    /// Where the view looks, and the item it follows (`world.camera`, `world:follow`).
+    var camera: Camera
     /// Names of removed items, so stale handles name them (bounded).
     var removedNames = RemovedNames()
     var level: LevelScript?
@@ -75,6 +77,7 @@ final class WorldModel {
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
         self.setup = setup
+        camera = Camera(view: setup.viewSize)
     }
 
     var fps: Double { animator.fps }
@@ -146,6 +149,7 @@ extension Runtime {
         world.stepsTaken += 1
         world.phase = .delivering
         deliver(world)
+        moveCamera(world)
         sweep()
         if let error = world.pendingError {
             world.pendingError = nil
@@ -246,8 +250,14 @@ extension Runtime {
 
     // MARK: - Input
 
-    /// Delivers a pointer event to `level.pointer(world, e)`.
-    func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+    /// Delivers a pointer event to `level.pointer(world, e)`. Events come in view points (the
+    /// window's, a recording's, a scenario's) and reach the level in world points, converted with
+    /// the camera of the moment, so a replay converts them as the run did.
+    func pointer(_ world: WorldModel, _ event: PointerEvent) throws(LuaError) {
+        var e = event
+        let p = world.camera.worldPoint(Vec2(event.x, event.y))
+        (e.x, e.y) = (p.x, p.y)
+        (e.vx, e.vy) = (event.vx / world.camera.zoom, event.vy / world.camera.zoom)
         world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
         try call(handler) { lua in

@@ -42,7 +42,7 @@ struct WindowRunner {
     /// Runs until the window closes, q/Escape, or `seconds` of level time have passed.
     func run(seconds: Double?) throws {
         let window = try Window(title: level.title.isEmpty ? "kinetic" : level.title,
-                                referenceWidth: level.width, referenceHeight: level.height,
+                                referenceWidth: level.viewWidth, referenceHeight: level.viewHeight,
                                 maximumFramesPerSecond: max(level.fps, 30))
         defer { window.close() }
         let renderer = Renderer()

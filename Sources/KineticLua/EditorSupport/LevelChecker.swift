@@ -233,6 +233,8 @@ public enum LevelChecker {
             ("title", "type(v) == 'string'", "a string"),
             ("width", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
             ("height", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
+            ("view", "type(v) == 'table' and (function(w, h) return type(w) == 'number' and type(h) == 'number' and w >= \(Double.leastNormalMagnitude) and w <= \(World.largestCoordinate) and h >= \(Double.leastNormalMagnitude) and h <= \(World.largestCoordinate) end)(v[1] or v.width, v[2] or v.height)",
+             "a size {w, h} of points, each > 0 and at most \(Int(World.largestCoordinate))"),
             ("background", "type(v) == 'string'", "a colour string \"#rrggbb\" or a CSS name"),
             ("fps", "type(v) == 'number' and v > 0 and v <= \(DynamicAnimator.maximumFPS)", "a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)) (steps per second)"),
             ("substeps", "math.type(v) == 'integer' and v >= 1 and v <= \(DynamicAnimator.maximumSubsteps)", "an integer from 1 to \(DynamicAnimator.maximumSubsteps)"),
