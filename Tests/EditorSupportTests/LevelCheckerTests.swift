@@ -49,6 +49,7 @@ import Testing
         // (The folder in the message is as the level was named: here the fixtures path, stripped.)
         #expect(check("missing_image") == [
             "missing_image/main.lua:6: image 'missing.png' not found (paths are relative to the level folder missing_image)",
+            "missing_image/main.lua:11: canvas:image: image 'sprites/gone.png' not found (paths are relative to the level folder missing_image)",
             "missing_image/main.lua:1: item 'b': image 'art/computed.png' not found (paths are relative to the level folder missing_image)",
         ])
     }
@@ -58,6 +59,7 @@ import Testing
         #expect(check("bad_fields.lua") == [
             "bad_fields.lua:2: level field 'width' must be a number of points > 0 and at most 10000000, got wide",
             "bad_fields.lua:6: level field 'height' must be a number of points > 0 and at most 10000000, got 9.9998886718268e-321",
+            "bad_fields.lua:7: level field 'view' must be a size {w, h} of points, each > 0 and at most 10000000, got {0, 10}",
             "bad_fields.lua:3: level field 'fps' must be a number > 0 and at most 1000 (steps per second), got -1",
             "bad_fields.lua:5: level field 'duration' must be a number of seconds > 0 and at most 3600, got 1e+300",
             "bad_fields.lua:4: unknown level field 'widht'; did you mean 'width'?",

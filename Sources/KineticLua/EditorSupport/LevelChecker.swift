@@ -208,6 +208,15 @@ public enum LevelChecker {
                 }
             }
         }
+        // `canvas:image("path", …)` with a literal path: the check an item's `image` gets.
+        let tokens = LuaTokens(source).tokens
+        for i in tokens.indices.dropLast(3) where tokens[i].text == ":" && tokens[i + 1].kind == .name
+            && tokens[i + 1].text == "image" && tokens[i + 2].text == "(" && tokens[i + 3].kind == .string {
+            let path = tokens[i + 3].text
+            if !imageExists(path, folder: folder) {
+                problems.append(LevelProblem(file: file, line: tokens[i + 3].line, message: "canvas:image: " + missingImage(path, folder: folder)))
+            }
+        }
         return (problems, calls)
     }
 
@@ -248,7 +257,8 @@ public enum LevelChecker {
             ("reloaded", "type(v) == 'function'", "a function (world, state)"),
         ]
         let script = "local t = ...\nlocal bad = {}\n"
-            + rules.map { name, test, _ in "do local v = rawget(t, '\(name)'); if v ~= nil and not (\(test)) then bad[#bad + 1] = '\(name)=' .. tostring(v) end end\n" }.joined()
+            + "local function show(v) if type(v) ~= 'table' then return tostring(v) end return '{' .. tostring(v[1] or v.width) .. ', ' .. tostring(v[2] or v.height) .. '}' end\n"
+            + rules.map { name, test, _ in "do local v = rawget(t, '\(name)'); if v ~= nil and not (\(test)) then bad[#bad + 1] = '\(name)=' .. show(v) end end\n" }.joined()
             + "if rawget(t, 'load') == nil then bad[#bad + 1] = 'load=nil' end\n"
             + "local keys = {}\nfor k in pairs(t) do if type(k) == 'string' then keys[#keys + 1] = k end end\ntable.sort(keys)\n"
             + "return table.concat(bad, '\\n'), table.concat(keys, '\\n')"
