@@ -194,6 +194,11 @@ public final class Level {
                 try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
                 try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
             }
+            // A camera following an item goes on from where it was, as the item does, rather
+            // than from where the new `load` placed the item.
+            if fresh.camera.follow != nil, world.camera.follow != nil, fresh.camera.view == world.camera.view {
+                fresh.camera.center = world.camera.center
+            }
             runtime.carryData(from: world, to: fresh)
             let replaced = world
             world = fresh

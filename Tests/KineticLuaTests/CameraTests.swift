@@ -85,4 +85,23 @@ import Testing
         let bad = try levelFolder("return { view = { 0, 10 }, load = function() end }")
         #expect(throws: LevelError.self) { try Level.load(path: bad, options: quietOptions()) }
     }
+
+    @Test func aReloadKeepsAFollowingCameraWhereItWas() throws {
+        // The hero moves 5 points a step and the camera trails it; a reload puts the hero back where
+        // it was (it is named), and the camera too, rather than where the new load's follow put it.
+        let folder = try levelFolder("""
+            return { width = 3000, height = 400, view = { 100, 100 },
+              load = function(world)
+                local hero = world:addItem{ name = "hero", center = { 500, 200 }, size = { 10, 10 } }
+                world:follow(hero, { lerp = 0.1 })
+              end,
+              update = function(world) local h = world:item("hero") h.center = { h.x + 5, h.y } end }
+            """)
+        let level = try Level.load(path: folder, options: quietOptions())
+        for _ in 0..<60 { try level.step() }
+        let before = level.scene().scene.camera!
+        #expect(before.center.x > 600 && before.center.x < 800)
+        try level.reload()
+        #expect(level.scene().scene.camera! == before)
+    }
 }
