@@ -40,8 +40,8 @@ struct HUDPainter {
     func paint(_ command: HUDCommand) {
         canvas.setLineWidth(1)
         switch command {
-        case let .text(text, x, y, size, color, align):
-            paintText(text, x: x, top: y, size: size, color: color, align: align)
+        case let .text(text, x, y, size, color, align, width):
+            paintText(text, x: x, top: y, size: size, color: color, align: align, width: width)
         case let .rect(x, y, width, height, fill, stroke, strokeWidth, cornerRadius):
             guard [x, y, width, height, cornerRadius].allSatisfy(\.isFinite) else { return }
             fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
@@ -136,19 +136,24 @@ struct HUDPainter {
     }
 
     /// Text whose first line's top is at `top` (as LÖVE's print), aligned on `x`; "\n" breaks lines.
-    private func paintText(_ text: String, x: Double, top: Double, size: Double, color: Color, align: TextAlign) {
+    /// With `width` (LÖVE's printf), lines wrap at `width` points and align within `x`…`x + width`.
+    private func paintText(_ text: String, x: Double, top: Double, size: Double, color: Color, align: TextAlign,
+                           width: Double? = nil) {
         guard x.isFinite, top.isFinite, size.isFinite, size > 0 else { return }
         canvas.setFont(canvas.fonts.sans, size: size)
         canvas.setColor(color)
         let metrics = canvas.fontMetrics()
         var baseline = top + metrics.ascent
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let width = canvas.textWidth(line)
+        let box = width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let lines = box.map { wrap(text, width: $0) }
+            ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines {
+            let lineWidth = canvas.textWidth(line)
             let start: Double
             switch align {
             case .left: start = x
-            case .center: start = x - width / 2
-            case .right: start = x - width
+            case .center: start = box.map { x + ($0 - lineWidth) / 2 } ?? x - lineWidth / 2
+            case .right: start = box.map { x + $0 - lineWidth } ?? x - lineWidth
             }
             canvas.showText(line, x: start, baseline: baseline)
             baseline += metrics.lineHeight

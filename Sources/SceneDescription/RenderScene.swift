@@ -348,8 +348,11 @@ public enum ArcType: String, Sendable, CaseIterable {
 /// One call recorded from Lua's `level.draw(world, canvas)`. Coordinates are view points (y down,
 /// angles clockwise) under the transforms recorded before it: `push`, `translate`, `rotate`, `scale`.
 public enum HUDCommand: Sendable, Equatable {
-    /// `canvas:text(s, x, y, {size=, color=, align=})`: `y` is the top of the first line; "\n" breaks lines.
-    case text(String, x: Double, y: Double, size: Double = 16, color: Color = .black, align: TextAlign = .left)
+    /// `canvas:text(s, x, y, {size=, color=, align=, width=})`: `y` is the top of the first line; "\n"
+    /// breaks lines. Without `width`, lines align on `x`; with it (LÖVE's printf), lines wrap at
+    /// `width` points and align within `x`…`x + width`.
+    case text(String, x: Double, y: Double, size: Double = 16, color: Color = .black, align: TextAlign = .left,
+              width: Double? = nil)
     /// `canvas:rect(x, y, w, h, {fill=, stroke=, strokeWidth=, cornerRadius=})`: top-left corner and size.
     case rect(x: Double, y: Double, width: Double, height: Double, fill: Color?, stroke: Color?,
               strokeWidth: Double = 1, cornerRadius: Double = 0)

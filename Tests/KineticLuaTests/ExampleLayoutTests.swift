@@ -46,7 +46,7 @@ import Testing
             switch command {
             case let .rect(x, y, width, height, fill, _, _, _) where (fill?.alpha ?? 0) >= 0.85:
                 panels.append(Box(minX: x, minY: y, maxX: x + width, maxY: y + height))
-            case let .text(text, x, y, size, _, align):
+            case let .text(text, x, y, size, _, align, _):
                 let box = textBox(text, x: x, top: y, size: size, align: align, renderer: renderer)
                 found.append(("HUD text '\(text)'", box, panels.contains { $0.contains(box) }))
             default:

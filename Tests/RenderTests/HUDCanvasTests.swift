@@ -131,4 +131,19 @@ func twoFrameSheet() throws -> String {
         #expect(f.color(50, 50) == [255, 0, 0, 255])
         #expect(f.color(5, 5) == [0, 0, 255, 255])
     }
+
+    @Test func textWithAWidthWrapsAndAlignsInItsBox() throws {
+        // "wide words here" at 14 pt is far wider than 40 points: it wraps onto several lines, all
+        // between x = 50 and 90, right-aligned so the ink reaches the box's right edge.
+        let f = try frame([.text("wide words here", x: 50, y: 10, size: 14, color: .black, align: .right, width: 40)])
+        func ink(_ xs: Range<Int>, _ ys: Range<Int>) -> Int {
+            var n = 0
+            for x in xs { for y in ys where f.color(x, y)[0] < 128 { n += 1 } }
+            return n
+        }
+        #expect(ink(0..<49, 0..<100) == 0)
+        #expect(ink(92..<100, 0..<100) == 0)
+        #expect(ink(80..<91, 10..<26) > 0)   // first line, against the right edge
+        #expect(ink(50..<91, 44..<62) > 0)   // a third line: three lines, one word each
+    }
 }

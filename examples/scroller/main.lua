@@ -88,6 +88,7 @@ function level.draw(world, canvas)
   canvas:rect(8, 8, 112, 28, { fill = "#1d3557e0", cornerRadius = 8 })
   canvas:image("coin.png", 16, 14, { source = { 0, 0, 16, 16 } })
   canvas:text(taken .. " / " .. #coins, 40, 13, { size = 15, color = "white" })
+  canvas:text("tap to jump", 140, 30, { size = 12, color = "#1d3557", align = "center", width = VIEW_W - 150 })
   local cam = world.camera
   local mapX, mapW = 140, VIEW_W - 150
   canvas:rect(mapX, 16, mapW, 8, { fill = "#ffffff80", cornerRadius = 4 })

@@ -56,10 +56,15 @@ enum CanvasBinding {
             .method("text") { lua, _ in
                 let text = try lua.text(2, "text", numbers: true)
                 let x = try lua.number(3, "x"), y = try lua.number(4, "y")
-                let o = try options(lua, 5, ["size", "color", "align"])
+                let o = try options(lua, 5, ["size", "color", "align", "width"])
                 let size = try o?.number("size", default: 16) ?? 16
                 let align = TextAlign(rawValue: try o?.choice("align", in: ["left", "center", "right"], default: "left") ?? "left")!
-                try record("canvas:text", .text(text, x: x, y: y, size: size, color: try color(o, "color") ?? .black, align: align))
+                let width = try o?.optionalNumber("width")
+                if let width, !(width > 0 && width.isFinite) {
+                    throw LuaArgumentError(.field("width"), mustBe: "a width of points above 0", got: String(width))
+                }
+                try record("canvas:text", .text(text, x: x, y: y, size: size, color: try color(o, "color") ?? .black,
+                                                align: align, width: width))
                 return 0
             },
             .method("rect") { lua, _ in
