@@ -196,7 +196,7 @@ public struct SceneItem: Sendable, Equatable {
     public var strokeWidth: Double
     /// Opacity of the whole item (fill, image, stroke and label together), 0...1.
     public var opacity: Double
-    /// Absolute path of a PNG stretched over the shape's bounds and turned with the item; a missing
+    /// Absolute path of a PNG or JPEG stretched over the shape's bounds and turned with the item; a missing
     /// or unreadable file draws a magenta cross instead and warns once.
     public var image: String?
     /// Text centred on the item, turned with it.
