@@ -2,7 +2,7 @@
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
 // Layers (each imports only those above it in this list): Physics → Dynamics → CLua → LuaBridge →
-// SceneDescription → KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
+// SceneDescription → KineticLua → Player → Render/Viewer → kinetic. See docs/architecture.md.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -41,6 +41,10 @@ let package = Package(
                           path: "Benchmarks/StepAllocations"),
         .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "SceneDescription"],
                 exclude: ["README.md"]),
+        // The real-time game loop every window plays a level with (input, fixed steps by the host
+        // clock, built-in keys, record and replay); it knows no window, so tests drive it with a
+        // fake clock.
+        .target(name: "Player", dependencies: ["KineticLua", "SceneDescription"]),
 
         // MARK: - Output
         .systemLibrary(
@@ -70,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "kinetic",
             dependencies: [
-                "Physics", "Dynamics", "KineticLua", "Render", "Viewer", "Scenes",
+                "Physics", "Dynamics", "KineticLua", "Player", "Render", "Viewer", "Scenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +87,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "KineticLua"]),
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
         .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
