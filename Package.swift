@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "KineticLua"]),
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
-        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua", "Player"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
         // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
