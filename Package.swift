@@ -61,7 +61,13 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
-        .target(name: "Viewer", dependencies: ["CSDL2"]),
+        // SDL2_mixer plays the level's sounds in the window (WAV, Ogg Vorbis).
+        .systemLibrary(
+            name: "CSDL2Mixer",
+            pkgConfig: "SDL2_mixer",
+            providers: [.apt(["libsdl2-mixer-dev"]), .brew(["sdl2_mixer"])]
+        ),
+        .target(name: "Viewer", dependencies: ["CSDL2", "CSDL2Mixer"]),
 
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
         .target(name: "Scenes", dependencies: ["Physics"]),

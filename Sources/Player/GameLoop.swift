@@ -52,6 +52,8 @@ public final class GameLoop {
         public var scene: RenderScene
         /// What happened since the previous frame.
         public var notices: [Notice]
+        /// The sounds the level played since the previous frame, for the host to play now.
+        public var sounds: [SoundPlay]
     }
 
     /// Most host-clock seconds caught up in one `advance`, so a stall (a breakpoint, a slow frame)
@@ -84,6 +86,8 @@ public final class GameLoop {
     private var lastTime = 0.0
     private var accumulator = 0.0
     private var notices: [Notice] = []
+    /// How many of `level.soundPlays` earlier frames handed out.
+    private var soundsHanded = 0
 
     public init(level: Level, mode: Mode = .play, reloader: HotReloader? = nil) {
         self.level = level
@@ -148,6 +152,7 @@ public final class GameLoop {
         do {
             try level.restart()
             scriptError = nil
+            soundsHanded = 0
         } catch { report(error) }
     }
 
@@ -169,7 +174,7 @@ public final class GameLoop {
             if !stepOnce() { break }
         }
         if let clockLimit, let startTime, now - startTime >= clockLimit { isFinished = true }
-        return Frame(scene: scene(), notices: takeNotices())
+        return Frame(scene: scene(), notices: takeNotices(), sounds: takeSounds())
     }
 
     /// One fixed step, preceded by the recorded inputs due (when replaying). False when no step ran
@@ -214,6 +219,7 @@ public final class GameLoop {
 
     private func apply(_ result: ReloadResult) {
         if result.applied {
+            if result.restarted { soundsHanded = 0 }
             scriptError = nil
             reloadError = nil
             notices.append(.note(result.summary(relativeTo: level.folder)))
@@ -224,6 +230,14 @@ public final class GameLoop {
             notices.append(.note(result.summary(relativeTo: level.folder)))
             reloadError = error.description
         }
+    }
+
+    /// The plays since the last frame. A restart starts a new list; a hot reload carries it over.
+    private func takeSounds() -> [SoundPlay] {
+        let plays = level.soundPlays
+        if plays.count < soundsHanded { soundsHanded = 0 }
+        defer { soundsHanded = plays.count }
+        return Array(plays[soundsHanded...])
     }
 
     private func takeNotices() -> [Notice] {

@@ -10,7 +10,7 @@ struct RenderLevel: ParsableCommand {
         commandName: "render",
         abstract: "Render a level to a picture or a video.",
         discussion: """
-        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded by ffmpeg). The level runs headless at its fixed rate; frames are sampled at --fps.
+        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded by ffmpeg). An MP4 gets an audio track with the sounds the level played (`Sound:play`) at their times, unless --mute. The level runs headless at its fixed rate; frames are sampled at --fps.
 
         With --replay, the level plays a recording (from `kinetic record`, in the window or headless): the recorded seed, and every recorded input at its step, so the video shows the session as it was played. Animations then last as long as the recording (unless --seconds says otherwise), a single picture shows its last step (unless --at), and when the render reaches the recording's last step its final state is checked as `kinetic replay` checks it (exit 1 on a mismatch).
 
@@ -53,6 +53,9 @@ struct RenderLevel: ParsableCommand {
 
     @Flag(help: "No progress bar.")
     var quiet = false
+
+    @Flag(help: "Leave the level's sounds out of an MP4 (GIF and pictures have none).")
+    var mute = false
 
     enum Kind { case picture, sequence, video }
 
@@ -232,6 +235,14 @@ struct RenderLevel: ParsableCommand {
             }
             // A replay runs to its end, so its final state can be checked.
             if playhead.replay != nil { try playhead.step(to: steps) }
+            if let encoder, encoder.format == .mp4, !mute {
+                // The sounds of the frames' time span, at their simulated times.
+                let end = Double(encoder.frameCount) / frameRate
+                encoder.soundTrack = level.soundPlays.filter { $0.time < end }.map { play in
+                    let gains = play.gains
+                    return AudioCue(file: play.file, time: play.time, pitch: play.pitch, left: gains.left, right: gains.right)
+                }
+            }
             try encoder?.finish()
             try sequence?.finish()
         } catch {

@@ -37,6 +37,8 @@ struct WindowRunner {
                                 maximumFramesPerSecond: max(level.fps, 30))
         defer { window.close() }
         let renderer = Renderer()
+        let audio = AudioPlayer()
+        defer { audio.close() }
         while !loop.isFinished {
             for event in window.pollEvents() { loop.handle(Self.input(event)) }
             if loop.isFinished { break }
@@ -48,6 +50,12 @@ struct WindowRunner {
                 case .reloaded:
                     renderer.reloadImages()
                     afterReload?(level)
+                }
+            }
+            for play in frame.sounds {
+                let gains = play.gains
+                do { try audio.play(file: play.file, pitch: play.pitch, left: gains.left, right: gains.right) } catch {
+                    Diagnostics.warning(error.description)
                 }
             }
             let size = window.pixelSize

@@ -32,6 +32,14 @@ let ballLevel = """
     return level
     """
 
+/// A WAV file of 441 silent 16-bit mono samples at 44.1 kHz (10 ms).
+let silentWAV: [UInt8] = {
+    func le(_ v: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+    let data = [UInt8](repeating: 0, count: 882)
+    return Array("RIFF".utf8) + le(36 + data.count, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
+        + le(44_100, 4) + le(88_200, 4) + le(2, 2) + le(16, 2) + Array("data".utf8) + le(data.count, 4) + data
+}()
+
 @Suite struct GameLoopTests {
     let dt = 1.0 / 60
 
@@ -187,5 +195,24 @@ let ballLevel = """
         let frame = loop.advance(to: FileWatcher.now())
         #expect(frame.notices.contains(.reloaded))
         #expect(frame.notices.contains { if case .note(let n) = $0 { n.hasPrefix("restarted") } else { false } })
+    }
+
+    @Test func eachFrameHandsOverTheSoundsPlayedSinceThePreviousOne() throws {
+        let source = """
+            local level = {}
+            local tick = kinetic.sound("tick.wav")
+            function level.load(world) tick:play() end
+            function level.update(world) if world.time == 0.05 then tick:play{ pan = 1 } end end
+            return level
+            """
+        let folder = try levelFolder(source)
+        try Data(silentWAV).write(to: URL(fileURLWithPath: folder + "/tick.wav"))
+        let loop = GameLoop(level: try Level.load(path: folder))
+        #expect(loop.advance(to: 0).sounds.map(\.time) == [0])      // the one `load` played
+        #expect(loop.advance(to: 2 * dt).sounds.isEmpty)
+        #expect(loop.advance(to: 4 * dt).sounds.map(\.pan) == [1])  // played in the 4th step's update (t = 0.05)
+        #expect(loop.advance(to: 6 * dt).sounds.isEmpty)
+        loop.handle(.key("r", down: true))                          // a restart plays `load`'s again
+        #expect(loop.advance(to: 6 * dt).sounds.map(\.time) == [0])
     }
 }
