@@ -44,7 +44,7 @@ let package = Package(
         // The real-time game loop every window plays a level with (input, fixed steps by the host
         // clock, built-in keys, record and replay); it knows no window, so tests drive it with a
         // fake clock.
-        .target(name: "Player", dependencies: ["KineticLua", "SceneDescription"]),
+        .target(name: "Player", dependencies: ["KineticLua", "SceneDescription"], exclude: ["README.md"]),
 
         // MARK: - Output
         .systemLibrary(

@@ -186,6 +186,36 @@ let silentWAV: [UInt8] = {
         #expect(loop.level.snapshot().first?.vx == 300)
     }
 
+    @Test func aSavedChangeIsAppliedBetweenStepsAndABrokenOneIsShownOverTheScene() throws {
+        let path = try levelFolder(ballLevel)
+        let level = try Level.load(path: path)
+        let loop = GameLoop(level: level, reloader: HotReloader(level: level, debounce: 0))
+        _ = loop.advance(to: FileWatcher.now())
+        /// Advances on the real clock (the watcher's) until a frame reports `what`, at most 5 s.
+        func advanceUntil(_ what: (GameLoop.Frame) -> Bool) -> GameLoop.Frame? {
+            for _ in 0..<250 {
+                let frame = loop.advance(to: FileWatcher.now())
+                if what(frame) { return frame }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return nil
+        }
+        _ = advanceUntil { _ in loop.level.stepCount >= 2 }
+        let stepped = loop.level.stepCount
+        try ballLevel.replacingOccurrences(of: "{20, 20}", with: "{30, 30}").write(toFile: path + "/main.lua", atomically: true, encoding: .utf8)
+        let reloaded = try #require(advanceUntil { $0.notices.contains(.reloaded) }, "the change was never applied")
+        #expect(reloaded.scene.errorBanner == nil)
+        #expect(stepped >= 2 && loop.level.stepCount >= stepped)  // a reload keeps the world's clock
+
+        try "local level = {".write(toFile: path + "/main.lua", atomically: true, encoding: .utf8)
+        let refused = try #require(advanceUntil { $0.notices.contains { if case .error = $0 { true } else { false } } })
+        #expect(loop.reloadError != nil && loop.scriptError == nil)
+        #expect(refused.scene.errorBanner?.contains("the previous version keeps running") == true)
+        let before = loop.level.stepCount
+        _ = advanceUntil { _ in loop.level.stepCount > before }
+        #expect(loop.level.stepCount > before, "the previous version keeps stepping")
+    }
+
     @Test func restartThroughTheReloaderReportsTheNewVersion() throws {
         let path = try levelFolder(ballLevel)
         let level = try Level.load(path: path)
