@@ -87,6 +87,7 @@ public final class AudioPlayer {
         guard Mix_OpenAudioDevice(Self.rate, UInt16(AUDIO_S16LSB), 2, 1024, nil, 0) == 0 else {
             device = .unavailable
             let reason = String(cString: SDL_GetError())
+            Mix_Quit()
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
             throw ViewerError("no sound: cannot open the audio device (\(reason)); the window runs silent")
         }
