@@ -67,4 +67,22 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(left == ["hit.gif", "hit.mp4", "muted.mp4"])
     }
+
+    @Test func theSameRecordingPlaysTheSameSounds() throws {
+        // examples/hit_sound: a click drops a ball, whose landing sounds too.
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/hit_sound").standardized.path
+        let click = RecordedEvent(step: 30, input: .pointer(PointerEvent(phase: .began, x: 187.5, y: 200)))
+        let recording = try Recorder.recordHeadless(Level.load(path: example), events: [click], steps: 150,
+                                                    recordingPath: example + "/session.json")
+        func plays() throws -> [SoundPlay] {
+            let level = try Level.load(path: example)
+            try Replayer.replay(recording, on: level)
+            #expect(Replayer.result(recording, of: level).matches)
+            return level.soundPlays
+        }
+        let first = try plays(), second = try plays()
+        #expect(!first.isEmpty && first == second)
+        #expect(first.contains { abs($0.pan) < 0.01 && $0.time > 0.5 }, "the dropped ball's landing, in the middle")
+    }
 }
