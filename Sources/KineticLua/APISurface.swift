@@ -59,6 +59,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         for kind in BehaviorKind.allCases { types.append(surface(kind.typeName, rt.behaviorMembers[kind.rawValue])) }
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))
+        types.append(surface("Sound", SoundBinding.members(rt)))
 
         var constructors = [
             Constructor(name: "kinetic.behavior", fields: BehaviorBinding.compositeFields),
@@ -75,6 +76,7 @@ public struct APISurface: Codable, Sendable, Equatable {
             Constructor(name: "kinetic.world", fields: KineticModule.worldFields),
             Constructor(name: "kinetic.load", fields: KineticModule.loadFields),
             Constructor(name: "world:addItem", fields: ItemBinding.definitionFields),
+            Constructor(name: "Sound:play", fields: SoundBinding.playFields),
         ]
         return APISurface(module: KineticModule.functions(rt).map(\.0) + KineticModule.tables,
                           constructors: constructors, types: types,
@@ -112,7 +114,11 @@ public struct APISurface: Codable, Sendable, Equatable {
                        "attachment": "Attachment", "pin": "Attachment", "fixed": "Attachment", "limit": "Attachment",
                        "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field", "world": "World"]
         for name in module where !name.contains(".") && name != "region" {
-            if name == "load" {
+            if name == "sound" {
+                lines.append("---@param path string")
+                lines.append("---@return kinetic.Sound")
+                lines.append("function kinetic.sound(path) end")
+            } else if name == "load" {
                 lines.append("---@param path string")
                 lines.append("---@param options? kinetic.loadDefinition")
                 lines.append("---@return kinetic.World world, table level, table state")

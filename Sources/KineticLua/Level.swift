@@ -162,6 +162,10 @@ public final class Level {
         return (scene, error.map(LevelError.init))
     }
 
+    /// Every `Sound:play` of the level since it started, in order (the window plays them, a video
+    /// mixes them in, a scenario asserts them with `world:sounds()`).
+    public var soundPlays: [SoundPlay] { world.soundPlays }
+
     /// Every item's name, centre, angle and velocities, in creation order (for determinism checks).
     public func snapshot() -> [ItemState] {
         world.animator.snapshot().items.map {
@@ -188,6 +192,7 @@ public final class Level {
             fresh.stepsTaken = world.stepsTaken
             fresh.keysDown = world.keysDown  // a key held through the save is still down
             fresh.pointerState = world.pointerState
+            fresh.soundPlays = world.soundPlays  // the window has played them: only later plays are new
             for item in kept {
                 guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
                 try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)

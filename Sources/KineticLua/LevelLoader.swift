@@ -82,6 +82,9 @@ extension Runtime {
         guard let load = function(named: "load", in: table) else {
             throw LuaError(kind: .runtime, message: "\(chunkName): the level has no load function: give it level.load = function(world, state) ... end")
         }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         try call(load) { lua in
             pushWorld(world, on: lua)
             lua.push(stateTable)

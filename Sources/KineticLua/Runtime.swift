@@ -158,6 +158,12 @@ final class Runtime {
     var itemMembers: [LuaMember<ItemHandle>] = []
     var regionType: LuaHandleType<RegionHandle>!
     var canvasType: LuaHandleType<CanvasHandle>!
+    var soundType: LuaHandleType<SoundHandle>!
+    /// Sound files loaded by `kinetic.sound`, in load order, and their index by real path (lookups only).
+    var sounds: [SoundSample] = []
+    var soundIndex: [String: Int32] = [:]
+    /// The world whose callback is running: `Sound:play` records into it.
+    var soundWorld: WorldModel?
     var module: LuaReference!
     var reseed: LuaReference!
     /// The metatable of `world.pointer` tables (WorldBinding.pushPointerState).
@@ -185,6 +191,7 @@ final class Runtime {
         rt.makeAnchorTables()
         rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
+        rt.soundType = SoundBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")

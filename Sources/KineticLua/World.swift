@@ -64,6 +64,10 @@ final class WorldModel {
     /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
     var keysDown: Set<String> = []  // membership only
     var pointerState: (x: Double, y: Double, down: Bool)?
+    /// Every `Sound:play` of its callbacks, in order (at most `SoundBinding.playLimit`), and whether
+    /// plays past that limit were dropped (warned once).
+    var soundPlays: [SoundPlay] = []
+    var soundPlaysDropped = false
     /// Keys tracked as held at once: more than a keyboard has, and a bound on host memory when a
     /// script injects made-up key names (`world:key`) without releasing them.
     static let heldKeysLimit = 256
@@ -135,7 +139,9 @@ extension Runtime {
             throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", kl_time_budget(state.L))) s while stepping the world")
         }
         world.pendingError = nil
-        defer { world.phase = .idle }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { world.phase = .idle; soundWorld = outerSoundWorld }
         if let update = levelFunction("update", of: world) {
             world.phase = .update
             try call(update) { lua in
@@ -260,6 +266,9 @@ extension Runtime {
         (e.vx, e.vy) = (event.vx / world.camera.zoom, event.vy / world.camera.zoom)
         world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.reserve(3)
@@ -285,6 +294,9 @@ extension Runtime {
             world.keysDown.insert(name)
         }
         guard let handler = levelFunction("key", of: world) else { return false }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.push(name)

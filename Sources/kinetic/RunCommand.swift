@@ -3,6 +3,7 @@ import ArgumentParser
 import Dynamics
 import Foundation
 import KineticLua
+import Player
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +67,12 @@ struct Run: ParsableCommand {
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         if !headless, try WindowRunner.isDisplayAvailable() {
-            try WindowRunner(level: loaded).run(seconds: seconds)
+            let loop = GameLoop(level: loaded)
+            do { loop.stepLimit = try seconds.map { s throws(LevelError) in try loaded.steps(for: s, "--seconds") } } catch {
+                Diagnostics.error(error.description)
+                throw ExitCode.failure
+            }
+            try WindowRunner(loop).run()
             return
         }
         try runHeadless(loaded)

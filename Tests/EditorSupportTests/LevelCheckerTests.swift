@@ -37,6 +37,10 @@ import Testing
         ])
     }
 
+    @Test func theOptionsOfSoundPlayAreCheckedWhateverTheSoundIsCalled() {
+        #expect(check("bad_play") == ["bad_play/main.lua:6: Sound:play: unknown field 'volum'; did you mean 'volume'?"])
+    }
+
     @Test func anUnknownFieldKindIsReportedAtTheKindLine() {
         let problems = check("unknown_kind")
         #expect(problems.count == 1)
@@ -72,7 +76,7 @@ import Testing
 
     @Test func aFolderOfLevelsMeansItsSubfoldersWithMainLua() {
         let (levels, problems) = LevelChecker.levels(in: [fixtures, fixtures + "/bad_fields.lua", fixtures + "/nothing"])
-        #expect(levels == ["good", "missing_image", "unknown_field", "unknown_kind"].map { fixtures + "/" + $0 }
+        #expect(levels == ["bad_play", "good", "missing_image", "unknown_field", "unknown_kind"].map { fixtures + "/" + $0 }
                 + [fixtures + "/bad_fields.lua"])
         #expect(problems == [LevelProblem(file: fixtures + "/nothing", line: 1, message: "no such file or folder")])
     }

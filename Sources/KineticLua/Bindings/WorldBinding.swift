@@ -207,6 +207,7 @@ enum WorldBinding {
                 return 0
             },
         ] + cameraMembers(rt) + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
+            + [.method("sounds") { lua, h in SoundBinding.pushPlays(rt.world(h).soundPlays, on: lua); return 1 }]
     }
 
     // MARK: - The view and the camera

@@ -96,6 +96,9 @@ let luaShapes: [(name: String, doc: String, fields: [(String, String, String)])]
      [("width", "number", "Points."), ("height", "number", "Points.")]),
     ("kinetic.LineOptions", "Options of canvas:line.",
      [("color", "kinetic.Color?", "Line colour."), ("width", "number?", "Line width, points.")]),
+    ("kinetic.SoundPlay", "One play in world:sounds().",
+     [("time", "number", "Simulated seconds of the world when it was played."), ("sound", "string", "The path given to kinetic.sound."),
+      ("volume", "number", "0 to 1."), ("pitch", "number", "Playback rate, 0.25 to 4."), ("pan", "number", "-1 (left) to 1 (right).")]),
 ]
 
 /// Plain type aliases (not string enums).
@@ -130,6 +133,7 @@ let luaDocs: [String: LuaDoc] = [
     "kinetic.load": LuaDoc("path: string, options?: kinetic.LoadOptions -> kinetic.World, kinetic.Level, table",
                            "Loads a level headless (path relative to the scenario file): world, level table, state."),
     "kinetic.world": LuaDoc("def?: kinetic.WorldDef -> kinetic.World", "An empty headless world to build a scene in directly."),
+    "kinetic.sound": LuaDoc("path: string -> kinetic.Sound", "Loads a WAV or Ogg Vorbis file (path relative to the level's folder, at most 8 MiB)."),
     "kinetic.region": LuaDoc("kinetic.RegionModule", "Field regions: kinetic.region{radius = r} or {size = {w, h}}, and constants."),
     "kinetic.region.infinite": LuaDoc("kinetic.Region", "The region that contains every point (a field's default)."),
     "kinetic.region.empty": LuaDoc("kinetic.Region", "The region that contains no point."),
@@ -204,6 +208,7 @@ let luaDocs: [String: LuaDoc] = [
     "World:key": LuaDoc("name: string, down?: boolean", "Injects a key press (down = true, the default) or release."),
     "World:snapshot": LuaDoc(" -> kinetic.ItemState[]", "Every item's name, center, angle, velocity, angularVelocity."),
     "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (a .png path relative to the level's folder, which it may not leave; only an existing PNG is replaced)."),
+    "World:sounds": LuaDoc(" -> kinetic.SoundPlay[]", "Every sound the world played since it started, in order: {time=, sound=, volume=, pitch=, pan=}."),
     "World:replay": LuaDoc("path: string -> boolean, string?", "Replays a recording (path relative to the calling script) on this world: its inputs at their steps; returns whether the final state matches the recorded one, and why not."),
 
     // MARK: Item
@@ -341,6 +346,14 @@ let luaDocs: [String: LuaDoc] = [
     "Canvas:rotate": LuaDoc("angle: number", "Turns the axes clockwise, radians."),
     "Canvas:scale": LuaDoc("x: number, y?: number", "Stretches the axes (y defaults to x); zero is an error."),
     "Canvas:line": LuaDoc("x1: number, y1: number, x2: number, y2: number, options?: kinetic.LineOptions", "Draws a line, points."),
+
+    // MARK: Sound
+    "Sound.path": LuaDoc("string", "The path given to kinetic.sound (read only)."),
+    "Sound.duration": LuaDoc("number?", "Length in seconds from a WAV header; nil for Ogg Vorbis (read only)."),
+    "Sound:play": LuaDoc("options?: kinetic.PlayOptions", "Plays the sound now (in the window; recorded in world:sounds() and mixed into MP4 renders)."),
+    "Sound:play{volume}": LuaDoc("number?", "Loudness, 0 to 1 (default 1)."),
+    "Sound:play{pitch}": LuaDoc("number?", "Playback rate, 0.25 to 4: 2 is an octave higher and twice as fast (default 1)."),
+    "Sound:play{pan}": LuaDoc("number?", "Stereo position, -1 (left) to 1 (right) (default 0)."),
 
     // MARK: the level table
     "level.title": LuaDoc("string?", "Window title."),
