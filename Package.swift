@@ -2,7 +2,7 @@
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
 // Layers (each imports only those above it in this list): Physics → Dynamics → CLua →
-// SceneDescription → LuaBridge → KineticLua → Render/Viewer → kinetic. See docs/architecture.md.
+// SceneDescription → LuaBridge → KineticLua → Player → Render/Viewer → kinetic. See docs/architecture.md.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -45,6 +45,10 @@ let package = Package(
                           path: "Benchmarks/StepAllocations"),
         .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "SceneDescription"],
                 exclude: ["README.md"]),
+        // The real-time game loop every window plays a level with (input, fixed steps by the host
+        // clock, built-in keys, record and replay); it knows no window, so tests drive it with a
+        // fake clock.
+        .target(name: "Player", dependencies: ["KineticLua", "SceneDescription"], exclude: ["README.md"]),
 
         // MARK: - Output
         .systemLibrary(
@@ -52,13 +56,25 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
-        .target(name: "Render", dependencies: ["CCairo", "SceneDescription"]),
+        // JPEG decoding for images (Cairo reads only PNG).
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "Render", dependencies: ["CCairo", "CJPEG", "SceneDescription"]),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
-        .target(name: "Viewer", dependencies: ["CSDL2"]),
+        // SDL2_mixer plays the level's sounds in the window (WAV, Ogg Vorbis).
+        .systemLibrary(
+            name: "CSDL2Mixer",
+            pkgConfig: "SDL2_mixer",
+            providers: [.apt(["libsdl2-mixer-dev"]), .brew(["sdl2_mixer"])]
+        ),
+        .target(name: "Viewer", dependencies: ["CSDL2", "CSDL2Mixer"]),
 
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
         .target(name: "Scenes", dependencies: ["Physics"]),
@@ -71,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "kinetic",
             dependencies: [
-                "Physics", "Dynamics", "KineticLua", "Render", "Viewer", "Scenes",
+                "Physics", "Dynamics", "KineticLua", "Player", "Render", "Viewer", "Scenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,8 +100,9 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "KineticLua"]),
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
-        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua", "Player"], exclude: ["Fixtures"]),
         .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
         // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),

@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, ffmpeg)
 set -euo pipefail
 
-packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libsdl2-dev fonts-dejavu-core ffmpeg)
+packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libjpeg62-turbo-dev libsdl2-dev libsdl2-mixer-dev fonts-dejavu-core ffmpeg)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(xvfb xdotool)
 fi

@@ -34,7 +34,7 @@ public struct APISurface: Codable, Sendable, Equatable {
     public var levelFunctions: [String]
 
     /// The fields of a level table.
-    static let levelFieldNames = ["title", "width", "height", "background", "fps", "substeps", "seed", "duration"]
+    static let levelFieldNames = ["title", "width", "height", "view", "background", "fps", "substeps", "seed", "duration"]
     /// The functions of a level table the host calls, by name at each call.
     static let levelFunctionNames = ["load", "update", "pointer", "key", "draw", "reloaded"]
 
@@ -59,6 +59,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         for kind in BehaviorKind.allCases { types.append(surface(kind.typeName, rt.behaviorMembers[kind.rawValue])) }
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))
+        types.append(surface("Sound", SoundBinding.members(rt)))
 
         var constructors = [
             Constructor(name: "kinetic.behavior", fields: BehaviorBinding.compositeFields),
@@ -75,6 +76,7 @@ public struct APISurface: Codable, Sendable, Equatable {
             Constructor(name: "kinetic.world", fields: KineticModule.worldFields),
             Constructor(name: "kinetic.load", fields: KineticModule.loadFields),
             Constructor(name: "world:addItem", fields: ItemBinding.definitionFields),
+            Constructor(name: "Sound:play", fields: SoundBinding.playFields),
         ]
         return APISurface(module: KineticModule.functions(rt).map(\.0) + KineticModule.tables,
                           constructors: constructors, types: types,

@@ -6,6 +6,7 @@ import Dynamics
 import Foundation
 import LuaBridge
 import Physics
+import SceneDescription
 
 enum KineticModule {
     /// The module's functions: the only place their Lua names appear.
@@ -23,13 +24,14 @@ enum KineticModule {
             ("sliding", { lua in try AttachmentBinding.construct("sliding", rt, lua) }),
             ("itemBehavior", { lua in try ItemBehaviorBinding.construct(rt, lua) }),
             ("field", { lua in try FieldBinding.construct(rt, lua) }),
+            ("sound", { lua in try SoundBinding.construct(rt, lua) }),
             ("load", { lua in try load(rt, lua) }),
             ("world", { lua in try world(rt, lua) }),
         ]
     }
 
     /// Fields of `kinetic.world{...}` and of the options of `kinetic.load(path, {...})`.
-    static let worldFields = ["width", "height", "fps", "substeps", "seed"]
+    static let worldFields = ["width", "height", "view", "fps", "substeps", "seed"]
     static let loadFields = ["seed", "width", "height"]
 
     /// Names of the module's tables (`kinetic.region{...}`, `kinetic.region.infinite`, `.empty`).
@@ -89,7 +91,7 @@ enum KineticModule {
         return 3
     }
 
-    /// `kinetic.world{width=, height=, fps=, substeps=, seed=} → world`: an empty headless world.
+    /// `kinetic.world{width=, height=, view=, fps=, substeps=, seed=} → world`: an empty headless world.
     static func world(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
         var setup = WorldSetup()
         if !lua.isNil(1) {
@@ -97,6 +99,7 @@ enum KineticModule {
             try def.checkFields(worldFields)
             setup.width = try def.number("width", default: setup.width)
             setup.height = try def.number("height", default: setup.height)
+            setup.view = try rt.viewSize(def)
             setup.fps = try def.number("fps", default: setup.fps)
             setup.substeps = try def.optionalInteger("substeps") ?? setup.substeps
             setup.seed = try def.optionalInteger("seed") ?? setup.seed

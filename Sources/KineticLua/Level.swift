@@ -104,6 +104,9 @@ public final class Level {
     /// Reference size, points.
     public var width: Double { world.setup.width }
     public var height: Double { world.setup.height }
+    /// The view's size (what a window or a render shows), points: the level's `view`, else its size.
+    public var viewWidth: Double { world.setup.viewSize.width }
+    public var viewHeight: Double { world.setup.viewSize.height }
     /// Fixed steps per second.
     public var fps: Double { world.fps }
     /// Seconds a headless run lasts when the command line gives none (level field `duration`).
@@ -159,6 +162,10 @@ public final class Level {
         return (scene, error.map(LevelError.init))
     }
 
+    /// Every `Sound:play` of the level since it started, in order (the window plays them, a video
+    /// mixes them in, a scenario asserts them with `world:sounds()`).
+    public var soundPlays: [SoundPlay] { world.soundPlays }
+
     /// Every item's name, centre, angle and velocities, in creation order (for determinism checks).
     public func snapshot() -> [ItemState] {
         world.animator.snapshot().items.map {
@@ -185,11 +192,17 @@ public final class Level {
             fresh.stepsTaken = world.stepsTaken
             fresh.keysDown = world.keysDown  // a key held through the save is still down
             fresh.pointerState = world.pointerState
+            fresh.soundPlays = world.soundPlays  // the window has played them: only later plays are new
             for item in kept {
                 guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
                 try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)
                 try? fresh.animator.setVelocity(Vec2(item.vx, item.vy), of: id)
                 try? fresh.animator.setAngularVelocity(item.angularVelocity, of: id)
+            }
+            // A camera following an item goes on from where it was, as the item does, rather
+            // than from where the new `load` placed the item.
+            if fresh.camera.follow != nil, world.camera.follow != nil, fresh.camera.view == world.camera.view {
+                fresh.camera.center = world.camera.center
             }
             runtime.carryData(from: world, to: fresh)
             let replaced = world

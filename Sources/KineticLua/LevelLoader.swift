@@ -82,6 +82,9 @@ extension Runtime {
         guard let load = function(named: "load", in: table) else {
             throw LuaError(kind: .runtime, message: "\(chunkName): the level has no load function: give it level.load = function(world, state) ... end")
         }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         try call(load) { lua in
             pushWorld(world, on: lua)
             lua.push(stateTable)
@@ -161,6 +164,7 @@ extension Runtime {
                 setup.title = try t.readOptional("title") { i, name throws(LuaArgumentError) in try lua.text(i, name) } ?? ""
                 setup.width = try length(t, "width") ?? setup.width
                 setup.height = try length(t, "height") ?? setup.height
+                setup.view = try viewSize(t)
                 setup.fps = try positive(t, "fps") ?? setup.fps
                 guard setup.fps <= DynamicAnimator.maximumFPS else {
                     throw LuaArgumentError(.field("fps"), mustBe: "at most \(Int(DynamicAnimator.maximumFPS))", got: String(setup.fps))
@@ -191,6 +195,17 @@ extension Runtime {
             throw LuaArgumentError(.field(field), mustBe: "a number of points > 0 and at most \(Int(World.largestCoordinate))", got: String(v))
         }
         return v
+    }
+
+    /// The `view` field, `{w, h}` points: each side as the world's may be.
+    func viewSize(_ t: LuaTable) throws(LuaArgumentError) -> SceneSize? {
+        guard let v = try t.optionalSize("view") else { return nil }
+        guard v.width.isNormal, v.height.isNormal, v.width > 0, v.height > 0,
+              v.width <= World.largestCoordinate, v.height <= World.largestCoordinate else {
+            throw LuaArgumentError(.field("view"), mustBe: "a size {w, h} of points, each > 0 and at most \(Int(World.largestCoordinate))",
+                                   got: "{\(v.width), \(v.height)}")
+        }
+        return SceneSize(v.width, v.height)
     }
 
     private func positive(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {

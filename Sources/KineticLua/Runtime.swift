@@ -146,6 +146,10 @@ final class Runtime {
     var linksChecked = 0
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
+    /// `canvas:push` calls not yet popped in the frame being recorded.
+    var hudDepth = 0
+    /// The world whose `level.draw` is recording (`canvas:image` paths start at its folder).
+    var drawingWorld: WorldModel?
 
     var worldType: LuaHandleType<WorldHandle>!
     var itemType: LuaHandleType<ItemHandle>!
@@ -154,6 +158,12 @@ final class Runtime {
     var itemMembers: [LuaMember<ItemHandle>] = []
     var regionType: LuaHandleType<RegionHandle>!
     var canvasType: LuaHandleType<CanvasHandle>!
+    var soundType: LuaHandleType<SoundHandle>!
+    /// Sound files loaded by `kinetic.sound`, in load order, and their index by real path (lookups only).
+    var sounds: [SoundSample] = []
+    var soundIndex: [String: Int32] = [:]
+    /// The world whose callback is running: `Sound:play` records into it.
+    var soundWorld: WorldModel?
     var module: LuaReference!
     var reseed: LuaReference!
     /// The metatable of `world.pointer` tables (WorldBinding.pushPointerState).
@@ -181,6 +191,7 @@ final class Runtime {
         rt.makeAnchorTables()
         rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
+        rt.soundType = SoundBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
@@ -524,6 +535,8 @@ final class Runtime {
 struct WorldSetup {
     var width = 375.0
     var height = 667.0
+    /// The view's size (the window's and a render's), points; nil: the world's size.
+    var view: SceneSize?
     var fps = 60.0
     var substeps = 4
     var seed = 0
@@ -532,4 +545,7 @@ struct WorldSetup {
     var duration: Double?
     /// Absolute folder of the level (images are relative to it), or nil.
     var folder: String?
+
+    /// The size the view shows, points.
+    var viewSize: SceneSize { view ?? SceneSize(width, height) }
 }

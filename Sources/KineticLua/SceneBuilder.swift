@@ -16,12 +16,15 @@ extension Runtime {
     /// (the scene is still complete without the HUD).
     func scene(_ world: WorldModel, hud: Bool) -> (RenderScene, LuaError?) {
         let snapshot = world.animator.snapshot()
-        var scene = RenderScene(size: SceneSize(world.setup.width, world.setup.height), background: world.setup.background)
+        var scene = RenderScene(size: world.setup.viewSize, camera: world.camera.scene, background: world.setup.background)
         scene.items = snapshot.items.map { sceneItem($0, world) }
         if snapshot.debugEnabled { scene.debug = debugOverlay(snapshot, world) }
         var hudError: LuaError?
         if hud, let draw = levelFunction("draw", of: world) {
             self.hud = []
+            hudDepth = 0
+            drawingWorld = world
+            defer { drawingWorld = nil }
             do {
                 try call(draw) { lua in
                     pushWorld(world, on: lua)
@@ -45,27 +48,40 @@ extension Runtime {
             shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
             collisionShape: Self.collisionShape(item.shapes),
             center: ScenePoint(item.center.x, item.center.y), angle: item.angle,
-            fill: a.fill, stroke: a.stroke, strokeWidth: a.strokeWidth,
+            fill: a.drawnFill, stroke: a.stroke, strokeWidth: a.strokeWidth,
             opacity: a.opacity, image: image, label: a.label, labelColor: a.labelColor, labelSize: a.labelSize,
             z: a.z, hidden: a.hidden)
     }
 
-    /// The file to draw for the item image `path` (relative to the level's folder): checked once
-    /// per world by `LevelFiles` (inside the level folder unless trusted, a regular file). A refused
-    /// image is drawn as none, with one warning; a missing one is left to Render's placeholder.
+    /// The file to draw for the item image `path` (relative to the level's folder), or nil when it
+    /// is refused (one warning; the item is drawn without it). A missing one is left to Render's
+    /// placeholder.
     func imageFile(_ path: String, _ world: WorldModel) -> String? {
+        let known = world.imageFiles[path] != nil
+        switch imagePath(path, world) {
+        case .success(let file): return file
+        case .failure(let error):
+            if !known { options.warn("image \(error.message); the item is drawn without it") }
+            return nil
+        }
+    }
+
+    /// The absolute file for the image `path` a level names (an item's `image`, `canvas:image`),
+    /// checked once per world by `LevelFiles`: inside the level folder unless trusted, a regular
+    /// file. A file that does not exist passes (Render draws a placeholder and warns).
+    func imagePath(_ path: String, _ world: WorldModel) -> Result<String, LevelFileError> {
         if let known = world.imageFiles[path] { return known }
         let folder = world.setup.folder ?? state.folder ?? FileManager.default.currentDirectoryPath
-        var file: String?
+        let result: Result<String, LevelFileError>
         do {
-            file = try LevelFiles.resolve(path, from: folder, inside: options.trusted ? nil : state.folder)
+            result = .success(try LevelFiles.resolve(path, from: folder, inside: options.trusted ? nil : state.folder))
         } catch where error.reason == LevelFiles.notFound {
-            file = path.hasPrefix("/") ? path : folder + "/" + path
+            result = .success(path.hasPrefix("/") ? path : folder + "/" + path)
         } catch {
-            options.warn("image \(error.message); the item is drawn without it")
+            result = .failure(error)
         }
-        world.imageFiles[path] = file
-        return file
+        world.imageFiles[path] = result
+        return result
     }
 
     /// The outline Render draws for collision bounds (parts keep their placement in the item).

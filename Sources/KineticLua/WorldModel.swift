@@ -40,8 +40,10 @@ final class WorldModel {
     let animator: DynamicAnimator
     var setup: WorldSetup
     var appearance: [ItemID: Appearance] = [:]  // lookups only
-    /// Item image paths as the level gave them → the file to draw, nil when refused (`imageFile`).
-    var imageFiles: [String: String?] = [:]  // lookups only
+    /// Image paths as the level gave them → the file to draw, or why it is refused (`imagePath`).
+    var imageFiles: [String: Result<String, LevelFileError>] = [:]  // lookups only
+    /// Where the view looks, and the item it follows (`world.camera`, `world:follow`).
+    var camera: Camera
     /// Names of removed items, so stale handles name them (bounded).
     var removedNames = RemovedNames()
     var level: LevelScript?
@@ -62,6 +64,10 @@ final class WorldModel {
     /// path every input takes (window, recording, replay, scenario), so a replay reads the same.
     var keysDown: Set<String> = []  // membership only
     var pointerState: (x: Double, y: Double, down: Bool)?
+    /// Every `Sound:play` of its callbacks, in order (at most `SoundBinding.playLimit`), and whether
+    /// plays past that limit were dropped (warned once).
+    var soundPlays: [SoundPlay] = []
+    var soundPlaysDropped = false
     /// Keys tracked as held at once: more than a keyboard has, and a bound on host memory when a
     /// script injects made-up key names (`world:key`) without releasing them.
     static let heldKeysLimit = 256
@@ -75,6 +81,7 @@ final class WorldModel {
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
         self.setup = setup
+        camera = Camera(view: setup.viewSize)
     }
 
     var fps: Double { animator.fps }
@@ -132,7 +139,9 @@ extension Runtime {
             throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", kl_time_budget(state.L))) s while stepping the world")
         }
         world.pendingError = nil
-        defer { world.phase = .idle }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { world.phase = .idle; soundWorld = outerSoundWorld }
         if let update = levelFunction("update", of: world) {
             world.phase = .update
             try call(update) { lua in
@@ -146,6 +155,7 @@ extension Runtime {
         world.stepsTaken += 1
         world.phase = .delivering
         deliver(world)
+        moveCamera(world)
         sweep()
         if let error = world.pendingError {
             world.pendingError = nil
@@ -246,10 +256,19 @@ extension Runtime {
 
     // MARK: - Input
 
-    /// Delivers a pointer event to `level.pointer(world, e)`.
-    func pointer(_ world: WorldModel, _ e: PointerEvent) throws(LuaError) {
+    /// Delivers a pointer event to `level.pointer(world, e)`. Events come in view points (the
+    /// window's, a recording's, a scenario's) and reach the level in world points, converted with
+    /// the camera of the moment, so a replay converts them as the run did.
+    func pointer(_ world: WorldModel, _ event: PointerEvent) throws(LuaError) {
+        var e = event
+        let p = world.camera.worldPoint(Vec2(event.x, event.y))
+        (e.x, e.y) = (p.x, p.y)
+        (e.vx, e.vy) = (event.vx / world.camera.zoom, event.vy / world.camera.zoom)
         world.pointerState = (e.x, e.y, e.phase != .ended)
         guard let handler = levelFunction("pointer", of: world) else { return }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.reserve(3)
@@ -275,6 +294,9 @@ extension Runtime {
             world.keysDown.insert(name)
         }
         guard let handler = levelFunction("key", of: world) else { return false }
+        let outerSoundWorld = soundWorld
+        soundWorld = world
+        defer { soundWorld = outerSoundWorld }
         return try call(handler) { lua in
             pushWorld(world, on: lua)
             lua.push(name)

@@ -43,8 +43,9 @@ public enum LevelFiles {
     }
 
     /// The whole of the regular file at `path`, at most `limit` bytes. `name` is how errors name it
-    /// (default: `path`). A FIFO, device or folder is refused without blocking.
-    public static func read(_ path: String, named name: String? = nil, limit: Int = sizeLimit) throws(LevelFileError) -> [UInt8] {
+    /// (default: `path`), `kind` what the limit is for. A FIFO, device or folder is refused without blocking.
+    public static func read(_ path: String, named name: String? = nil, limit: Int = sizeLimit,
+                            kind: String = "a level file") throws(LevelFileError) -> [UInt8] {
         let name = name ?? path
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then refuses it.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -53,7 +54,7 @@ public enum LevelFiles {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(name, errno) }
         try requireRegular(info, named: name)
-        guard Int(info.st_size) <= limit else { throw tooLarge(name, Int(info.st_size), limit) }
+        guard Int(info.st_size) <= limit else { throw tooLarge(name, limit, kind) }
         // Read straight into the array: the stated size, then whatever the file grew by since.
         var bytes: [UInt8] = []
         var readError: Int32 = 0
@@ -68,7 +69,7 @@ public enum LevelFiles {
                 return n
             }
             if n <= 0 { break }
-            if bytes.count > limit { throw tooLarge(name, bytes.count, limit) }
+            if bytes.count > limit { throw tooLarge(name, limit, kind) }
             chunk = 65536
         }
         if readError != 0 { throw failure(name, readError) }
@@ -204,8 +205,8 @@ public enum LevelFiles {
         }
     }
 
-    static func tooLarge(_ name: String, _ size: Int, _ limit: Int) -> LevelFileError {
-        LevelFileError(name, "larger than the \(limit >> 20) MiB a level file may be")
+    static func tooLarge(_ name: String, _ limit: Int, _ kind: String) -> LevelFileError {
+        LevelFileError(name, "larger than the \(limit >> 20) MiB \(kind) may be")
     }
 
     static func displayFolder(_ path: String) -> String { split(path).folder }

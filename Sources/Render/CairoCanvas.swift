@@ -33,6 +33,45 @@ struct CairoCanvas {
     func rotate(_ radians: Double) { cairo_rotate(cr, radians) }
     func scale(_ s: Double) { cairo_scale(cr, s, s) }
 
+    /// Makes the coordinates world points seen through `camera` in a view of `viewSize`: the camera's
+    /// centre lands on the view's centre, and one world point spans `zoom` view points.
+    func applyCamera(_ camera: SceneCamera, viewSize: SceneSize) {
+        guard camera != .identity(for: viewSize), camera.zoom.isNormal, camera.zoom > 0,
+              camera.center.x.isFinite, camera.center.y.isFinite else { return }
+        cairo_translate(cr, viewSize.width / 2, viewSize.height / 2)
+        cairo_scale(cr, camera.zoom, camera.zoom)
+        cairo_translate(cr, -camera.center.x, -camera.center.y)
+    }
+
+    /// The current transform (user space to device space).
+    var matrix: cairo_matrix_t {
+        get {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            return m
+        }
+        nonmutating set {
+            var m = newValue
+            cairo_set_matrix(cr, &m)
+        }
+    }
+
+    /// Applies `change` before the current transform, unless the result could not be inverted
+    /// (a zero or non-finite scale): Cairo would put the context into an error state that blanks
+    /// the rest of the frame. Returns whether it was applied.
+    @discardableResult
+    func transform(by change: cairo_matrix_t) -> Bool {
+        var change = change
+        var current = matrix
+        var result = cairo_matrix_t()
+        cairo_matrix_multiply(&result, &change, &current)
+        let determinant = result.xx * result.yy - result.xy * result.yx
+        guard [result.xx, result.yx, result.xy, result.yy, result.x0, result.y0].allSatisfy(\.isFinite),
+              determinant.isNormal else { return false }
+        matrix = result
+        return true
+    }
+
     func setColor(_ c: Color, opacity: Double = 1) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
     }

@@ -1,28 +1,62 @@
 // The HUD recorded from `level.draw(world, canvas)` and the error banner shown over a failed level.
 
+import CCairo
 import Foundation
 
-/// Paints `HUDCommand`s and the error banner in scene coordinates, unrotated, over everything else.
+/// Paints `HUDCommand`s and the error banner in view coordinates over everything else; a
+/// `push(world: true)` group is drawn in world coordinates through the camera instead.
 struct HUDPainter {
     let canvas: CairoCanvas
+    let images: ImageCache
+    /// The scene's camera and view size, for `push(world: true)`.
+    var camera: SceneCamera? = nil
+    var viewSize = SceneSize(0, 0)
 
+    /// Paints the commands in order, keeping the transform stack they record; pushes left open at
+    /// the end are closed, so nothing leaks into the error banner.
     func paint(_ commands: [HUDCommand]) {
-        for command in commands { paint(command) }
+        let base = canvas.matrix
+        var depth = 0
+        for command in commands {
+            switch command {
+            case .push(let world):
+                canvas.save()
+                depth += 1
+                if world {
+                    canvas.matrix = base
+                    if let camera { canvas.applyCamera(camera, viewSize: viewSize) }
+                }
+            case .pop:
+                guard depth > 0 else { continue }
+                canvas.restore()
+                depth -= 1
+            default:
+                paint(command)
+            }
+        }
+        for _ in 0..<depth { canvas.restore() }
     }
 
     func paint(_ command: HUDCommand) {
         canvas.setLineWidth(1)
         switch command {
-        case let .text(text, x, y, size, color, align):
-            paintText(text, x: x, top: y, size: size, color: color, align: align)
-        case let .rect(x, y, width, height, fill, stroke):
-            guard [x, y, width, height].allSatisfy(\.isFinite) else { return }
-            fillAndStroke(fill: fill, stroke: stroke) {
-                canvas.addRectangle(x: x, y: y, width: width, height: height)
+        case let .text(text, x, y, size, color, align, width):
+            paintText(text, x: x, top: y, size: size, color: color, align: align, width: width)
+        case let .rect(x, y, width, height, fill, stroke, strokeWidth, cornerRadius):
+            guard [x, y, width, height, cornerRadius].allSatisfy(\.isFinite) else { return }
+            fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
+                if cornerRadius > 0 {
+                    canvas.save()
+                    canvas.translate(x + width / 2, y + height / 2)
+                    canvas.addShape(.rectangle(size: SceneSize(abs(width), abs(height)), cornerRadius: cornerRadius))
+                    canvas.restore()
+                } else {
+                    canvas.addRectangle(x: x, y: y, width: width, height: height)
+                }
             }
-        case let .circle(x, y, radius, fill, stroke):
+        case let .circle(x, y, radius, fill, stroke, strokeWidth):
             guard [x, y, radius].allSatisfy(\.isFinite), radius > 0 else { return }
-            fillAndStroke(fill: fill, stroke: stroke) {
+            fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
                 canvas.addCircle(center: ScenePoint(x, y), radius: radius)
             }
         case let .line(x1, y1, x2, y2, color, width):
@@ -32,36 +66,94 @@ struct HUDPainter {
             canvas.setColor(color)
             canvas.setLineWidth(width)
             canvas.stroke()
+        case let .polygon(points, fill, stroke, strokeWidth):
+            guard points.count >= 2, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+            fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
+                canvas.addShape(.polygon(points))
+            }
+        case let .arc(x, y, radius, from, to, type, fill, stroke, strokeWidth):
+            guard [x, y, radius, from, to].allSatisfy(\.isFinite), radius > 0 else { return }
+            fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
+                addArc(x: x, y: y, radius: radius, from: from, to: to, type: type)
+            }
+        case let .image(path, x, y, width, height, angle, opacity, source):
+            guard [x, y, angle, opacity].allSatisfy(\.isFinite), opacity > 0 else { return }
+            let painter = ImagePainter(canvas: canvas, images: images)
+            // Without a size, one image pixel per point (a missing image's placeholder is 32 points).
+            let natural = painter.sourceSize(path, source: source) ?? SceneSize(source?.width ?? 32, source?.height ?? 32)
+            let w = width ?? natural.width, h = height ?? natural.height
+            guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
+            canvas.save()
+            canvas.translate(x + w / 2, y + h / 2)
+            canvas.rotate(angle)
+            painter.paint(path, in: SceneRect(x: -w / 2, y: -h / 2, width: w, height: h), source: source, opacity: min(opacity, 1))
+            canvas.restore()
+        case let .translate(x, y):
+            var m = cairo_matrix_t()
+            cairo_matrix_init_translate(&m, x, y)
+            canvas.transform(by: m)
+        case let .rotate(angle):
+            guard angle.isFinite else { return }
+            var m = cairo_matrix_t()
+            cairo_matrix_init_rotate(&m, angle)
+            canvas.transform(by: m)
+        case let .scale(x, y):
+            var m = cairo_matrix_t()
+            cairo_matrix_init_scale(&m, x, y)
+            canvas.transform(by: m)
+        case .push, .pop:
+            break  // kept by `paint(_ commands:)`, which knows the stack
         }
     }
 
-    private func fillAndStroke(fill: Color?, stroke: Color?, path: () -> Void) {
+    /// The arc from `from` to `to` (clockwise when `to` is larger, as LÖVE draws it), at most one
+    /// full turn: Cairo draws an arc in pieces, so a turn of 10¹² radians would take forever.
+    private func addArc(x: Double, y: Double, radius: Double, from: Double, to: Double, type: ArcType) {
+        let cr = canvas.cr
+        let sweep = max(-2 * Double.pi, min(2 * Double.pi, to - from))
+        canvas.newPath()
+        if type == .pie { canvas.moveTo(ScenePoint(x, y)) }
+        if sweep >= 0 {
+            cairo_arc(cr, x, y, radius, from, from + sweep)
+        } else {
+            cairo_arc_negative(cr, x, y, radius, from, from + sweep)
+        }
+        if type != .open { canvas.closePath() }
+    }
+
+    private func fillAndStroke(fill: Color?, stroke: Color?, width: Double = 1, path: () -> Void) {
         if let fill {
             path()
             canvas.setColor(fill)
             canvas.fill()
         }
-        if let stroke {
+        if let stroke, width > 0, width.isFinite {
             path()
             canvas.setColor(stroke)
+            canvas.setLineWidth(width)
             canvas.stroke()
         }
     }
 
     /// Text whose first line's top is at `top` (as LÖVE's print), aligned on `x`; "\n" breaks lines.
-    private func paintText(_ text: String, x: Double, top: Double, size: Double, color: Color, align: TextAlign) {
+    /// With `width` (LÖVE's printf), lines wrap at `width` points and align within `x`…`x + width`.
+    private func paintText(_ text: String, x: Double, top: Double, size: Double, color: Color, align: TextAlign,
+                           width: Double? = nil) {
         guard x.isFinite, top.isFinite, size.isFinite, size > 0 else { return }
         canvas.setFont(canvas.fonts.sans, size: size)
         canvas.setColor(color)
         let metrics = canvas.fontMetrics()
         var baseline = top + metrics.ascent
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let width = canvas.textWidth(line)
+        let box = width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let lines = box.map { wrap(text, width: $0) }
+            ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines {
+            let lineWidth = canvas.textWidth(line)
             let start: Double
             switch align {
             case .left: start = x
-            case .center: start = x - width / 2
-            case .right: start = x - width
+            case .center: start = box.map { x + ($0 - lineWidth) / 2 } ?? x - lineWidth / 2
+            case .right: start = box.map { x + $0 - lineWidth } ?? x - lineWidth
             }
             canvas.showText(line, x: start, baseline: baseline)
             baseline += metrics.lineHeight

@@ -91,37 +91,10 @@ struct ItemPainter {
 
     // MARK: - Images and labels
 
-    /// Stretches the PNG at `path` over `bounds` (item frame); a missing image draws a magenta cross.
+    /// Stretches the image at `path` over `bounds` (item frame); a missing image draws a magenta cross.
     private func paintImage(_ path: String, in bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
-        let width = bounds.maxX - bounds.minX, height = bounds.maxY - bounds.minY
-        guard width > 0, height > 0 else { return }
-        let cr = canvas.cr
-        guard let image = images.image(at: path) else {
-            paintPlaceholder(minX: bounds.minX, minY: bounds.minY, width: width, height: height)
-            return
-        }
-        canvas.save()
-        canvas.translate(bounds.minX, bounds.minY)
-        cairo_scale(cr, width / image.width, height / image.height)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        // Pad the edges so a stretched image does not fade out at its border when filtered.
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        canvas.newPath()
-        canvas.addRectangle(x: 0, y: 0, width: image.width, height: image.height)
-        canvas.fill()
-        canvas.restore()
-    }
-
-    private func paintPlaceholder(minX: Double, minY: Double, width: Double, height: Double) {
-        let magenta = Color(red: 1, green: 0, blue: 1)
-        canvas.setColor(magenta)
-        canvas.setLineWidth(max(1, min(width, height) / 20))
-        canvas.addRectangle(x: minX, y: minY, width: width, height: height)
-        canvas.moveTo(ScenePoint(minX, minY))
-        canvas.lineTo(ScenePoint(minX + width, minY + height))
-        canvas.moveTo(ScenePoint(minX + width, minY))
-        canvas.lineTo(ScenePoint(minX, minY + height))
-        canvas.stroke()
+        let rect = SceneRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
+        ImagePainter(canvas: canvas, images: images).paint(path, in: rect)
     }
 
     /// Centres `label` on the item: horizontally by advance width, vertically by the font's ascent

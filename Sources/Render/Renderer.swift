@@ -201,17 +201,21 @@ public final class Renderer {
         try file.commit(cairoStatus: status)
     }
 
-    /// Draws the layers in order, in scene coordinates: background, items, debug overlay, HUD, banner.
-    /// Everything is clipped to the scene's reference rectangle so nothing spills into letterbox bars.
+    /// Draws the layers in order: background; items and debug overlay in world coordinates through
+    /// the camera; HUD and banner in view coordinates. Everything is clipped to the view's rectangle
+    /// so nothing spills into letterbox bars.
     private func draw(_ scene: RenderScene, cr: OpaquePointer) {
         let canvas = CairoCanvas(cr, fonts: fonts)
         canvas.addRectangle(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         canvas.clip()
         canvas.setColor(scene.background)
         canvas.paint()
+        canvas.save()
+        if let camera = scene.camera { canvas.applyCamera(camera, viewSize: scene.size) }
         ItemPainter(canvas: canvas, images: images).paint(scene.items)
         DebugOverlayPainter(canvas: canvas).paint(scene.debug, items: scene.items)
-        let hud = HUDPainter(canvas: canvas)
+        canvas.restore()
+        let hud = HUDPainter(canvas: canvas, images: images, camera: scene.camera, viewSize: scene.size)
         hud.paint(scene.hud)
         if let banner = scene.errorBanner {
             hud.paintErrorBanner(banner, sceneSize: scene.size)

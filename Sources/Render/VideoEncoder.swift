@@ -73,6 +73,9 @@ public final class VideoEncoder {
     /// What the running ffmpeg prints (errors only), read through a pipe: no log file to leave behind.
     private var log: ProcessLog
     private var isDone = false
+    /// Sounds `finish()` mixes into an MP4's audio track at their times (`SoundTrack`); a GIF has
+    /// no sound. Empty: a video without an audio stream.
+    public var soundTrack: [AudioCue] = []
 
     /// Starts `ffmpeg` writing `path`; the format comes from the extension unless given.
     /// - Throws: `RenderError.ffmpegMissing` when `ffmpeg` is not on PATH, `.invalidSize`,
@@ -170,6 +173,9 @@ public final class VideoEncoder {
                                                     input: FileHandle.nullDevice, path: path)
             try waitForFFmpeg()
         }
+        if format == .mp4, !soundTrack.isEmpty, format.isComplete(temporaryPath) {
+            try mixSoundTrack()
+        }
         // `-xerror` makes ffmpeg report a failed write, but a file it could not finish is still
         // checked here: a truncated video must never take the final name.
         guard format.isComplete(temporaryPath) else {
@@ -180,6 +186,34 @@ public final class VideoEncoder {
         }
         removeIntermediates()
         try AtomicFile.moveIntoPlace(temporaryPath, path)
+    }
+
+    /// Second pass of an MP4 with sound: the finished video's frames copied, the sounds mixed into
+    /// an audio track as long as the video, the result put in its place.
+    private func mixSoundTrack() throws {
+        let (graph, mixed) = VideoEncoder.soundIntermediates(output: temporaryPath)
+        let duration = Double(frameCount) / framesPerSecond
+        do {
+            try SoundTrack.filterGraph(cues: soundTrack, duration: duration).write(toFile: graph, atomically: false, encoding: .utf8)
+        } catch {
+            cleanUp()
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
+        (process, log) = try VideoEncoder.start(ffmpeg, SoundTrack.mixArguments(video: temporaryPath, cues: soundTrack, duration: duration,
+                                                                              graphFile: graph, output: mixed),
+                                                input: FileHandle.nullDevice, path: path)
+        try waitForFFmpeg()
+        do {
+            try FileManager.default.removeItem(atPath: temporaryPath)
+            try FileManager.default.moveItem(atPath: mixed, toPath: temporaryPath)
+        } catch {
+            cleanUp()
+            throw RenderError.cannotWrite(path: path, reason: "\(error)")
+        }
+    }
+
+    static func soundIntermediates(output: String) -> (graph: String, mixed: String) {
+        (output + ".sound.txt", output + ".sound.mp4")
     }
 
     /// Waits for the running ffmpeg; a failure removes the partial output and is thrown.
@@ -277,6 +311,9 @@ public final class VideoEncoder {
     }
 
     private func removeIntermediates() {
+        let (graph, mixed) = VideoEncoder.soundIntermediates(output: temporaryPath)
+        try? FileManager.default.removeItem(atPath: graph)
+        try? FileManager.default.removeItem(atPath: mixed)
         guard format == .gif else { return }
         let (frames, palette) = VideoEncoder.gifIntermediates(output: temporaryPath)
         try? FileManager.default.removeItem(atPath: frames)

@@ -34,10 +34,63 @@ public struct SceneSize: Sendable, Hashable {
     }
 }
 
+/// A rectangle in points (or, for an image's source, in image pixels): top-left corner and size.
+public struct SceneRect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// A rectangle whose top-left corner is (`x`, `y`), `width` × `height` across.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Where the view looks in the world: the world point at the view's centre, and how large the world
+/// appears (zoom 2 shows everything twice as large, so half as much of the world).
+public struct SceneCamera: Sendable, Hashable {
+    /// The world point shown at the centre of the view, points.
+    public var center: ScenePoint
+    /// View points per world point; above 0.
+    public var zoom: Double
+
+    /// A camera centred on `center` at `zoom`.
+    public init(center: ScenePoint, zoom: Double = 1) {
+        self.center = center
+        self.zoom = zoom
+    }
+
+    /// The camera that shows the world unmoved in a view of `size`: the world's top-left corner at
+    /// the view's, one point per point.
+    public static func identity(for size: SceneSize) -> SceneCamera {
+        SceneCamera(center: ScenePoint(size.width / 2, size.height / 2))
+    }
+
+    /// The view point (points from the view's top-left corner) where the world point `p` is drawn
+    /// in a view of `size`. Written so the identity camera gives `p` back bit for bit.
+    public func viewPoint(_ p: ScenePoint, in size: SceneSize) -> ScenePoint {
+        ScenePoint(p.x * zoom + (size.width / 2 - center.x * zoom), p.y * zoom + (size.height / 2 - center.y * zoom))
+    }
+
+    /// The world point drawn at the view point `p` in a view of `size` (the inverse of `viewPoint`).
+    /// Written so the identity camera gives `p` back bit for bit (recorded pointer positions replay
+    /// exactly in levels without a camera).
+    public func worldPoint(_ p: ScenePoint, in size: SceneSize) -> ScenePoint {
+        ScenePoint(p.x / zoom + (center.x - size.width / 2 / zoom), p.y / zoom + (center.y - size.height / 2 / zoom))
+    }
+}
+
 /// Everything one frame shows: the items, the debug overlay, the HUD and an optional error banner.
 public struct RenderScene: Sendable, Equatable {
-    /// Reference size of the level (its coordinate space), in points; output size is this × scale.
+    /// Size of the view (what the output shows), in points; output size is this × scale. Items and
+    /// the debug overlay are in world points, seen through `camera`; the HUD is in view points.
     public var size: SceneSize
+    /// Where the view looks in the world; nil shows the world unmoved (`SceneCamera.identity`).
+    public var camera: SceneCamera?
     /// Colour painted behind everything. A transparent background gives a transparent PNG.
     public var background: Color
     /// The items, drawn by ascending `z`; equal `z` keep their order in this array.
@@ -50,9 +103,10 @@ public struct RenderScene: Sendable, Equatable {
     public var errorBanner: String?
 
     /// A scene of `size` points with nothing in it.
-    public init(size: SceneSize, background: Color = .white, items: [SceneItem] = [],
+    public init(size: SceneSize, camera: SceneCamera? = nil, background: Color = .white, items: [SceneItem] = [],
                 debug: DebugOverlay = DebugOverlay(), hud: [HUDCommand] = [], errorBanner: String? = nil) {
         self.size = size
+        self.camera = camera
         self.background = background
         self.items = items
         self.debug = debug
@@ -142,7 +196,7 @@ public struct SceneItem: Sendable, Equatable {
     public var strokeWidth: Double
     /// Opacity of the whole item (fill, image, stroke and label together), 0...1.
     public var opacity: Double
-    /// Absolute path of a PNG stretched over the shape's bounds and turned with the item; a missing
+    /// Absolute path of a PNG or JPEG stretched over the shape's bounds and turned with the item; a missing
     /// or unreadable file draws a magenta cross instead and warns once.
     public var image: String?
     /// Text centred on the item, turned with it.
@@ -281,14 +335,53 @@ public enum TextAlign: String, Sendable, CaseIterable {
     case right
 }
 
-/// One call recorded from Lua's `level.draw(world, canvas)`, in scene points (drawn unrotated, on top).
+/// How `canvas:arc` closes its outline (LÖVE's ArcType).
+public enum ArcType: String, Sendable, CaseIterable {
+    /// A pie slice: the arc and two radii to the centre.
+    case pie
+    /// The arc alone; a fill closes it with a straight chord.
+    case open
+    /// The arc and the chord between its ends.
+    case closed
+}
+
+/// One call recorded from Lua's `level.draw(world, canvas)`. Coordinates are view points (y down,
+/// angles clockwise) under the transforms recorded before it: `push`, `translate`, `rotate`, `scale`.
 public enum HUDCommand: Sendable, Equatable {
-    /// `canvas:text(s, x, y, {size=, color=, align=})`: `y` is the top of the first line; "\n" breaks lines.
-    case text(String, x: Double, y: Double, size: Double = 16, color: Color = .black, align: TextAlign = .left)
-    /// `canvas:rect(x, y, w, h, {fill=, stroke=})`: top-left corner and size; 1-point stroke.
-    case rect(x: Double, y: Double, width: Double, height: Double, fill: Color?, stroke: Color?)
-    /// `canvas:circle(x, y, r, {fill=, stroke=})`: centre and radius; 1-point stroke.
-    case circle(x: Double, y: Double, radius: Double, fill: Color?, stroke: Color?)
+    /// `canvas:text(s, x, y, {size=, color=, align=, width=})`: `y` is the top of the first line; "\n"
+    /// breaks lines. Without `width`, lines align on `x`; with it (LÖVE's printf), lines wrap at
+    /// `width` points and align within `x`…`x + width`.
+    case text(String, x: Double, y: Double, size: Double = 16, color: Color = .black, align: TextAlign = .left,
+              width: Double? = nil)
+    /// `canvas:rect(x, y, w, h, {fill=, stroke=, strokeWidth=, cornerRadius=})`: top-left corner and size.
+    case rect(x: Double, y: Double, width: Double, height: Double, fill: Color?, stroke: Color?,
+              strokeWidth: Double = 1, cornerRadius: Double = 0)
+    /// `canvas:circle(x, y, r, {fill=, stroke=, strokeWidth=})`: centre and radius.
+    case circle(x: Double, y: Double, radius: Double, fill: Color?, stroke: Color?, strokeWidth: Double = 1)
     /// `canvas:line(x1, y1, x2, y2, {color=, width=})`.
     case line(x1: Double, y1: Double, x2: Double, y2: Double, color: Color = .black, width: Double = 1)
+    /// `canvas:polygon(points, {fill=, stroke=, strokeWidth=})`: a closed outline through `points`
+    /// (filled with the non-zero winding rule, so any simple or self-crossing outline fills).
+    case polygon([ScenePoint], fill: Color?, stroke: Color?, strokeWidth: Double = 1)
+    /// `canvas:arc(x, y, r, from, to, {type=, fill=, stroke=, strokeWidth=})`: the arc of the circle
+    /// about (`x`, `y`) from angle `from` to `to` (radians, clockwise from +x).
+    case arc(x: Double, y: Double, radius: Double, from: Double, to: Double, type: ArcType = .pie,
+             fill: Color?, stroke: Color?, strokeWidth: Double = 1)
+    /// `canvas:image(path, x, y, {width=, height=, angle=, opacity=, source=})`: the image file at
+    /// `path` (absolute, checked by the binding) with its top-left corner at (`x`, `y`), `width` ×
+    /// `height` points (nil: the source's size in pixels), turned by `angle` about its centre. `source`
+    /// is the part of the image drawn, in image pixels (a sprite sheet's frame); nil draws all of it.
+    case image(path: String, x: Double, y: Double, width: Double?, height: Double?, angle: Double = 0,
+               opacity: Double = 1, source: SceneRect? = nil)
+    /// `canvas:push()`: saves the transform, until the matching `pop`. With `world`, the commands
+    /// until then are in world points, seen through the scene's camera like the items.
+    case push(world: Bool = false)
+    /// `canvas:pop()`: restores the transform of the matching `push`.
+    case pop
+    /// `canvas:translate(x, y)`: moves the origin, points.
+    case translate(x: Double, y: Double)
+    /// `canvas:rotate(angle)`: turns the axes clockwise by `angle` radians about the origin.
+    case rotate(Double)
+    /// `canvas:scale(x [, y])`: stretches the axes.
+    case scale(x: Double, y: Double)
 }

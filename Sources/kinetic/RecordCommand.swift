@@ -3,6 +3,7 @@ import ArgumentParser
 import Dynamics
 import Foundation
 import KineticLua
+import Player
 
 struct RecordLevel: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,11 +41,11 @@ struct RecordLevel: ParsableCommand {
             let loaded = try level.load()
             if !headless, script == nil, try WindowRunner.isDisplayAvailable() {
                 let recorder = Recorder(level: loaded, recordingPath: output)
-                var runner = WindowRunner(level: loaded)
-                runner.recorder = recorder
-                try runner.run(seconds: seconds)
+                let loop = GameLoop(level: loaded, mode: .record(recorder))
+                loop.stepLimit = try seconds.map { s throws(LevelError) in try loaded.steps(for: s, "--seconds") }
+                try WindowRunner(loop).run()
                 try recorder.write(loaded)
-                print("wrote \(output): \(recorder.recording.events.count) events, \(loaded.stepCount) steps")
+                print("wrote \(output): \(recorder.recording.events.count) events, \(loaded.stepCount) steps, final state \(recorder.recording.final!.hash)")
                 return
             }
             let events = try script.map { path throws(RecordingError) in try Recording.events(script: path, fps: loaded.fps) } ?? []

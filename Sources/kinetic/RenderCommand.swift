@@ -10,7 +10,9 @@ struct RenderLevel: ParsableCommand {
         commandName: "render",
         abstract: "Render a level to a picture or a video.",
         discussion: """
-        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded by ffmpeg). The level runs headless at its fixed rate; frames are sampled at --fps.
+        The output's extension picks the format: .png (one frame at --at, or a numbered sequence when the name holds a %04d pattern), .svg and .pdf (one frame), .gif and .mp4 (an animation encoded by ffmpeg). An MP4 gets an audio track with the sounds the level played (`Sound:play`) at their times, unless --mute. The level runs headless at its fixed rate; frames are sampled at --fps.
+
+        With --replay, the level plays a recording (from `kinetic record`, in the window or headless): the recorded seed, and every recorded input at its step, so the video shows the session as it was played. Animations then last as long as the recording (unless --seconds says otherwise), a single picture shows its last step (unless --at), and when the render reaches the recording's last step its final state is checked as `kinetic replay` checks it (exit 1 on a mismatch).
 
         Exit codes: 0 success, 1 the level failed to load or raised an error, 64 bad command line.
 
@@ -18,6 +20,7 @@ struct RenderLevel: ParsableCommand {
           kinetic render examples/basketball -o basketball.gif --seconds 4
           kinetic render examples/shapes -o shapes.png --at 2 --debug
           kinetic render examples/fields -o frames/f%04d.png --seconds 2 --fps 15
+          kinetic render examples/toss --replay toss.json -o toss.mp4
         """
     )
 
@@ -39,14 +42,20 @@ struct RenderLevel: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point, in (0, 16] (default 1; ignored with --size).")
     var scale: Double?
 
-    @Option(parsing: .unconditional, help: "Simulated time of a single picture, seconds, at most 3600 (default 0 for pictures).")
-    var at: Double = 0
+    @Option(parsing: .unconditional, help: "Simulated time of a single picture, seconds, at most 3600 (default 0, or the end of a --replay).")
+    var at: Double?
+
+    @Option(help: ArgumentHelp("A recording to play (its seed and inputs; see docs/recordings.md).", valueName: "recording"))
+    var replay: String?
 
     @Flag(help: "Draw the debug overlay (collision outlines, attachments, contacts, field arrows).")
     var debug = false
 
     @Flag(help: "No progress bar.")
     var quiet = false
+
+    @Flag(help: "Leave the level's sounds out of an MP4 (GIF and pictures have none).")
+    var mute = false
 
     enum Kind { case picture, sequence, video }
 
@@ -68,6 +77,9 @@ struct RenderLevel: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16], got \(scale)") }
         try validateSimulatedSeconds(seconds, "--seconds")
         try validateSimulatedSeconds(at, "--at")
+        if replay != nil, level.seed != nil {
+            throw ValidationError("--seed cannot be used with --replay (the recording carries the seed it was played with)")
+        }
         _ = try outputSize()
     }
 
@@ -83,19 +95,35 @@ struct RenderLevel: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try level.load()
+        let loaded: Level
+        let recording: Recording?
+        do {
+            recording = try replay.map { path throws(RecordingError) in try Recording(contentsOf: path) }
+            var options = level.options()
+            if let recording { options.seed = recording.seed }
+            loaded = try Level.load(path: level.level, options: options)
+            if let recording, recording.fps != loaded.fps {
+                throw LevelError(message: "\(replay!): recorded at \(recording.fps) steps/s, but the level now runs at \(loaded.fps)")
+            }
+        } catch {
+            throw Diagnostics.failure(error)
+        }
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         Interruption.catchSignals()
         do {
+            var playhead = Playhead(level: loaded, replay: recording.map(ReplayCursor.init))
             switch kind {
-            case .picture: try renderPicture(loaded)
-            case .sequence, .video: try renderAnimation(loaded)
+            case .picture: try renderPicture(&playhead)
+            case .sequence, .video: try renderAnimation(&playhead)
             }
+            try checkReplay(playhead)
         } catch where Interruption.signal != nil {
             // Whatever failed after the signal (ffmpeg stops on a terminal's Ctrl-C too) is its echo.
             Diagnostics.note("\(Interruption.word): nothing written to \(output)")
             Interruption.endProcess()
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             // Level and render errors name their file; any other is about the output.
             let named = error is LevelError || error is RenderError
@@ -106,13 +134,46 @@ struct RenderLevel: ParsableCommand {
     /// Thrown by the frame loop when SIGINT or SIGTERM arrived.
     private struct Interrupted: Error {}
 
-    /// Steps to `target`, stopping early for a signal.
-    private func step(_ level: Level, to target: Int, done: inout Int) throws {
-        while done < target {
-            if Interruption.signal != nil { throw Interrupted() }
-            try level.step()
-            done += 1
+    /// Steps the level, giving it a recording's inputs at their steps when rendering a replay.
+    private struct Playhead {
+        let level: Level
+        var replay: ReplayCursor?
+
+        /// Steps to `target` (inputs recorded at `target` delivered too), stopping early for a signal.
+        mutating func step(to target: Int) throws {
+            try deliver()
+            while level.stepCount < target {
+                if Interruption.signal != nil { throw Interrupted() }
+                try level.step()
+                try deliver()
+            }
         }
+
+        private mutating func deliver() throws {
+            let level = self.level
+            try replay?.deliver(upTo: level.stepCount) { try level.deliver($0) }
+        }
+    }
+
+    /// With --replay: the render reached the recording's last step, so its final state must be the
+    /// recorded one, as `kinetic replay` checks it.
+    private func checkReplay(_ playhead: Playhead) throws {
+        guard let recording = playhead.replay?.recording, playhead.level.stepCount == recording.steps else { return }
+        let result = Replayer.result(recording, of: playhead.level)
+        guard let expected = result.expected else { return }
+        if result.matches {
+            print("replayed \(replay!): \(result.steps) steps, final state \(result.actual) (match)")
+        } else {
+            throw Diagnostics.failure("\(replay!): final state \(result.actual) differs from the recorded \(expected)"
+                                      + (result.difference.map { " (first difference: \($0))" } ?? ""))
+        }
+    }
+
+    /// Level time the render covers: --seconds, else the recording's length, the level's `duration`, 5 s.
+    private func duration(_ playhead: Playhead) -> Double {
+        if let seconds { return seconds }
+        if let recording = playhead.replay?.recording { return Double(recording.steps) / recording.fps }
+        return playhead.level.duration ?? 5
     }
 
     /// The frame to draw now. A `draw` error fails the render like any script error: a picture
@@ -123,16 +184,18 @@ struct RenderLevel: ParsableCommand {
         return scene
     }
 
-    private func renderPicture(_ level: Level) throws {
-        var stepsDone = 0
-        try step(level, to: try level.steps(for: at, "--at"), done: &stepsDone)
+    private func renderPicture(_ playhead: inout Playhead) throws {
+        let level = playhead.level
+        let target = try at.map { at throws(LevelError) in try level.steps(for: at, "--at") } ?? playhead.replay?.recording.steps ?? 0
+        try playhead.step(to: target)
         try Renderer().write(scene(level), to: output, size: outputSize())
         print("wrote \(output) (t = \(String(format: "%.2f", level.time)) s)")
     }
 
-    private func renderAnimation(_ level: Level) throws {
-        let duration = seconds ?? level.duration ?? 5
-        _ = try level.steps(for: duration, "--seconds")
+    private func renderAnimation(_ playhead: inout Playhead) throws {
+        let level = playhead.level
+        let duration = duration(playhead)
+        let steps = try level.steps(for: duration, "--seconds")
         let isVideo = kind == .video
         let frameRate = isVideo && output.lowercased().hasSuffix(".gif")
             ? min(fps, VideoEncoder.maximumGIFFramesPerSecond) : fps
@@ -142,12 +205,11 @@ struct RenderLevel: ParsableCommand {
         var encoder: VideoEncoder?
         let sequence = isVideo ? nil : try PNGSequence(pattern: output)
         let progress = quiet ? nil : ProgressBar(total: frameCount, label: (output as NSString).lastPathComponent)
-        var stepsDone = 0
         let start = Date()
         do {
             for frame in 0..<frameCount {
                 // Step to the frame's time: frame i shows time i / frameRate.
-                try step(level, to: Int((Double(frame) / frameRate) * level.fps + 0.5), done: &stepsDone)
+                try playhead.step(to: Int((Double(frame) / frameRate) * level.fps + 0.5))
                 if Interruption.signal != nil { throw Interrupted() }
                 let scene = try scene(level)
                 if let sequence {
@@ -160,6 +222,16 @@ struct RenderLevel: ParsableCommand {
                     try encoder!.append(buffer)
                 }
                 progress?.update(frame + 1)
+            }
+            // A replay runs to its end, so its final state can be checked.
+            if playhead.replay != nil { try playhead.step(to: steps) }
+            if let encoder, encoder.format == .mp4, !mute {
+                // The sounds of the frames' time span, at their simulated times.
+                let end = Double(encoder.frameCount) / frameRate
+                encoder.soundTrack = level.soundPlays.filter { $0.time < end }.map { play in
+                    let gains = play.gains
+                    return AudioCue(file: play.file, time: play.time, pitch: play.pitch, left: gains.left, right: gains.right)
+                }
             }
             try encoder?.finish()
             try sequence?.finish()

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import KineticLua
+import Player
 
 struct ReplayRecording: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,9 +39,7 @@ struct ReplayRecording: ParsableCommand {
                 guard level.fps == loaded.fps else {
                     throw LevelError(message: "\(recording): recorded at \(loaded.fps) steps/s, but the level now runs at \(level.fps)")
                 }
-                var runner = WindowRunner(level: level)
-                runner.replay = loaded
-                try runner.run(seconds: nil)
+                try WindowRunner(GameLoop(level: level, mode: .replay(loaded))).run()
                 guard level.stepCount >= loaded.steps else {
                     print("stopped after \(level.stepCount) of \(loaded.steps) steps: \(recording) not checked")
                     return

@@ -3,6 +3,7 @@ import ArgumentParser
 import Dynamics
 import Foundation
 import KineticLua
+import Player
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +61,11 @@ struct Run: ParsableCommand {
         try level.reportCheckProblems(loaded, strict: checks.strict)
         loaded.debug = loaded.debug || debug
         if !headless, try WindowRunner.isDisplayAvailable() {
-            try WindowRunner(level: loaded).run(seconds: seconds)
+            let loop = GameLoop(level: loaded)
+            do { loop.stepLimit = try seconds.map { s throws(LevelError) in try loaded.steps(for: s, "--seconds") } } catch {
+                throw Diagnostics.failure(error)
+            }
+            try WindowRunner(loop).run()
             return
         }
         try runHeadless(loaded)

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import KineticLua
+import Player
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -94,11 +95,11 @@ struct WatchSession {
             + "(\(reloader.watcher.mechanism.rawValue)); save to reload")
         let remaining = settings.seconds.map { max(0, $0 - (FileWatcher.now() - started)) }
         if !settings.headless, try WindowRunner.isDisplayAvailable() {
-            var runner = WindowRunner(level: level)
-            runner.reloader = reloader
+            let loop = GameLoop(level: level, reloader: reloader)
+            loop.clockLimit = remaining
+            var runner = WindowRunner(loop)
             runner.afterReload = warnAboutNewVersion
-            runner.wallClockSeconds = remaining
-            try runner.run(seconds: nil)
+            try runner.run()
             return
         }
         try runHeadless(level, reloader, seconds: remaining)

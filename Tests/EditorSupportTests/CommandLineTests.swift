@@ -68,7 +68,7 @@ import Testing
         let lines = err.split(separator: "\n").map(String.init)
         let locations = lines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
         #expect(locations == ["syntax_error.lua:5", "unknown_field/main.lua:6", "unknown_field/main.lua:10",
-                              "unknown_kind/main.lua:7", "missing_image/main.lua:6", "missing_image/main.lua:1"])
+                              "unknown_kind/main.lua:7", "missing_image/main.lua:6", "missing_image/main.lua:11", "missing_image/main.lua:1"])
     }
 
     @Test func checkPrintsJSON() throws {

@@ -37,6 +37,10 @@ import Testing
         ])
     }
 
+    @Test func theOptionsOfSoundPlayAreCheckedWhateverTheSoundIsCalled() {
+        #expect(check("bad_play") == ["bad_play/main.lua:6: Sound:play: unknown field 'volum'; did you mean 'volume'?"])
+    }
+
     @Test func anUnknownFieldKindIsReportedAtTheKindLine() {
         let problems = check("unknown_kind")
         #expect(problems.count == 1)
@@ -49,6 +53,7 @@ import Testing
         // (The folder in the message is as the level was named: here the fixtures path, stripped.)
         #expect(check("missing_image") == [
             "missing_image/main.lua:6: image 'missing.png' not found (paths are relative to the level folder missing_image)",
+            "missing_image/main.lua:11: canvas:image: image 'sprites/gone.png' not found (paths are relative to the level folder missing_image)",
             "missing_image/main.lua:1: item 'b': image 'art/computed.png' not found (paths are relative to the level folder missing_image)",
         ])
     }
@@ -58,6 +63,7 @@ import Testing
         #expect(check("bad_fields.lua") == [
             "bad_fields.lua:2: level field 'width' must be a number of points > 0 and at most 10000000, got wide",
             "bad_fields.lua:6: level field 'height' must be a number of points > 0 and at most 10000000, got 9.9998886718268e-321",
+            "bad_fields.lua:7: level field 'view' must be a size {w, h} of points, each > 0 and at most 10000000, got {0, 10}",
             "bad_fields.lua:3: level field 'fps' must be a number > 0 and at most 1000 (steps per second), got -1",
             "bad_fields.lua:5: level field 'duration' must be a number of seconds > 0 and at most 3600, got 1e+300",
             "bad_fields.lua:4: unknown level field 'widht'; did you mean 'width'?",
@@ -70,7 +76,7 @@ import Testing
 
     @Test func aFolderOfLevelsMeansItsSubfoldersWithMainLua() {
         let (levels, problems) = LevelChecker.levels(in: [fixtures, fixtures + "/bad_fields.lua", fixtures + "/nothing"])
-        #expect(levels == ["good", "missing_image", "unknown_field", "unknown_kind"].map { fixtures + "/" + $0 }
+        #expect(levels == ["bad_play", "good", "missing_image", "unknown_field", "unknown_kind"].map { fixtures + "/" + $0 }
                 + [fixtures + "/bad_fields.lua"])
         #expect(problems == [LevelProblem(file: fixtures + "/nothing", line: 1, message: "no such file or folder")])
     }

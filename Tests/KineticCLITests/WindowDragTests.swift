@@ -140,6 +140,68 @@ struct WindowDragTests {
         #expect(app.status == 0, "kinetic run exited with \(app.status); stderr: \(stderr())")
     }
 
+    @Test("kinetic record: a drag made in the window is saved, and replays headless and rendered to the same state",
+          .enabled(if: WindowTools.available, "needs Xvfb, xdotool, ffmpeg and stdbuf (scripts/install-deps.sh --test)"),
+          .timeLimit(.minutes(1)))
+    func aWindowSessionIsRecordedAndReplays() throws {
+        let kinetic = try CLI.kinetic()
+        let xdotool = WindowTools.xdotool!
+        let scratch = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let xserver = try VirtualDisplay(xvfb: WindowTools.xvfb!)
+        defer { xserver.stop() }
+        let env = xserver.environment
+        let errorPath = scratch + "/stderr.txt"
+        let session = scratch + "/session.json"
+        let app = try Child(WindowTools.stdbuf!, ["-oL", kinetic, "record", CLI.fixture("drag_box.lua"), "-o", session, "--seconds", "30"],
+                            environment: env, errorPath: errorPath)
+        defer { app.terminate() }
+        func stderr() -> String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        let search = try CLI.run(xdotool, ["search", "--sync", "--name", DragBox.title], environment: env, timeout: 20)
+        let windowID = try #require(search.out.split(separator: "\n").first.map(String.init), "no window; stderr: \(stderr())")
+        let geometry = try Geometry(shell: CLI.run(xdotool, ["getwindowgeometry", "--shell", windowID], environment: env).out)
+        func xdo(_ arguments: String...) throws { try CLI.run(xdotool, arguments, environment: env) }
+        func moveTo(_ p: (x: Double, y: Double)) throws {
+            let s = geometry.screenPoint(p)
+            try xdo("mousemove", "\(s.x)", "\(s.y)")
+        }
+        func printed(_ prefix: String) -> Bool { CLI.poll(timeout: 10) { !app.lines(startingWith: prefix).isEmpty } }
+
+        // Press on the box (retrying the press until the loop has taken the window's first events),
+        // drag it in five moves, each waited for, release, quit.
+        try moveTo(DragBox.start)
+        let pressed = CLI.poll(timeout: 15) {
+            try? xdo("mousedown", "1")
+            if CLI.poll(timeout: 1, { !app.lines(startingWith: "began ").isEmpty }) { return true }
+            try? xdo("mouseup", "1")
+            return false
+        }
+        try #require(pressed, "the level never saw the press; stderr: \(stderr())")
+        for i in 1...5 {
+            let t = Double(i) / 5
+            let p = (x: DragBox.start.x + (DragBox.end.x - DragBox.start.x) * t, y: DragBox.start.y + (DragBox.end.y - DragBox.start.y) * t)
+            try moveTo(p)
+            #expect(CLI.poll(timeout: 10) { app.lines(startingWith: "at ").count >= i }, "the box did not follow to \(p)")
+        }
+        try xdo("mouseup", "1")
+        #expect(printed("ended "), "the level never saw the release")
+        try xdo("key", "q")
+        #expect(app.waitForExit(timeout: 10), "kinetic record did not quit on q")
+        #expect(app.status == 0, "kinetic record exited with \(app.status); stderr: \(stderr())")
+        let wrote = try #require(app.lines(startingWith: "wrote ").last, "no summary; stdout: \(app.output)")
+        let hash = try #require(wrote.split(separator: " ").last.map(String.init))
+
+        // The session holds the press, the moves and the release, each at its step.
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(text.contains("\"phase\": \"began\"") && text.contains("\"phase\": \"ended\""))
+        #expect(text.components(separatedBy: "\"phase\": \"moved\"").count - 1 >= 5)
+        let replay = try CLI.run(kinetic, ["replay", session, "--headless"])
+        #expect(replay.out.contains("match: \(session)") && replay.out.contains("final state \(hash)"), "\(replay.out) status \(replay.status)")
+        let render = try CLI.run(kinetic, ["render", CLI.fixture("drag_box.lua"), "--replay", session, "-o", scratch + "/final.png"])
+        #expect(render.out.contains("final state \(hash) (match)"), "\(render.out) status \(render.status)")
+    }
+
     /// The point in a line such as `ended 300.0 300.0`.
     static func point(_ line: String) -> (x: Double, y: Double)? {
         let fields = line.split(separator: " ")

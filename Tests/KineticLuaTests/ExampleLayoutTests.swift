@@ -44,9 +44,9 @@ import Testing
         var panels: [Box] = []
         for command in scene.hud {
             switch command {
-            case let .rect(x, y, width, height, fill, _) where (fill?.alpha ?? 0) >= 0.85:
+            case let .rect(x, y, width, height, fill, _, _, _) where (fill?.alpha ?? 0) >= 0.85:
                 panels.append(Box(minX: x, minY: y, maxX: x + width, maxY: y + height))
-            case let .text(text, x, y, size, _, align):
+            case let .text(text, x, y, size, _, align, _):
                 let box = textBox(text, x: x, top: y, size: size, align: align, renderer: renderer)
                 found.append(("HUD text '\(text)'", box, panels.contains { $0.contains(box) }))
             default:

@@ -72,6 +72,31 @@ import Testing
         #expect(ship.vx > 75 && ship.vy < 0, "\(ship)")
     }
 
+    /// With a following camera the recording keeps the window's view points, and the replay turns
+    /// them into the same world points, with the camera of the same step.
+    @Test func pointerEventsThroughAMovingCameraReplayToTheSameWorldPoints() throws {
+        let dir = try Fixtures.scratch([])
+        try """
+            local level = { width = 4000, height = 400, view = { 100, 100 } }
+            function level.load(world)
+              local runner = world:addItem{ name = "runner", center = { 50, 200 }, size = { 10, 10 } }
+              world:addItem{ name = "marker", center = { 0, 0 }, size = { 4, 4 } }
+              world:follow(runner, { lerp = 0.2 })
+            end
+            function level.update(world) local r = world:item("runner") r.center = { r.x + 7, r.y } end
+            function level.pointer(world, e) world:item("marker").center = { e.x, e.y } end
+            return level
+            """.write(toFile: dir + "/run.lua", atomically: true, encoding: .utf8)
+        let events = [RecordedEvent(step: 30, input: .pointer(PointerEvent(phase: .began, x: 50, y: 50)))]
+        let level = try Level.load(path: dir + "/run.lua")
+        let recorded = try Recorder.recordHeadless(level, events: events, steps: 60, recordingPath: dir + "/run.recording.json")
+        #expect(recorded.events.first?.input == .pointer(PointerEvent(phase: .began, x: 50, y: 50)))  // view points kept
+        let marker = try #require(recorded.final?.items.first { $0.name == "marker" })
+        #expect(marker.x > 150 && marker.y == 200, "the view's centre was the camera's world point: \(marker)")
+        let result = try Replayer.replay(recorded, recordingPath: dir + "/run.recording.json")
+        #expect(result.matches, "\(String(describing: result.difference))")
+    }
+
     @Test func changedInputIsAMismatchNamingTheItem() throws {
         let dir = try Fixtures.scratch([("falling.lua", "falling.lua")])
         var recording = try record(in: dir)

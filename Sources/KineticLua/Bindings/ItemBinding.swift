@@ -146,7 +146,7 @@ enum ItemBinding {
                 case .parts: lua.push("parts")
                 }
             },
-            appearance("fill", get: { lua, a in if let c = a.fill { lua.push(c) } else { lua.pushNil() } },
+            appearance("fill", get: { lua, a in if let c = a.drawnFill { lua.push(c) } else { lua.pushNil() } },
                        set: { lua, a, v in a.fill = try optionalColor(lua, v, "fill") }),
             appearance("stroke", get: { lua, a in if let c = a.stroke { lua.push(c) } else { lua.pushNil() } },
                        set: { lua, a, v in a.stroke = try optionalColor(lua, v, "stroke") }),

@@ -206,7 +206,93 @@ enum WorldBinding {
                 }
                 return 0
             },
-        ] + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
+        ] + cameraMembers(rt) + recordingMembers(rt) + queryMembers(rt)  // world:replay (Recording/Replay.swift); itemsAt, raycast… (WorldQueries.swift)
+            + [.method("sounds") { lua, h in SoundBinding.pushPlays(rt.world(h).soundPlays, on: lua); return 1 }]
+    }
+
+    // MARK: - The view and the camera
+
+    /// `world.view`, `world.camera`, `world:follow`, `world:toWorld`, `world:toView`.
+    static func cameraMembers(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
+        unowned(unsafe) let rt = rt
+        func w(_ h: WorldHandle) -> WorldModel { rt.world(h) }
+        /// A coordinate of a camera or a converted point: within the engine's coordinates.
+        func coordinate(_ v: Double, _ subject: LuaSubject) throws -> Double {
+            guard v.isFinite, abs(v) <= World.largestCoordinate else {
+                throw LuaArgumentError(subject, mustBe: "a number of points within ±\(Int(World.largestCoordinate))", got: String(v))
+            }
+            return v
+        }
+        func point(_ lua: Lua) throws -> Vec2 {
+            let p = try lua.point(2, "point")
+            return Vec2(try coordinate(p.x, .field("point")), try coordinate(p.y, .field("point")))
+        }
+        return [
+            .readOnly("view") { lua, h in
+                let view = w(h).setup.viewSize
+                lua.reserve(3)
+                lua.pushTable(fields: 2)
+                lua.push(view.width); lua.setField("width", inTableAt: -2)
+                lua.push(view.height); lua.setField("height", inTableAt: -2)
+            },
+            .property("camera", get: { lua, h in
+                let camera = w(h).camera
+                lua.reserve(3)
+                lua.pushTable(fields: 3)
+                lua.push(camera.center.x); lua.setField("x", inTableAt: -2)
+                lua.push(camera.center.y); lua.setField("y", inTableAt: -2)
+                lua.push(camera.zoom); lua.setField("zoom", inTableAt: -2)
+            }, set: { lua, h, v in
+                let t = try lua.table(v, "camera")
+                try t.checkFields(["x", "y", "zoom"])
+                var camera = w(h).camera
+                if let x = try t.optionalNumber("x") { camera.center.x = try coordinate(x, .field("x")) }
+                if let y = try t.optionalNumber("y") { camera.center.y = try coordinate(y, .field("y")) }
+                if let zoom = try t.optionalNumber("zoom") {
+                    guard Camera.zoomRange.contains(zoom) else {
+                        throw LuaArgumentError(.field("zoom"), mustBe: "a number from \(Camera.zoomRange.lowerBound) to \(Camera.zoomRange.upperBound)", got: String(zoom))
+                    }
+                    camera.zoom = zoom
+                }
+                w(h).camera = camera
+            }),
+            .method("follow") { lua, h in
+                let world = w(h)
+                if lua.isNil(2) {
+                    world.camera.follow = nil
+                    return 0
+                }
+                let (owner, id) = try rt.item(lua, at: 2, "item")
+                guard owner === world else { throw LuaBindingError("World:follow: \(owner.label(id)) belongs to another world") }
+                var lerp = 1.0
+                var deadzone = SceneSize(0, 0)
+                if !lua.isNil(3) {
+                    let o = try lua.table(3, "options")
+                    try o.checkFields(["lerp", "deadzone"])
+                    lerp = try o.number("lerp", default: 1)
+                    guard lerp > 0, lerp <= 1 else {
+                        throw LuaArgumentError(.field("lerp"), mustBe: "a fraction of the way per step, above 0 and at most 1", got: String(lerp))
+                    }
+                    if let zone = try o.optionalSize("deadzone") {
+                        guard zone.width >= 0, zone.height >= 0, zone.width.isFinite, zone.height.isFinite else {
+                            throw LuaArgumentError(.field("deadzone"), mustBe: "a size {w, h} of view points, each 0 or more", got: "{\(zone.width), \(zone.height)}")
+                        }
+                        deadzone = SceneSize(zone.width, zone.height)
+                    }
+                }
+                world.camera.follow = Camera.Follow(item: id, lerp: lerp, deadzone: deadzone)
+                rt.moveCamera(world, snap: true)
+                return 0
+            },
+            .method("toWorld") { lua, h in
+                lua.push(w(h).camera.worldPoint(try point(lua)))
+                return 1
+            },
+            .method("toView") { lua, h in
+                lua.push(w(h).camera.viewPoint(try point(lua)))
+                return 1
+            },
+        ]
     }
 
     // MARK: - The pointer

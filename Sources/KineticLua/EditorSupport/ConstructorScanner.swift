@@ -129,7 +129,10 @@ enum ConstructorScanner {
                 name = "kinetic.\(t[i + 2].text)"
                 next = i + 3
             } else if t[i].text == ":", i + 1 < t.count, t[i + 1].kind == .name {
-                name = "world:\(t[i + 1].text)"  // world:addItem, world:itemsOverlapping
+                // world:addItem, world:itemsOverlapping, Sound:play: a method that takes an options
+                // table, whatever the receiver is called.
+                let method = ":" + t[i + 1].text
+                name = constructors.contains("world" + method) ? "world" + method : constructors.first { $0.hasSuffix(method) }
                 next = i + 2
             }
             guard let constructor = name, constructors.contains(constructor), next < t.count else { continue }

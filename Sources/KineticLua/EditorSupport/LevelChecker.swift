@@ -208,6 +208,15 @@ public enum LevelChecker {
                 }
             }
         }
+        // `canvas:image("path", …)` with a literal path: the check an item's `image` gets.
+        let tokens = LuaTokens(source).tokens
+        for i in tokens.indices.dropLast(3) where tokens[i].text == ":" && tokens[i + 1].kind == .name
+            && tokens[i + 1].text == "image" && tokens[i + 2].text == "(" && tokens[i + 3].kind == .string {
+            let path = tokens[i + 3].text
+            if !imageExists(path, folder: folder) {
+                problems.append(LevelProblem(file: file, line: tokens[i + 3].line, message: "canvas:image: " + missingImage(path, folder: folder)))
+            }
+        }
         return (problems, calls)
     }
 
@@ -233,6 +242,8 @@ public enum LevelChecker {
             ("title", "type(v) == 'string'", "a string"),
             ("width", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
             ("height", side, "a number of points > 0 and at most \(Int(World.largestCoordinate))"),
+            ("view", "type(v) == 'table' and (function(w, h) return type(w) == 'number' and type(h) == 'number' and w >= \(Double.leastNormalMagnitude) and w <= \(World.largestCoordinate) and h >= \(Double.leastNormalMagnitude) and h <= \(World.largestCoordinate) end)(v[1] or v.width, v[2] or v.height)",
+             "a size {w, h} of points, each > 0 and at most \(Int(World.largestCoordinate))"),
             ("background", "type(v) == 'string'", "a colour string \"#rrggbb\" or a CSS name"),
             ("fps", "type(v) == 'number' and v > 0 and v <= \(DynamicAnimator.maximumFPS)", "a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)) (steps per second)"),
             ("substeps", "math.type(v) == 'integer' and v >= 1 and v <= \(DynamicAnimator.maximumSubsteps)", "an integer from 1 to \(DynamicAnimator.maximumSubsteps)"),
@@ -246,7 +257,8 @@ public enum LevelChecker {
             ("reloaded", "type(v) == 'function'", "a function (world, state)"),
         ]
         let script = "local t = ...\nlocal bad = {}\n"
-            + rules.map { name, test, _ in "do local v = rawget(t, '\(name)'); if v ~= nil and not (\(test)) then bad[#bad + 1] = '\(name)=' .. tostring(v) end end\n" }.joined()
+            + "local function show(v) if type(v) ~= 'table' then return tostring(v) end return '{' .. tostring(v[1] or v.width) .. ', ' .. tostring(v[2] or v.height) .. '}' end\n"
+            + rules.map { name, test, _ in "do local v = rawget(t, '\(name)'); if v ~= nil and not (\(test)) then bad[#bad + 1] = '\(name)=' .. show(v) end end\n" }.joined()
             + "if rawget(t, 'load') == nil then bad[#bad + 1] = 'load=nil' end\n"
             + "local keys = {}\nfor k in pairs(t) do if type(k) == 'string' then keys[#keys + 1] = k end end\ntable.sort(keys)\n"
             + "return table.concat(bad, '\\n'), table.concat(keys, '\\n')"

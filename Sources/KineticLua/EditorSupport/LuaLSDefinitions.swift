@@ -107,6 +107,7 @@ public struct LuaLSDefinitions {
         switch constructor {
         case "world:addItem": return "kinetic.ItemDef"
         case "kinetic.load": return "kinetic.LoadOptions"
+        case "Sound:play": return "kinetic.PlayOptions"
         default:
             let name = constructor.replacingOccurrences(of: "kinetic.", with: "")
             return "kinetic.\(name.prefix(1).uppercased())\(name.dropFirst())Def"

@@ -65,10 +65,7 @@ extension Recorder {
         for step in 0...max(steps, 0) {
             while next < events.count, events[next].step == step {
                 recorder.record(events[next].input, atStep: level.stepCount - start)
-                switch events[next].input {
-                case .pointer(let e): try level.pointer(e)
-                case .key(let name, let down): try level.key(name, down: down)
-                }
+                try level.deliver(events[next].input)
                 next += 1
             }
             if step < steps { try level.step() }

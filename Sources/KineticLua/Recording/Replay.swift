@@ -39,12 +39,7 @@ public enum Replayer {
     /// level's current step).
     public static func replay(_ recording: Recording, on level: Level) throws(LevelError) {
         do {
-            try drive(recording, deliver: { input in
-                switch input {
-                case .pointer(let e): try level.pointer(e)
-                case .key(let name, let down): try level.key(name, down: down)
-                }
-            }, step: { try level.step() })
+            try drive(recording, deliver: { try level.deliver($0) }, step: { try level.step() })
         } catch let error as LevelError {
             throw error
         } catch {
@@ -52,16 +47,12 @@ public enum Replayer {
         }
     }
 
-    /// The replay loop shared by `Level` and `world:replay`: for each step, the events of that step
-    /// in file order, then the step; after the last step, the events recorded at `steps`.
+    /// The headless replay loop shared by `Level` and `world:replay`: for each step, the events of
+    /// that step in file order, then the step; after the last step, the events recorded at `steps`.
     static func drive(_ recording: Recording, deliver: (RecordedInput) throws -> Void, step: () throws -> Void) throws {
-        var next = 0
-        let events = recording.events
+        var cursor = ReplayCursor(recording)
         for k in 0...recording.steps {
-            while next < events.count, events[next].step == k {
-                try deliver(events[next].input)
-                next += 1
-            }
+            try cursor.deliver(upTo: k, deliver)
             if k < recording.steps { try step() }
         }
     }
@@ -79,6 +70,45 @@ public enum Replayer {
         }
         return result
     }
+}
+
+extension Level {
+    /// Gives the level a recorded input, as the window gives a live one; true when the level's `key`
+    /// handled the key (the built-in binding is then skipped).
+    @discardableResult
+    public func deliver(_ input: RecordedInput) throws(LevelError) -> Bool {
+        switch input {
+        case .pointer(let e): try pointer(e); return false
+        case .key(let name, let down): return try key(name, down: down)
+        }
+    }
+}
+
+/// Where a replay is in its recording: the one place that decides which recorded inputs are due.
+/// Headless replays (`Replayer.drive`), the window's game loop and `kinetic render --replay` all
+/// deliver through it, so they deliver the same inputs before the same steps.
+public struct ReplayCursor: Sendable {
+    public let recording: Recording
+    /// Index of the next event to deliver.
+    public private(set) var next = 0
+
+    public init(_ recording: Recording) {
+        self.recording = recording
+    }
+
+    /// Delivers, in file order, every event not yet delivered whose step is at most `step` (the
+    /// level's `stepCount`: events of step k arrive after k steps, before step k + 1). An event whose
+    /// delivery throws counts as delivered, so a script error does not replay it again.
+    public mutating func deliver(upTo step: Int, _ deliver: (RecordedInput) throws -> Void) rethrows {
+        let events = recording.events
+        while next < events.count, events[next].step <= step {
+            next += 1
+            try deliver(events[next - 1].input)
+        }
+    }
+
+    /// True once every step of the recording has run on a level at `stepCount`.
+    public func isFinished(atStep stepCount: Int) -> Bool { stepCount >= recording.steps }
 }
 
 // MARK: - world:replay(file) in scenarios
