@@ -71,6 +71,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         constructors += [
             Constructor(name: "kinetic.itemBehavior", fields: ItemBehaviorBinding.fields),
             Constructor(name: "kinetic.field", fields: FieldBinding.fields),
+            Constructor(name: "kinetic.sensor", fields: SensorBinding.fields),
             Constructor(name: "kinetic.region", fields: RegionBinding.fields),
             Constructor(name: "kinetic.world", fields: KineticModule.worldFields),
             Constructor(name: "kinetic.load", fields: KineticModule.loadFields),
@@ -110,7 +111,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         lines.append("kinetic = {}")
         let returns = ["behavior": "Behavior", "gravity": "Gravity", "collision": "Collision", "push": "Push", "snap": "Snap",
                        "attachment": "Attachment", "pin": "Attachment", "fixed": "Attachment", "limit": "Attachment",
-                       "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field", "world": "World"]
+                       "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field", "sensor": "Sensor", "world": "World"]
         for name in module where !name.contains(".") && name != "region" {
             if name == "load" {
                 lines.append("---@param path string")

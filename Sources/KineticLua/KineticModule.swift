@@ -23,6 +23,7 @@ enum KineticModule {
             ("sliding", { lua in try AttachmentBinding.construct("sliding", rt, lua) }),
             ("itemBehavior", { lua in try ItemBehaviorBinding.construct(rt, lua) }),
             ("field", { lua in try FieldBinding.construct(rt, lua) }),
+            ("sensor", { lua in try SensorBinding.construct(rt, lua) }),
             ("load", { lua in try load(rt, lua) }),
             ("world", { lua in try world(rt, lua) }),
         ]

@@ -82,7 +82,7 @@ struct CanvasHandle: LuaHandleRepresentable {
 
 /// The behaviour kinds Lua sees, each its own userdata type.
 enum BehaviorKind: Int, CaseIterable {
-    case behavior, gravity, collision, push, snap, attachment, itemBehavior, field
+    case behavior, gravity, collision, push, snap, attachment, itemBehavior, field, sensor
 
     /// The userdata type name (`Gravity`), used in messages and `tostring`.
     var typeName: String {
@@ -95,6 +95,7 @@ enum BehaviorKind: Int, CaseIterable {
         case .attachment: return "Attachment"
         case .itemBehavior: return "ItemBehavior"
         case .field: return "Field"
+        case .sensor: return "Sensor"
         }
     }
 }
@@ -319,6 +320,11 @@ final class Runtime {
 
     /// The entry if the handle is current (a queued callback may outlive its behaviour).
     func liveEntry(_ handle: BehaviorHandle) -> BehaviorEntry? { behaviors.value(handle.slotHandle) }
+
+    /// The handle of a behaviour Lua made, nil once its slot was freed.
+    func liveHandle(of behavior: DynamicBehavior) -> BehaviorHandle? {
+        behaviorIndex[ObjectIdentifier(behavior)].map { BehaviorHandle(behaviors.handle($0)) }
+    }
 
     func pushBehavior(_ behavior: DynamicBehavior, on lua: Lua) {
         guard let slot = behaviorIndex[ObjectIdentifier(behavior)] else { lua.pushNil(); return }
