@@ -37,27 +37,37 @@ extension DynamicAnimator {
         for e in sensorEvents { (e.kind == .began ? e.sensor.began : e.sensor.ended)?(e.sensor, e.item) }
     }
 
-    /// The watched items whose collision shape overlaps or touches the sensor's zone now, in item order.
-    func itemsInside(_ sensor: SensorBehavior) -> [ItemID] {
-        let shapes: [Geometry], xf: Transform
+    /// Where a sensor's zone is now: its shapes (in its own frame), its pose in reference
+    /// coordinates and its size; nil when its carrier is gone.
+    func zoneShapes(of sensor: SensorBehavior) -> (shapes: [Geometry], xf: Transform, size: Size)? {
         if let carrier = sensor.carrier {
-            guard isValid(carrier) else { return [] }
+            guard isValid(carrier) else { return nil }
             let carrierXf = pose(of: carrier)
             if let zone = sensor.zone, let geometry = sensor.geometry {
-                shapes = geometry.shapes
-                xf = carrierXf.multiplied(by: Transform(zone.center, zone.angle))
-            } else {
-                shapes = records[Int(carrier.index)].geometry.shapes
-                xf = carrierXf
+                return (geometry.shapes, carrierXf.multiplied(by: Transform(zone.center, zone.angle)), geometry.size)
             }
-        } else if let zone = sensor.zone, let geometry = sensor.geometry {
-            shapes = geometry.shapes
-            xf = Transform(zone.center, zone.angle)
-        } else {
-            return []
+            let own = records[Int(carrier.index)].geometry
+            return (own.shapes, carrierXf, own.size)
         }
-        if !sensor.watchesEveryItem && sensor.items.isEmpty { return [] }
-        let overlapping = itemSlots(overlapping: shapes, at: xf)
+        guard let zone = sensor.zone, let geometry = sensor.geometry else { return nil }
+        return (geometry.shapes, Transform(zone.center, zone.angle), geometry.size)
+    }
+
+    /// The zone of a sensor in this animator as it stands: centre (reference coordinates, points),
+    /// angle (radians, clockwise), size, and the axis-aligned frame around it turned (as an item's
+    /// `frame`). nil when the sensor is not in this animator's tree or its carrier was removed.
+    public func zone(of sensor: SensorBehavior) -> (center: Vec2, angle: Double, size: Size, frame: Rect)? {
+        guard sensor.animator === self, let z = zoneShapes(of: sensor) else { return nil }
+        let q = z.xf.q, s = z.size
+        let hx = abs(q.c) * s.width / 2 + abs(q.s) * s.height / 2
+        let hy = abs(q.s) * s.width / 2 + abs(q.c) * s.height / 2
+        return (z.xf.p, q.angle, s, Rect(x: z.xf.p.x - hx, y: z.xf.p.y - hy, width: 2 * hx, height: 2 * hy))
+    }
+
+    /// The watched items whose collision shape overlaps or touches the sensor's zone now, in item order.
+    func itemsInside(_ sensor: SensorBehavior) -> [ItemID] {
+        guard let zone = zoneShapes(of: sensor), sensor.watchesEveryItem || !sensor.items.isEmpty else { return [] }
+        let overlapping = itemSlots(overlapping: zone.shapes, at: zone.xf)
         var found: [ItemID] = []
         for index in itemOrder where overlapping[Int(index)] {
             let id = itemID(slot: Int(index))

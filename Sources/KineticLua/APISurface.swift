@@ -56,7 +56,11 @@ public struct APISurface: Codable, Sendable, Equatable {
         var world = surface("World", WorldBinding.members(rt))
         world.methods += WorldBinding.callableProperties
         var types = [world, surface("Item", rt.itemMembers)]
-        for kind in BehaviorKind.allCases { types.append(surface(kind.typeName, rt.behaviorMembers[kind.rawValue])) }
+        for kind in BehaviorKind.allCases {
+            var t = surface(kind.typeName, rt.behaviorMembers[kind.rawValue])
+            if kind == .sensor { t.methods += SensorBinding.callableProperties }
+            types.append(t)
+        }
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))
 

@@ -159,6 +159,8 @@ final class Runtime {
     var reseed: LuaReference!
     /// The metatable of `world.pointer` tables (WorldBinding.pushPointerState).
     var pointerStateMetatable: LuaReference!
+    /// The metatable of `sensor.items` lists (SensorBinding.makeItemsMetatable).
+    var sensorItemsMetatable: LuaReference!
     var localRequire: LuaReference?
 
     init(state: LuaState, options: LevelOptions) {
@@ -184,6 +186,7 @@ final class Runtime {
         rt.canvasType = CanvasBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
+        rt.sensorItemsMetatable = SensorBinding.makeItemsMetatable(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
         rt.localRequire = try? state.load(localRequireSource, name: "=kinetic")
         return rt

@@ -182,6 +182,7 @@ public enum LevelChecker {
         let enums: [String: (alias: String, values: [String])] = Dictionary(uniqueKeysWithValues: [
             ("kinetic.field{kind}", "kinetic.FieldKind"), ("kinetic.push{mode}", "kinetic.PushMode"),
             ("kinetic.collision{mode}", "kinetic.CollisionMode"), ("world:addItem{bounds}", "kinetic.Bounds"),
+            ("kinetic.sensor{bounds}", "kinetic.Bounds"),
             ("world:itemsOverlapping{bounds}", "kinetic.QueryBounds"),
         ].map { key, alias in (key, (alias, luaAliases.first { $0.name == alias }!.values)) })
         var problems: [LevelProblem] = []
