@@ -23,6 +23,8 @@ public struct LevelOptions: Sendable {
     public var memoryLimit: Int = 256 << 20
     /// Where `world:screenshot` writes (docs/sandbox.md, "Files a level writes").
     public var screenshots: ScreenshotFolder = .levelFolder
+    /// Where `kinetic.save` keeps each level's data (docs/sandbox.md, "Saved data").
+    public var dataFolder: DataFolder = .user
     /// Draws a frame into a PNG file for `world:screenshot(path)`: the host's drawing layer (the
     /// binding layer describes frames but does not draw them). Defaults to `pngWriter`.
     public var writePNG: PNGWriter? = LevelOptions.pngWriter

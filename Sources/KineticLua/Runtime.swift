@@ -145,6 +145,9 @@ final class Runtime {
     /// Behaviour anchors linked from their owner's; checked again when their number doubles.
     var links: [AnchorLink] = []
     var linksChecked = 0
+    /// Level folder → the name its saved data is kept under, and each name's store (SavedData.swift).
+    var savedDataNames: [String: String] = [:]  // lookups only
+    var savedStores: [String: SavedStore] = [:]  // lookups only
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
 
