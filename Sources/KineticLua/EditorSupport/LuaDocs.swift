@@ -107,6 +107,8 @@ let luaDocs: [String: LuaDoc] = [
     "kinetic.itemBehavior": LuaDoc("def: kinetic.ItemBehaviorDef -> kinetic.ItemBehavior", "Material properties of its items (UIDynamicItemBehavior)."),
     "kinetic.field": LuaDoc("def: kinetic.FieldDef -> kinetic.Field", "A force field (UIFieldBehavior) acting on its items inside its region."),
     "kinetic.sensor": LuaDoc("def: kinetic.SensorDef -> kinetic.Sensor", "A zone that reports items entering (began) and leaving (ended) it; never pushes anything."),
+    "kinetic.save": LuaDoc("key: string, value: any", "Keeps value (string, number, boolean or a table of them; nil removes) under key in this level's saved data, written at once."),
+    "kinetic.saved": LuaDoc("key: string -> any", "The value this level saved under key (a fresh copy), or nil."),
     "kinetic.load": LuaDoc("path: string, options?: kinetic.LoadOptions -> kinetic.World, kinetic.Level, table",
                            "Loads a level headless (path relative to the scenario file): world, level table, state."),
     "kinetic.world": LuaDoc("def?: kinetic.WorldDef -> kinetic.World", "An empty headless world to build a scene in directly."),
