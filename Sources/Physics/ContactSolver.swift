@@ -246,15 +246,17 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// already lifted, and it left with 21 % more energy than it came with), and the later passes take
 /// the excess back, as the solve's passes do. Four passes still left a composite body landing on
 /// three shapes at once 2.8 % faster; sixteen converge.
-/// Returns whether it bounced anything.
+/// Returns how many passes ran that changed an impulse (0: it bounced nothing).
 @discardableResult
 func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
-    guard restitutionPass(cs, list, states, threshold: threshold) else { return false }
-    for _ in 1..<restitutionPasses {
+                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double, passes: Int) -> Int {
+    guard restitutionPass(cs, list, states, threshold: threshold) else { return 0 }
+    var run = 1
+    while run < passes {
+        run += 1
         if !restitutionPass(cs, list, states, threshold: threshold) { break }
     }
-    return true
+    return run
 }
 
 /// Whether a point approached faster than the threshold and was pushed: it gets a restitution target.
@@ -381,9 +383,11 @@ func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b
 /// would split a Newton's cradle's impact among all balls; sequential impulses pass it along instead.
 /// Momentum is conserved exactly; a bounce against static or kinematic bodies is left to the
 /// restitution stage, which reverses the velocity at the true contact position.
+/// Returns how many impulses it applied.
 func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
-    guard !list.isEmpty else { return }
+                      _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) -> Int {
+    guard !list.isEmpty else { return 0 }
+    var count = 0
     let maxPasses = Swift.min(64, 2 * list.count + 2)
     for _ in 0..<maxPasses {
         var applied = false
@@ -410,7 +414,9 @@ func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ lis
             states[Int(c.indexA)] = a
             states[Int(c.indexB)] = b
             applied = true
+            count += 1
         }
         if !applied { break }
     }
+    return count
 }

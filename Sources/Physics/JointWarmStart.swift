@@ -58,19 +58,18 @@ extension World {
 
     /// Applies last substep's impulses of the active joints and every contact; in the islands of
     /// `jointIslands`, scales back a warm start that raised the island's kinetic energy (see the top
-    /// of the file). `checked`: `jointIslands` is not empty.
+    /// of the file) when `limit`, and records the islands' energies for the relax limit when `record`.
+    /// Either needs `jointIslands` not empty.
     @inline(__always)
     func warmStart(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
                    _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
                    _ schedule: ContactPasses, _ states: UnsafeMutableBufferPointer<BodyState>,
-                   _ integration: UnsafeBufferPointer<BodyIntegration>, checked: Bool) {
-        if checked { saveJointIslandStates(states) }
+                   _ integration: UnsafeBufferPointer<BodyIntegration>, limit: Bool, record: Bool) {
+        if limit { saveJointIslandStates(states) }
         for j in active { warmStartJoint(&joints[Int(j)], states) }
         schedule.warmStart(contacts, states)
-        if checked {
-            undoEnergyGain(active, joints, contacts, schedule, states, integration)
-            recordIslandEnergies(states, integration)
-        }
+        if limit { undoEnergyGain(active, joints, contacts, schedule, states, integration) }
+        if record { recordIslandEnergies(states, integration) }
     }
 
     /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.
@@ -113,6 +112,7 @@ extension World {
                 }
                 guard b > 0 && a + 0.5 * b > 0 else { continue }
                 let s = Swift.max(0, -a / b)
+                safeguardCounts.warmStartsScaledBack += 1
                 for i in start..<end {
                     states[i].v = before[i].v + s * (states[i].v - before[i].v)
                     states[i].w = before[i].w + s * (states[i].w - before[i].w)

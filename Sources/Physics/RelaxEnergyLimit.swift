@@ -101,6 +101,7 @@ extension World {
             }
             guard energy > meanEnergy else { continue }
             let s = (Swift.max(0, limit.energy - meanEnergy) / (energy - meanEnergy)).squareRoot()
+            safeguardCounts.relaxPassesScaledBack += 1
             for i in island where integration[i].isDynamic {
                 states[i].v = mean + s * (states[i].v - mean)
                 states[i].w *= s

@@ -13,14 +13,20 @@ extension World {
     /// The restitution stage (`applyRestitution`) with the energy check above.
     func restitute(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
                    _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>,
-                   threshold: Double) {
+                   threshold: Double, safeguards: Safeguards) {
         // Most steps nothing bounces: no copy then.
         guard anyPointBounces(cs, list, threshold: threshold) else { return }
+        let limited = safeguards.contains(.restitutionEnergyLimit)
         let n = awakeBodies.count
-        if restitutionBefore.count < n { restitutionBefore.append(contentsOf: repeatElement(BodyState(), count: n - restitutionBefore.count)) }
-        for i in 0..<n { restitutionBefore[i] = states[i] }
-        guard applyRestitution(cs, list, states, threshold: threshold) else { return }
-        limitRestitutionEnergy(cs, list, states, integration)
+        if limited {
+            if restitutionBefore.count < n { restitutionBefore.append(contentsOf: repeatElement(BodyState(), count: n - restitutionBefore.count)) }
+            for i in 0..<n { restitutionBefore[i] = states[i] }
+        }
+        let passes = safeguards.contains(.restitutionPasses) ? restitutionPasses : 1
+        let passesRun = applyRestitution(cs, list, states, threshold: threshold, passes: passes)
+        guard passesRun > 0 else { return }
+        safeguardCounts.extraRestitutionPasses += passesRun - 1
+        if limited { limitRestitutionEnergy(cs, list, states, integration) }
     }
 
     private func limitRestitutionEnergy(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
@@ -69,6 +75,7 @@ extension World {
             guard after > limit, curve > 0 else { continue }
             // before + 2·slope·s + curve·s² = limit.
             let s = Swift.min(1, Swift.max(0, (-slope + (slope * slope + curve * (limit - before)).squareRoot()) / curve))
+            safeguardCounts.bouncesScaledBack += 1
             for i in range where integration[i].isDynamic {
                 let b = restitutionBefore[i]
                 states[i].v = b.v + s * (states[i].v - b.v)

@@ -101,10 +101,15 @@ extension World {
                 }
             }
         }
-        if islandsChanged { findJointIslands() }
+        let safeguards = def.safeguards
+        let limitWarmStart = safeguards.contains(.warmStartEnergyLimit)
+        let limitRelax = safeguards.contains(.relaxEnergyLimit)
+        if islandsChanged && (limitWarmStart || limitRelax) { findJointIslands() }
 
         let restitutionThreshold = ctx.restitutionThreshold
         let checkWarmStart = !jointIslands.isEmpty
+        let checkRelax = checkWarmStart && limitRelax
+        let capPositions = safeguards.contains(.speedCapsAfterSolve)
         states.withUnsafeMutableBufferPointer { sp in
             constraints.withUnsafeMutableBufferPointer { cp in
                 jointStore.withUnsafeMutableBufferPointer { jp in
@@ -114,8 +119,10 @@ extension World {
                     } else {
                         colorStarts.withUnsafeBufferPointer { contactSchedule.build(cp, $0) }
                     }
-                    impactConstraints.withUnsafeMutableBufferPointer { list in
-                        propagateImpacts(cp, UnsafeBufferPointer(rebasing: list[..<impactConstraintCount]), sp, ctx)
+                    if safeguards.contains(.impactPropagation) {
+                        impactConstraints.withUnsafeMutableBufferPointer { list in
+                            safeguardCounts.impactsPropagated += propagateImpacts(cp, UnsafeBufferPointer(rebasing: list[..<impactConstraintCount]), sp, ctx)
+                        }
                     }
                     restitutionConstraints.withUnsafeMutableBufferPointer { list in
                         storeRelativeVelocities(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp)
@@ -124,20 +131,21 @@ extension World {
                         activeJoints.withUnsafeMutableBufferPointer { active in
                             let ip = UnsafeBufferPointer(integration)
                             let active = UnsafeBufferPointer(active)
-                            if checkWarmStart { classifyJointIslands(active, jp.baseAddress!, cp, ip) }
+                            if checkRelax { classifyJointIslands(active, jp.baseAddress!, cp, ip) }
                             contactSchedule.withPasses { schedule in
                                 for _ in 0..<ctx.substeps {
                                     integrateVelocities(sp, ip, ctx)
-                                    warmStart(active, jp.baseAddress!, cp, schedule, sp, ip, checked: checkWarmStart)
+                                    warmStart(active, jp.baseAddress!, cp, schedule, sp, ip,
+                                              limit: checkWarmStart && limitWarmStart, record: checkRelax)
                                     for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: true) }
                                     schedule.solve(cp, sp, ctx, useBias: true)
-                                    integratePositions(sp, ip, ctx)
+                                    integratePositions(sp, ip, ctx, capped: capPositions)
                                     // All poses first: they depend on positions only, so they run side
                                     // by side instead of each waiting on the previous joint's impulse.
                                     for j in active { updateJointPose(&jp[Int(j)], sp) }
                                     for j in active { solveJoint(&jp[Int(j)], sp, ctx, useBias: false) }
                                     schedule.solve(cp, sp, ctx, useBias: false)
-                                    if checkWarmStart { limitRelaxEnergy(sp, ip) }
+                                    if checkRelax { limitRelaxEnergy(sp, ip) }
                                 }
                             }
                         }
@@ -146,7 +154,7 @@ extension World {
                     restitutionConstraints.withUnsafeMutableBufferPointer { list in
                         integration.withUnsafeMutableBufferPointer { ip in
                             restitute(cp, UnsafeBufferPointer(rebasing: list[..<restitutionConstraintCount]), sp,
-                                      UnsafeBufferPointer(ip), threshold: restitutionThreshold)
+                                      UnsafeBufferPointer(ip), threshold: restitutionThreshold, safeguards: safeguards)
                         }
                     }
                 }
@@ -270,12 +278,13 @@ extension World {
         bulletBodies.clear()
         let enableContinuous = def.enableContinuous
         let caps = SpeedCaps(ctx)
+        let capFinal = def.safeguards.contains(.speedCapsAfterSolve)
         bodyStore.withUnsafeMutableBufferPointer { bodies in
           states.withUnsafeMutableBufferPointer { states in
             integration.withUnsafeMutableBufferPointer { integration in
                 for i in 0..<n {
                     let b = Int(awakeBodies[i])
-                    if integration[i].isDynamic { capFinalSpeeds(&states[i], caps) }
+                    if capFinal && integration[i].isDynamic { capFinalSpeeds(&states[i], caps) }
                     let s = states[i]
                     let body = bodies.baseAddress! + b
                     body.pointee.center0 = body.pointee.center
@@ -381,12 +390,12 @@ private struct SpeedCaps {
 /// the relax pass: capped here, the biased pass's velocity past the caps was cut from one body and
 /// not its partner, so the relax pass could no longer take it back, and islands of far-anchored
 /// joints gained momentum and energy (the next substep caps them before use).
-private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+private func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext, capped: Bool) {
     let h = ctx.h, caps = SpeedCaps(ctx)
     for i in integration.indices {
         var s = states[i]
         var v = s.v, w = s.w
-        if integration[i].isDynamic { caps.apply(&v, &w) }
+        if capped && integration[i].isDynamic { caps.apply(&v, &w) }
         s.dq = s.dq.integrated(by: h * w)
         s.dp += h * v
         states[i] = s

@@ -21,7 +21,10 @@ extension World {
             if typeA == .dynamic && typeB == .static { side = 0 } else if typeA == .static && typeB == .dynamic { side = 1 } else { continue }
             let body = side == 0 ? a : b
             guard bodyStore[body].isAwake else { continue }
-            if pushOut(body, contact: c, side: side) { updateShapeBounds(body) }
+            if pushOut(body, contact: c, side: side) {
+                updateShapeBounds(body)
+                safeguardCounts.staticPushOuts += 1
+            }
         }
     }
 

@@ -138,7 +138,7 @@ public final class World {
             updatePairs()
             updateContacts()
             solve(ctx)
-            pushDynamicBodiesOutOfStaticShapes()
+            if def.safeguards.contains(.staticPushOut) { pushDynamicBodiesOutOfStaticShapes() }
             sleepIslands()
         }
         publishEvents()
@@ -155,6 +155,8 @@ public final class World {
     /// True when the last step's pair search stopped at `WorldDef.maximumContactCount`: some
     /// overlapping shapes may have no contact yet, and pass through each other until contacts end.
     @exclusivity(unchecked) public internal(set) var isAtContactCapacity = false
+    /// How often each of `WorldDef.safeguards` acted since the world was created.
+    @exclusivity(unchecked) public internal(set) var safeguardCounts = SafeguardCounts()
     /// True when no dynamic or kinematic body is awake.
     public var isAtRest: Bool { awakeBodyCount == 0 }
     public var awakeBodyCount: Int {
