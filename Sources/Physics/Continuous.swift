@@ -26,20 +26,20 @@ extension World {
             if shape.isSensor { continue }
             let bulge = sweepRadius(shape.geometry, body.localCenter) * bulgeFactor
             let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2)).expanded(by: bulge)
-            continuousCandidates.removeAll(keepingCapacity: true)
+            buffers.continuousCandidates.removeAll(keepingCapacity: true)
             let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits
             broadPhase.staticTree.query(box, maskBits: mask) { _, userData in
-                self.continuousCandidates.append(userData)
+                self.buffers.continuousCandidates.append(userData)
                 return true
             }
             if isBullet {
                 broadPhase.movingTree.query(box, maskBits: mask) { _, userData in
-                    self.continuousCandidates.append(userData)
+                    self.buffers.continuousCandidates.append(userData)
                     return true
                 }
             }
 
-            for t32 in continuousCandidates {
+            for t32 in buffers.continuousCandidates {
                 let t = Int(t32)
                 let other = shapes[t]
                 let ob = Int(other.body)

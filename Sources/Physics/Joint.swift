@@ -278,13 +278,14 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
 }
 
-/// A rigid point constraint's position correction, as a velocity, no faster than a quarter of the
-/// speed cap. An anchor thousands of points out on a fast-spinning body drifts by hundreds of points
-/// per substep; pulled back at biasRate × drift (10⁴–10⁵ pt/s), the correction left velocity the relax
-/// pass did not take back, and closed fuzz scenes gained 2–8000 % energy. joint_grid's figures are
-/// unchanged by the cap (a cap of 3000 pt/s kept falling_hinges from coming to rest).
+/// A rigid point constraint's position correction, as a velocity, no faster than
+/// `Tuning.jointBiasSpeedFraction` of the speed cap. An anchor thousands of points out on a
+/// fast-spinning body drifts by hundreds of points per substep; pulled back at biasRate × drift, the
+/// correction left velocity the relax pass did not take back, and closed fuzz scenes gained energy
+/// many times over. joint_grid's figures are unchanged by the cap; a tighter one kept falling
+/// hinges from coming to rest.
 @inline(__always) func clampedJointBias(_ bias: Vec2, _ ctx: StepContext) -> Vec2 {
-    let limit = 0.25 * ctx.maxLinearSpeed
+    let limit = Tuning.jointBiasSpeedFraction * ctx.maxLinearSpeed
     let lengthSquared = bias.lengthSquared
     return lengthSquared > limit * limit ? (limit / lengthSquared.squareRoot()) * bias : bias
 }

@@ -1,0 +1,167 @@
+// The solver's preparation stages, once per step before the substeps (Box2D v3 solver.c: the body
+// states of b2SolverStep, b2_stagePrepareContacts, b2_stagePrepareJoints): body states and
+// integration constants, contact constraints in colour order, joints' anchors and masses, and the
+// contact passes of the lane-wide solve.
+
+extension World {
+    /// Body states and integration constants of the awake bodies: sized when the awake set changes,
+    /// then written in place (appending element by element checked the arrays' uniqueness each time).
+    func prepareBodies(_ ctx: StepContext) {
+        let buffers = self.buffers
+        let n = buffers.awakeBodies.count
+        if buffers.states.count != n + 1 {
+            buffers.states.removeAll(keepingCapacity: true)
+            buffers.states.append(contentsOf: repeatElement(BodyState(), count: n + 1))
+        }
+        if buffers.integration.count != n {
+            buffers.integration.removeAll(keepingCapacity: true)
+            buffers.integration.append(contentsOf: repeatElement(BodyIntegration(), count: n))
+        }
+        buffers.states.withUnsafeMutableBufferPointer { states in
+          buffers.integration.withUnsafeMutableBufferPointer { integration in
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                for i in 0..<n {
+                    let body = bodies.baseAddress! + Int(buffers.awakeBodies[i])
+                    states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
+                    var bi = BodyIntegration()
+                    if body.pointee.type == .dynamic {
+                        bi.isDynamic = true
+                        bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                        bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                        bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                        bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                        bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
+                    }
+                    integration[i] = bi
+                }
+            }
+          }
+          states[n] = BodyState()  // shared state of static (and sleeping) bodies
+        }
+    }
+
+    /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
+    /// The colouring depends only on which contacts touch and which bodies are awake and dynamic;
+    /// each of those changes marks the islands, so while they hold last step's colouring is reused.
+    /// Returns true when the colouring and every constraint's point count are last step's.
+    func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) -> Bool {
+        let buffers = self.buffers
+        let n = Int32(buffers.awakeBodies.count)
+        let coloringKept = !islandsChanged && !buffers.colorStarts.isEmpty
+        if coloringKept {
+            validateColoring(n)
+        } else {
+            colorContacts(n)
+        }
+        // Sized when the number of contacts changes, then written in place: emptying a list calls
+        // into the standard library, and each append checks the array's uniqueness. The restitution
+        // lists hold at most one entry per constraint; their lengths are kept beside them.
+        let count = buffers.solverOrder.count
+        // With the colouring kept, constraint k is last step's contact k: its point count is compared
+        // with last step's before it is overwritten, for the schedule (`ContactSchedule.build`).
+        var pointCountsKept = coloringKept && buffers.constraints.count == count
+        buffers.constraints.resize(to: count, filler: ContactConstraint())
+        buffers.restitutionConstraints.resize(to: count, filler: 0)
+        buffers.impactConstraints.resize(to: count, filler: 0)
+        var restitutionCount = 0, impactCount = 0
+        // Mutable accessors only to read: a read-only one retains and releases the World's array.
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+          buffers.integration.withUnsafeMutableBufferPointer { integration in
+            contacts.withUnsafeMutableBufferPointer { contacts in
+              buffers.solverOrder.withUnsafeMutableBufferPointer { order in
+                buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                  buffers.constraints.withUnsafeMutableBufferPointer { constraints in
+                    buffers.restitutionConstraints.withUnsafeMutableBufferPointer { restitutionList in
+                      buffers.impactConstraints.withUnsafeMutableBufferPointer { impactList in
+                        /// Inverse mass and inertia, and whether the body is dynamic: from the compact
+                        /// `integration` array for awake bodies (it stays in cache), else from the body.
+                        @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+                            if index < n {
+                                let bi = integration.baseAddress! + Int(index)
+                                return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+                            }
+                            let b = bodies.baseAddress! + Int(body)
+                            return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+                        }
+                        for k in 0..<count {
+                            let ci = Int(order[k])
+                            let contact = contacts.baseAddress! + ci
+                            let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+                            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+                            var c = ContactConstraint()
+                            c.indexA = ia; c.indexB = ib
+                            c.contact = Int32(ci)
+                            c.normal = contact.pointee.manifold.normal
+                            c.friction = contact.pointee.friction
+                            c.restitution = contact.pointee.restitution
+                            c.mA = mA; c.iA = iA
+                            c.mB = mB; c.iB = iB
+                            let bothDynamic = dynamicA && dynamicB
+                            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+                            c.isStaticPair = !bothDynamic
+                            c.pointCount = contact.pointee.manifold.pointCount
+                            if constraints[k].pointCount != c.pointCount { pointCountsKept = false }
+                            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+                            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+                            prepareCentralFriction(&c)
+                            if c.restitution > 0 {
+                                restitutionList[restitutionCount] = Int32(k)
+                                restitutionCount += 1
+                                if bothDynamic {
+                                    impactList[impactCount] = Int32(k)
+                                    impactCount += 1
+                                }
+                            }
+                            constraints[k] = c
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        buffers.restitutionConstraintCount = restitutionCount
+        buffers.impactConstraintCount = impactCount
+        return pointCountsKept
+    }
+
+    /// Lists the joints with an awake body and prepares them. The list changes only with the islands
+    /// (joints created or destroyed, bodies woken or put to sleep all mark them).
+    func prepareJoints(_ ctx: StepContext, islandsChanged: Bool) {
+        let buffers = self.buffers
+        let n = buffers.awakeBodies.count
+        if islandsChanged {
+            buffers.activeJoints.removeAll(keepingCapacity: true)
+            for j in jointStore.indices where jointStore[j].isLive {
+                let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
+                let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
+                if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
+            }
+        }
+        jointStore.withUnsafeMutableBufferPointer { joints in
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                    buffers.activeJoints.withUnsafeMutableBufferPointer { active in
+                        for j in active {
+                            prepareJoint(joints.baseAddress! + Int(j), UnsafeBufferPointer(bodies), UnsafeBufferPointer(solverIndex), dummy: Int32(n), ctx)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The contact passes of the lane-wide solve: last step's refilled when the colouring and point
+    /// counts are kept, else built again.
+    func scheduleContacts(_ v: SolverViews, kept: Bool) {
+        if kept {
+            buffers.contactSchedule.refill(v.constraints)
+            buffers.colorStarts.withUnsafeBufferPointer { validateContactSchedule(v.constraints, $0) }
+        } else {
+            buffers.colorStarts.withUnsafeBufferPointer { buffers.contactSchedule.build(v.constraints, $0) }
+        }
+    }
+}
