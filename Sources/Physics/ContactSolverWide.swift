@@ -352,7 +352,7 @@ struct ContactPasses {
     let singles: UnsafeBufferPointer<Int32>
 
     /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
-    /// (the joints' warm start check, JointWarmStart.swift).
+    /// (the joints' warm start check, Safeguards/WarmStartEnergyLimit.swift).
     func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
         guard let pairs else { return }
         for i in 0..<pairCount {

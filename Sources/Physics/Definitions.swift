@@ -21,8 +21,8 @@ public struct WorldDef: Sendable {
     /// 100 makes items of 5–500 points behave like objects of 5 cm – 5 m.
     public var lengthUnitsPerMeter: Double = 100
     /// Stiffness of contact constraints, Hz, capped at a quarter of the substep rate (60 Hz at 60 fps
-    /// with 4 substeps). Box2D v3 uses 30; at 30 Hz a 20-row pyramid settles splayed by 1.6 % of a
-    /// box, at 45 Hz by 0.8 % (docs/semantics.md, "Contact stiffness").
+    /// with 4 substeps). Box2D v3 uses 30; at 45 Hz a pyramid settles
+    /// less splayed (docs/semantics.md, "Contact stiffness", has the figures).
     public var contactHertz: Double = 45
     /// Damping ratio of contact constraints (Box2D v3: 10; heavily overdamped so stacks don't bounce).
     public var contactDampingRatio: Double = 10
