@@ -1,7 +1,8 @@
 // The solver's preparation stages, once per step before the substeps (Box2D v3 solver.c: the body
 // states of b2SolverStep, b2_stagePrepareContacts, b2_stagePrepareJoints): body states and
-// integration constants, contact constraints in colour order, joints' anchors and masses, and the
-// contact passes of the lane-wide solve.
+// integration constants, the contacts' colouring and constraints, the joints' anchors and masses,
+// and the contact passes of the lane-wide solve. The lists are sized first (`prepareBodies`,
+// `colorContactConstraints`, `listActiveJoints`), then filled through `SolverViews`.
 
 extension World {
     /// Body states and integration constants of the awake bodies: sized when the awake set changes,
@@ -40,11 +41,12 @@ extension World {
         }
     }
 
-    /// Builds one constraint per touching, non-sensor contact with an awake body, in colour order.
-    /// The colouring depends only on which contacts touch and which bodies are awake and dynamic;
-    /// each of those changes marks the islands, so while they hold last step's colouring is reused.
-    /// Returns true when the colouring and every constraint's point count are last step's.
-    func prepareContactConstraints(_ ctx: StepContext, islandsChanged: Bool) -> Bool {
+    /// Colours the contacts that get a constraint this step and sizes the constraint lists. The
+    /// colouring depends only on which contacts touch and which bodies are awake and dynamic; each of
+    /// those changes marks the islands, so while they hold last step's colouring is reused. Returns
+    /// true when the colouring and the number of constraints are last step's: constraint k is then
+    /// last step's contact k, and `prepareContactConstraints` compares its point count.
+    func colorContactConstraints(islandsChanged: Bool) -> Bool {
         let buffers = self.buffers
         let n = Int32(buffers.awakeBodies.count)
         let coloringKept = !islandsChanged && !buffers.colorStarts.isEmpty
@@ -57,100 +59,24 @@ extension World {
         // into the standard library, and each append checks the array's uniqueness. The restitution
         // lists hold at most one entry per constraint; their lengths are kept beside them.
         let count = buffers.solverOrder.count
-        // With the colouring kept, constraint k is last step's contact k: its point count is compared
-        // with last step's before it is overwritten, for the schedule (`ContactSchedule.build`).
-        var pointCountsKept = coloringKept && buffers.constraints.count == count
+        let kept = coloringKept && buffers.constraints.count == count
         buffers.constraints.resize(to: count, filler: ContactConstraint())
         buffers.restitutionConstraints.resize(to: count, filler: 0)
         buffers.impactConstraints.resize(to: count, filler: 0)
-        var restitutionCount = 0, impactCount = 0
-        // Mutable accessors only to read: a read-only one retains and releases the World's array.
-        bodyStore.withUnsafeMutableBufferPointer { bodies in
-          buffers.integration.withUnsafeMutableBufferPointer { integration in
-            contacts.withUnsafeMutableBufferPointer { contacts in
-              buffers.solverOrder.withUnsafeMutableBufferPointer { order in
-                buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
-                  buffers.constraints.withUnsafeMutableBufferPointer { constraints in
-                    buffers.restitutionConstraints.withUnsafeMutableBufferPointer { restitutionList in
-                      buffers.impactConstraints.withUnsafeMutableBufferPointer { impactList in
-                        /// Inverse mass and inertia, and whether the body is dynamic: from the compact
-                        /// `integration` array for awake bodies (it stays in cache), else from the body.
-                        @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
-                            if index < n {
-                                let bi = integration.baseAddress! + Int(index)
-                                return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
-                            }
-                            let b = bodies.baseAddress! + Int(body)
-                            return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
-                        }
-                        for k in 0..<count {
-                            let ci = Int(order[k])
-                            let contact = contacts.baseAddress! + ci
-                            let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-                            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-                            var c = ContactConstraint()
-                            c.indexA = ia; c.indexB = ib
-                            c.contact = Int32(ci)
-                            c.normal = contact.pointee.manifold.normal
-                            c.friction = contact.pointee.friction
-                            c.restitution = contact.pointee.restitution
-                            c.mA = mA; c.iA = iA
-                            c.mB = mB; c.iB = iB
-                            let bothDynamic = dynamicA && dynamicB
-                            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-                            c.isStaticPair = !bothDynamic
-                            c.pointCount = contact.pointee.manifold.pointCount
-                            if constraints[k].pointCount != c.pointCount { pointCountsKept = false }
-                            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-                            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-                            prepareCentralFriction(&c)
-                            if c.restitution > 0 {
-                                restitutionList[restitutionCount] = Int32(k)
-                                restitutionCount += 1
-                                if bothDynamic {
-                                    impactList[impactCount] = Int32(k)
-                                    impactCount += 1
-                                }
-                            }
-                            constraints[k] = c
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        buffers.restitutionConstraintCount = restitutionCount
-        buffers.impactConstraintCount = impactCount
-        return pointCountsKept
+        return kept
     }
 
-    /// Lists the joints with an awake body and prepares them. The list changes only with the islands
-    /// (joints created or destroyed, bodies woken or put to sleep all mark them).
-    func prepareJoints(_ ctx: StepContext, islandsChanged: Bool) {
+    /// Lists the joints with an awake body. The list changes only with the islands (joints created or
+    /// destroyed, bodies woken or put to sleep all mark them).
+    func listActiveJoints(islandsChanged: Bool) {
+        guard islandsChanged else { return }
         let buffers = self.buffers
         let n = buffers.awakeBodies.count
-        if islandsChanged {
-            buffers.activeJoints.removeAll(keepingCapacity: true)
-            for j in jointStore.indices where jointStore[j].isLive {
-                let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
-                let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
-                if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
-            }
-        }
-        jointStore.withUnsafeMutableBufferPointer { joints in
-            bodyStore.withUnsafeMutableBufferPointer { bodies in
-                buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
-                    buffers.activeJoints.withUnsafeMutableBufferPointer { active in
-                        for j in active {
-                            prepareJoint(joints.baseAddress! + Int(j), UnsafeBufferPointer(bodies), UnsafeBufferPointer(solverIndex), dummy: Int32(n), ctx)
-                        }
-                    }
-                }
-            }
+        buffers.activeJoints.removeAll(keepingCapacity: true)
+        for j in jointStore.indices where jointStore[j].isLive {
+            let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
+            let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
+            if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
         }
     }
 
@@ -163,5 +89,67 @@ extension World {
         } else {
             buffers.colorStarts.withUnsafeBufferPointer { buffers.contactSchedule.build(v.constraints, $0) }
         }
+    }
+}
+
+/// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts) and lists
+/// those with restitution. `kept`: `colorContactConstraints` kept last step's colouring and count.
+/// Returns true when the colouring and every constraint's point count are last step's.
+func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
+    let n = Int32(v.integration.count)
+    var pointCountsKept = kept
+    var restitutionCount = 0, impactCount = 0
+    /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
+    /// array for awake bodies (it stays in cache), else from the body.
+    @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+        if index < n {
+            let bi = v.integration.baseAddress! + Int(index)
+            return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+        }
+        let b = v.bodies.baseAddress! + Int(body)
+        return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+    }
+    for k in 0..<v.solverOrder.count {
+        let ci = Int(v.solverOrder[k])
+        let contact = v.contacts.baseAddress! + ci
+        let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
+        let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+        let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+        var c = ContactConstraint()
+        c.indexA = ia; c.indexB = ib
+        c.contact = Int32(ci)
+        c.normal = contact.pointee.manifold.normal
+        c.friction = contact.pointee.friction
+        c.restitution = contact.pointee.restitution
+        c.mA = mA; c.iA = iA
+        c.mB = mB; c.iB = iB
+        let bothDynamic = dynamicA && dynamicB
+        // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+        c.isStaticPair = !bothDynamic
+        c.pointCount = contact.pointee.manifold.pointCount
+        if v.constraints[k].pointCount != c.pointCount { pointCountsKept = false }
+        prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+        if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+        prepareCentralFriction(&c)
+        if c.restitution > 0 {
+            v.restitutionSlots[restitutionCount] = Int32(k)
+            restitutionCount += 1
+            if bothDynamic {
+                v.impactSlots[impactCount] = Int32(k)
+                impactCount += 1
+            }
+        }
+        v.constraints[k] = c
+    }
+    v.buffers.restitutionConstraintCount = restitutionCount
+    v.buffers.impactConstraintCount = impactCount
+    return pointCountsKept
+}
+
+/// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints).
+@inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext) {
+    let dummy = Int32(v.integration.count)
+    for j in v.activeJoints {
+        prepareJoint(v.joints.baseAddress! + Int(j), UnsafeBufferPointer(v.bodies), v.solverIndex, dummy: dummy, ctx)
     }
 }

@@ -68,42 +68,66 @@ final class SolverBuffers {
     @exclusivity(unchecked) var queryScratch: ContiguousArray<Int32> = []
 }
 
-/// The solver stages' view of the step's lists, opened once per step (`World.withSolverViews`).
+/// The solver stages' view of the step's lists and of the stores they read, opened once per step
+/// (`World.withSolverViews`) after the lists are sized.
 struct SolverViews {
+    let buffers: SolverBuffers
+    let bodies: UnsafeMutableBufferPointer<BodyData>
+    let contacts: UnsafeMutableBufferPointer<ContactData>
+    let joints: UnsafeMutableBufferPointer<JointData>
     let states: UnsafeMutableBufferPointer<BodyState>
     let integration: UnsafeBufferPointer<BodyIntegration>
+    /// Each body's solver index, and the contacts that get a constraint, in colour order.
+    let solverIndex: UnsafeBufferPointer<Int32>
+    let solverOrder: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    let joints: UnsafeMutableBufferPointer<JointData>
     /// The joints with an awake body (indices into `joints`).
     let activeJoints: UnsafeBufferPointer<Int32>
-    /// The constraints with restitution, and those of them between two dynamic bodies.
-    let restitutionList: UnsafeBufferPointer<Int32>
-    let impactList: UnsafeBufferPointer<Int32>
+    /// Room for the constraints with restitution, and for those of them between two dynamic bodies.
+    let restitutionSlots: UnsafeMutableBufferPointer<Int32>
+    let impactSlots: UnsafeMutableBufferPointer<Int32>
+
+    /// The constraints with restitution, once `prepareContactConstraints` has listed them.
+    var restitutionList: UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(rebasing: restitutionSlots[..<buffers.restitutionConstraintCount])
+    }
+    /// Those of them between two dynamic bodies.
+    var impactList: UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(rebasing: impactSlots[..<buffers.impactConstraintCount])
+    }
 }
 
 extension World {
-    /// Opens the step's lists for the solver stages: the one place they are opened together.
-    /// The mutable accessors also spare the retain and release a read-only one costs.
+    /// Opens the step's lists and the stores for the solver stages: the one place they are opened
+    /// together. The mutable accessors also spare the retain and release a read-only one costs.
     @inline(__always) func withSolverViews(_ body: (SolverViews) -> Void) {
         let b = buffers
-        b.states.withUnsafeMutableBufferPointer { states in
-          b.integration.withUnsafeMutableBufferPointer { integration in
-            b.constraints.withUnsafeMutableBufferPointer { constraints in
-              jointStore.withUnsafeMutableBufferPointer { joints in
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+         contacts.withUnsafeMutableBufferPointer { contacts in
+          jointStore.withUnsafeMutableBufferPointer { joints in
+           b.states.withUnsafeMutableBufferPointer { states in
+            b.integration.withUnsafeMutableBufferPointer { integration in
+             b.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+              b.solverOrder.withUnsafeMutableBufferPointer { solverOrder in
+               b.constraints.withUnsafeMutableBufferPointer { constraints in
                 b.activeJoints.withUnsafeMutableBufferPointer { active in
-                  b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
-                    b.impactConstraints.withUnsafeMutableBufferPointer { impact in
-                      body(SolverViews(
-                          states: states, integration: UnsafeBufferPointer(integration), constraints: constraints,
-                          joints: joints, activeJoints: UnsafeBufferPointer(active),
-                          restitutionList: UnsafeBufferPointer(rebasing: restitution[..<b.restitutionConstraintCount]),
-                          impactList: UnsafeBufferPointer(rebasing: impact[..<b.impactConstraintCount])))
-                    }
+                 b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
+                  b.impactConstraints.withUnsafeMutableBufferPointer { impact in
+                    body(SolverViews(
+                        buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
+                        integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
+                        solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
+                        activeJoints: UnsafeBufferPointer(active), restitutionSlots: restitution, impactSlots: impact))
                   }
+                 }
                 }
+               }
               }
+             }
             }
+           }
           }
+         }
         }
     }
 }

@@ -33,19 +33,21 @@ extension World {
     /// The solver step (Box2D b2SolverStep) over the awake set, then finalize and continuous.
     private func solve(_ ctx: StepContext, islandsChanged: Bool) {
         let safeguards = def.safeguards
-        prepareBodies(ctx)                                                          // body states
-        let scheduleKept = prepareContactConstraints(ctx, islandsChanged: islandsChanged)  // b2_stagePrepareContacts
-        prepareJoints(ctx, islandsChanged: islandsChanged)                          // b2_stagePrepareJoints
         let limitWarmStart = safeguards.contains(.warmStartEnergyLimit)
         let limitRelax = safeguards.contains(.relaxEnergyLimit)
-        if islandsChanged && (limitWarmStart || limitRelax) {
-            findJointIslands()                      // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
-        }
-        let checked = !buffers.jointIslands.isEmpty
-        let checkWarmStart = checked && limitWarmStart, checkRelax = checked && limitRelax
         let capPositions = safeguards.contains(.speedCapsAfterSolve)
+        prepareBodies(ctx)                                                          // body states
+        let coloringKept = colorContactConstraints(islandsChanged: islandsChanged)  // graph colouring
+        listActiveJoints(islandsChanged: islandsChanged)
 
         withSolverViews { v in
+            let scheduleKept = prepareContactConstraints(v, kept: coloringKept)     // b2_stagePrepareContacts
+            prepareJoints(v, ctx)                                                   // b2_stagePrepareJoints
+            if islandsChanged && (limitWarmStart || limitRelax) {
+                findJointIslands()                  // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
+            }
+            let checked = !buffers.jointIslands.isEmpty
+            let checkWarmStart = checked && limitWarmStart, checkRelax = checked && limitRelax
             scheduleContacts(v, kept: scheduleKept)                                 // contact passes for the colours
             if safeguards.contains(.impactPropagation) {
                 propagateImpacts(v, ctx)            // SAFEGUARD impactPropagation
