@@ -19,6 +19,9 @@ public struct ScenarioSettings: Codable, Sendable, Equatable {
     public var timeout: Double = 60
     /// Lift the sandbox (`--trust`): scenarios may use `io`, `os` and read files anywhere.
     public var trusted = false
+    /// The folder each case's fresh saved-data folder is made in (`--data-dir`); nil: the system's
+    /// temporary folder. Either way the case's folder is new, empty, and removed after the case.
+    public var dataFolderParent: String?
 
     public init() {}
 }
@@ -115,6 +118,9 @@ final class ScenarioSession {
     var currentCase = ""
     var notes: [String] = []
     var matcher: LuaReference?
+    /// A fresh folder for the saved data of the levels this case loads (`kinetic.save`), removed
+    /// with the session: a case never sees another's, nor the user's.
+    let dataFolder: String
 
     init(file: String, settings: ScenarioSettings) throws {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
@@ -140,7 +146,10 @@ final class ScenarioSession {
         do { state = try LuaState(options: lua) } catch {
             throw SessionFailure(result: .error(error.message))
         }
+        let parent = settings.dataFolderParent.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+        dataFolder = parent.appendingPathComponent("kinetic-data-\(UUID().uuidString)").path
         var level = LevelOptions()
+        level.dataFolder = .folder(dataFolder)
         level.seed = settings.seed
         level.trusted = settings.trusted
         level.instructionBudget = settings.instructionBudget
@@ -150,6 +159,8 @@ final class ScenarioSession {
         runtime = Runtime.install(in: state, options: level)
         installGlobals()
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: dataFolder) }
 
     /// Runs the file's top level, which registers its cases.
     func loadFile() throws {
