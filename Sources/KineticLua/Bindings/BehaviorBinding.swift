@@ -57,6 +57,24 @@ enum BehaviorBinding {
 
     // MARK: - Shared members
 
+    /// `began` and `ended` of collision and sensor behaviours: the functions their events call after
+    /// the step (`Runtime.deliver`), last in their member tables.
+    static func contactCallbacks(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
+        return [
+            .property("began", get: { lua, h in
+                rt.pushCallback(.began, of: h, on: lua)
+            }, set: { lua, h, v in
+                rt.entry(h).hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
+            }),
+            .property("ended", get: { lua, h in
+                rt.pushCallback(.ended, of: h, on: lua)
+            }, set: { lua, h, v in
+                rt.entry(h).hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
+            }),
+        ]
+    }
+
     static func shared(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func b(_ h: BehaviorHandle) -> DynamicBehavior { rt.entry(h).behavior }

@@ -115,17 +115,6 @@ enum CollisionBinding {
                     try addBoundary(rt, b, lua, at: lua.top, "boundaries[\(k + 1)]")
                 }
             }),
-            .property("began", get: { lua, h in
-                rt.pushCallback(.began, of: h, on: lua)
-            }, set: { lua, h, v in
-                // Called from the animator's `collisionEvents` after the step (`Runtime.deliver`).
-                rt.entry(h).hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
-            }),
-            .property("ended", get: { lua, h in
-                rt.pushCallback(.ended, of: h, on: lua)
-            }, set: { lua, h, v in
-                rt.entry(h).hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
-            }),
             .method("addBoundary") { lua, h in
                 try addBoundary(rt, c(h), lua, at: 2, "boundary")
                 return 0
@@ -139,15 +128,9 @@ enum CollisionBinding {
                 return 0
             },
             .method("boundaryIds") { lua, h in
-                let ids = c(h).boundaryIdentifiers
-                lua.reserve(3)
-                lua.pushTable(array: Int32(ids.count))
-                for (k, id) in ids.enumerated() {
-                    lua.push(id)
-                    lua.setIndex(k + 1, inTableAt: -2)
-                }
+                lua.pushArray(c(h).boundaryIdentifiers) { lua, id in lua.push(id) }
                 return 1
             },
-        ]
+        ] + BehaviorBinding.contactCallbacks(rt)
     }
 }

@@ -97,16 +97,6 @@ enum SensorBinding {
                 lua.push(rt.sensorItemsMetatable)
                 lua_setmetatable(lua.L, -2)
             },
-            .property("began", get: { lua, h in
-                rt.pushCallback(.began, of: h, on: lua)
-            }, set: { lua, h, v in
-                rt.entry(h).hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
-            }),
-            .property("ended", get: { lua, h in
-                rt.pushCallback(.ended, of: h, on: lua)
-            }, set: { lua, h, v in
-                rt.entry(h).hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
-            }),
-        ]
+        ] + BehaviorBinding.contactCallbacks(rt)
     }
 }
