@@ -170,6 +170,7 @@ extension DynamicAnimator {
 
     /// Began events first, then ended, each in the engine's deterministic order; per pair, each
     /// collision behaviour in tree order. One began/ended per owner pair, however many shapes touch.
+    /// Each is recorded in `collisionEvents` and handed to the behaviour's closure.
     func deliverCollisionEvents() {
         let begins = world.contactBeginEvents, ends = world.contactEndEvents
         guard !begins.isEmpty || !ends.isEmpty else { return }
@@ -181,9 +182,14 @@ extension DynamicAnimator {
             state.count += 1
             pairs[key] = state
             guard state.count == 1 else { continue }
+            var speed: Double? = nil
             for c in collisions where collision(c, holds: x, y) {
                 pairs[key]?.notified.append(ObjectIdentifier(c))
-                if let began = c.began, let (item, partner) = callbackArguments(x, y) { began(c, item, partner, e.point) }
+                guard let (item, partner) = callbackArguments(x, y) else { continue }
+                if speed == nil { speed = approachSpeed(e) }
+                collisionEvents.append(CollisionEvent(kind: .began, behavior: c, item: item, partner: partner,
+                                                      point: e.point, approachSpeed: speed!))
+                c.began?(c, item, partner, e.point)
             }
         }
         for e in ends {
@@ -195,8 +201,64 @@ extension DynamicAnimator {
             pairs[key] = nil
             for c in collisions where c.animator === self && state.notified.contains(ObjectIdentifier(c)) {
                 guard isLive(x), isLive(y) else { break }
-                if let ended = c.ended, let (item, partner) = callbackArguments(x, y) { ended(c, item, partner) }
+                guard let (item, partner) = callbackArguments(x, y) else { continue }
+                collisionEvents.append(CollisionEvent(kind: .ended, behavior: c, item: item, partner: partner, point: .zero, approachSpeed: 0))
+                c.ended?(c, item, partner)
             }
         }
     }
+
+    /// How fast the two shapes of a begin event approached along its normal at its point, pt/s, ≥ 0
+    /// (Box2D v3's `b2ContactHitEvent.approachSpeed`): −(v_B − v_A)·n with each side's velocity at
+    /// the point, v + ω × r, as the step found them (`motionBeforeStep`: the engine does not expose
+    /// the relative velocity its solver stores). Boundaries do not move.
+    func approachSpeed(_ e: ContactBeginEvent) -> Double {
+        func velocity(at point: Vec2, of shape: ShapeID) -> Vec2 {
+            let slot = world.userData(of: shape)
+            guard slot >= 0, slot < motionBeforeStep.count else { return .zero }
+            let m = motionBeforeStep[slot]
+            return m.velocity + cross(m.angularVelocity, point - m.center)
+        }
+        let relative = velocity(at: e.point, of: e.shapeB) - velocity(at: e.point, of: e.shapeA)
+        return max(0, -dot(relative, e.normal))
+    }
+
+    /// Keeps each simulated item's velocities and centre of mass as the engine step starts, for
+    /// `approachSpeed`; only while a collision behaviour is in the tree.
+    func recordMotionBeforeStep() {
+        guard flat.contains(where: { $0 is CollisionBehavior }) else { return }
+        if motionBeforeStep.count < records.count {
+            motionBeforeStep += Array(repeating: BodyMotion(), count: records.count - motionBeforeStep.count)
+        }
+        for index in itemOrder {
+            let i = Int(index), body = records[i].body
+            guard !body.isNull else { continue }
+            motionBeforeStep[i] = BodyMotion(velocity: world.linearVelocity(of: body), angularVelocity: world.angularVelocity(of: body),
+                                             center: world.worldCenter(of: body))
+        }
+    }
+}
+
+/// An item's motion as a step starts.
+struct BodyMotion {
+    var velocity = Vec2.zero
+    var angularVelocity = 0.0
+    /// The centre of mass, reference coordinates.
+    var center = Vec2.zero
+}
+
+/// A collision event, as the animator reports it after a step (`DynamicAnimator.collisionEvents`).
+public struct CollisionEvent {
+    public enum Kind: Hashable, Sendable { case began, ended }
+    public var kind: Kind
+    /// The collision behaviour that holds the pair.
+    public var behavior: CollisionBehavior
+    /// The item, and the other side (an item or a boundary).
+    public var item: ItemID
+    public var partner: CollisionPartner
+    /// Where the contact began (reference coordinates, points); for `ended`, zero.
+    public var point: Vec2
+    /// For `began`: how fast the two sides approached along the contact normal at `point`, pt/s, ≥ 0
+    /// (Box2D v3's `b2ContactHitEvent.approachSpeed`); 0 for `ended`.
+    public var approachSpeed: Double
 }

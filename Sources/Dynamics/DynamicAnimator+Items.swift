@@ -21,6 +21,9 @@ struct ItemRecord {
     var name: String?
     var bounds: CollisionBounds = .rectangle
     var geometry = ItemGeometry.empty
+    /// `ItemDef.isSensor`: its shapes are engine sensors, and its filter's zero mask keeps them out
+    /// of the pair search.
+    var isSensor = false
     // State while the item has no body (and the initial state of a new body).
     var center = Vec2.zero
     var angle = 0.0
@@ -74,6 +77,7 @@ extension DynamicAnimator {
         r.name = def.name
         r.bounds = def.bounds
         r.geometry = geometry
+        r.isSensor = def.isSensor
         r.center = def.center
         r.angle = def.angle
         records[Int(index)] = r
@@ -82,11 +86,13 @@ extension DynamicAnimator {
     }
 
     /// Removes an item everywhere: from every behaviour in the tree (attachments and snaps that
-    /// hold it are removed from the tree), and its body. Throws for a stale or foreign handle.
+    /// hold it, and sensors it carries, are removed from the tree), and its body. Throws for a stale or foreign handle.
     public func removeItem(_ id: ItemID) throws(DynamicsError) {
         try validate(id)
         refreshTree()
-        for b in flat where b.animator === self && b.items.contains(id) {
+        for b in flat where b.animator === self {
+            if let sensor = b as? SensorBehavior, sensor.carrier == id { removeBehavior(sensor); continue }
+            guard b.items.contains(id) else { continue }
             if b.itemsAreFixed { removeBehavior(b) } else { b.removeItem(id) }
         }
         let i = Int(id.index)
@@ -221,6 +227,9 @@ extension DynamicAnimator {
 
     /// Collision bounds as created.
     public func bounds(of id: ItemID) throws(DynamicsError) -> CollisionBounds { records[try slot(id)].bounds }
+
+    /// Whether the item is a sensor item (`ItemDef.isSensor`): it never collides.
+    public func isSensor(_ id: ItemID) throws(DynamicsError) -> Bool { records[try slot(id)].isSensor }
 
     /// Axis-aligned frame of the rotated bounds rectangle, points.
     public func frame(of id: ItemID) throws(DynamicsError) -> Rect {

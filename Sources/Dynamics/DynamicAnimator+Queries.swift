@@ -85,18 +85,11 @@ extension DynamicAnimator {
         let query = try ItemGeometry(def, label: "the shape")
         let queryXf = Transform(def.center, def.angle)
         let boundaries = queryBoundaries()
-        var items = [Bool](repeating: false, count: records.count)
         var slots = [Bool](repeating: false, count: boundaryRecords.count)
-        for g in query.shapes {
-            for shape in world.queryShape(g, at: queryXf) {
-                guard let o = owner(of: shape) else { continue }
-                if o.isBoundary { slots[Int(o.index)] = true } else { items[Int(o.index)] = true }
-            }
-        }
+        let items = itemSlots(overlapping: query.shapes, at: queryXf) { slots[$0] = true }
         func overlap(_ shapes: [Geometry], _ xf: Transform) -> Bool {
             shapes.contains { s in query.shapes.contains { $0.overlaps(at: queryXf, s, at: xf) } }
         }
-        forEachItemWithoutBody { i, xf in items[i] = overlap(records[i].geometry.shapes, xf) }
         let foundItems = itemOrder.filter { items[Int($0)] }.map { CollisionPartner.item(itemID(slot: Int($0))) }
         let foundBoundaries = boundaries.compactMap { b -> CollisionPartner? in
             switch b {
@@ -110,6 +103,23 @@ extension DynamicAnimator {
     }
 
     // MARK: - Helpers
+
+    /// Per item slot, whether the item's collision shape overlaps or touches `shapes` placed at
+    /// `xf`, with a body or without one; `boundary(slot)` is told of each engine boundary slot hit.
+    /// Shared by `itemsAndBoundaries(overlapping:)` and sensors, so both mean the same by overlap.
+    func itemSlots(overlapping shapes: [Geometry], at xf: Transform, boundary: (Int) -> Void = { _ in }) -> [Bool] {
+        var items = [Bool](repeating: false, count: records.count)
+        for g in shapes {
+            for shape in world.queryShape(g, at: xf) {
+                guard let o = owner(of: shape) else { continue }
+                if o.isBoundary { boundary(Int(o.index)) } else { items[Int(o.index)] = true }
+            }
+        }
+        forEachItemWithoutBody { i, itemXf in
+            items[i] = records[i].geometry.shapes.contains { s in shapes.contains { $0.overlaps(at: xf, s, at: itemXf) } }
+        }
+        return items
+    }
 
     /// Calls `body(slot, pose)` for each live item that has no body, in insertion order: the
     /// engine does not know them, so queries test their geometry directly.

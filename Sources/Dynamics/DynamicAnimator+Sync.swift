@@ -31,7 +31,7 @@ extension DynamicAnimator {
         // so the most recently added one wins per property.
         var itemBehaviors: [DynamicItemBehavior] = []
         for b in flat {
-            for id in b.items where isValid(id) { referenced[Int(id.index)] = true }
+            if b.drivesItems { for id in b.items where isValid(id) { referenced[Int(id.index)] = true } }
             if let ib = b as? DynamicItemBehavior { itemBehaviors.append(ib) }
             if let c = b as? CollisionBehavior {
                 for id in c.items where isValid(id) {
@@ -101,6 +101,7 @@ extension DynamicAnimator {
         shapeDef.friction = m.friction
         shapeDef.restitution = m.elasticity
         shapeDef.userData = i
+        shapeDef.isSensor = records[i].isSensor
         shapeDef.filter = filter(forSlot: i)
         var shapes: [ShapeID] = []
         for g in records[i].geometry.shapes {
@@ -154,11 +155,11 @@ extension DynamicAnimator {
         if world.type(of: body) == .dynamic { world.setAwake(true, of: body) }
     }
 
-    /// Items in no collision behaviour collide with nothing (a zero mask keeps them out of the
-    /// pair search); the others are sorted out by `shouldCollide`.
+    /// Items in no collision behaviour, and sensor items, collide with nothing (a zero mask keeps
+    /// them out of the pair search); the others are sorted out by `shouldCollide`.
     func filter(forSlot i: Int) -> Filter {
         let r = records[i]
-        if r.collidesWithItemsOf.isEmpty && r.collidesWithBoundariesOf.isEmpty {
+        if r.isSensor || (r.collidesWithItemsOf.isEmpty && r.collidesWithBoundariesOf.isEmpty) {
             return Filter(categoryBits: 1, maskBits: 0)
         }
         return Filter()

@@ -7,7 +7,8 @@ import Physics
 /// behaviours, stepped at a fixed rate.
 ///
 /// One `step()` does (reference §6): apply behaviour changes → gravity, pushes, fields →
-/// engine step → collision began/ended per collision behaviour → `action` callbacks (depth-first)
+/// engine step → collision began/ended per collision behaviour → sensor began/ended → `action`
+/// callbacks (depth-first)
 /// → rest check with pause/resume events. While paused (everything at rest) `step()` does nothing
 /// until something changes.
 public final class DynamicAnimator {
@@ -37,6 +38,14 @@ public final class DynamicAnimator {
     /// Picks the pattern of noise and turbulence fields (a level's `seed`): the same seed gives the
     /// same pattern, another seed another one. Default 0.
     public var noiseSeed = 0
+
+    /// The collision began and ended events of the last step, in the order the closures heard them
+    /// (`deliverCollisionEvents`); emptied when the next step starts. A host pulls them after
+    /// `step()` rather than copying each one in a closure.
+    public internal(set) var collisionEvents: [CollisionEvent] = []
+    /// The sensor began and ended events of the last step, in order (`updateSensors`); emptied when
+    /// the next step starts.
+    public internal(set) var sensorEvents: [SensorEvent] = []
 
     /// Called when the animator pauses / is about to resume, and for warnings.
     public var onPause: (() -> Void)?
@@ -75,6 +84,8 @@ public final class DynamicAnimator {
     var forces: [Vec2] = []
     var velocityOverridden: [Bool] = []
     var forceWakes: [Bool] = []
+    /// Per item slot, its motion as the engine step started (`recordMotionBeforeStep`).
+    var motionBeforeStep: [BodyMotion] = []
 
     /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
     /// Throws for a non-positive or non-finite size, fps or substep count.
@@ -190,7 +201,7 @@ public final class DynamicAnimator {
             b.attachSerial = attachCounter
             b.didAttach(to: self)
             if b is GravityBehavior { sawGravity = true }
-            for item in b.items { wakeQueue.append(item) }
+            if b.drivesItems { wakeQueue.append(contentsOf: b.items) }
         }
         treeDirty = true
         noteChange()
@@ -209,7 +220,7 @@ public final class DynamicAnimator {
         behaviorCount -= list.count
         for b in list {
             b.willDetach(from: self)
-            for item in b.items { wakeQueue.append(item) }
+            if b.drivesItems { wakeQueue.append(contentsOf: b.items) }
             b.animator = nil
         }
         treeDirty = true
@@ -219,7 +230,7 @@ public final class DynamicAnimator {
     }
 
     func behaviorDidChange(_ behavior: DynamicBehavior) {
-        for item in behavior.items { wakeQueue.append(item) }
+        if behavior.drivesItems { wakeQueue.append(contentsOf: behavior.items) }
         noteChange()
     }
 
@@ -258,6 +269,8 @@ public final class DynamicAnimator {
         isStepping = true
         defer { isStepping = false }
         nonFiniteStateError = nil
+        collisionEvents.removeAll(keepingCapacity: true)
+        sensorEvents.removeAll(keepingCapacity: true)
 
         synchronize()
         if !isRunning {
@@ -268,12 +281,14 @@ public final class DynamicAnimator {
 
         let dt = stepDuration
         applyBehaviors(dt: dt)
+        recordMotionBeforeStep()
         world.step(by: dt, substeps: substeps)
         checkFiniteState()
         warnAtContactCapacity()
         elapsedTime += dt
         stepCount += 1
         deliverCollisionEvents()
+        updateSensors()
         runActions()
         checkRest()
     }

@@ -44,6 +44,8 @@ open class DynamicBehavior {
     open var kindName: String { "DynamicBehavior" }
     /// Snap and attachment behaviours have items fixed at creation.
     var itemsAreFixed: Bool { false }
+    /// Whether listing an item gives it a body and wakes it: false for sensors, which only watch.
+    var drivesItems: Bool { true }
 
     // MARK: - Items
 
@@ -64,7 +66,7 @@ open class DynamicBehavior {
         items.remove(at: i)
         itemsDidChange()
         changed()
-        animator?.wake(item)
+        if drivesItems { animator?.wake(item) }
     }
 
     /// Hook for per-item state that must follow the item list.

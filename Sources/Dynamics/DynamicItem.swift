@@ -68,9 +68,17 @@ public struct ItemDef: Sendable {
     public var angle: Double = 0
     /// Collision bounds; also the shape that gives the mass (O1: true area × density / 10 000).
     public var bounds: CollisionBounds = .rectangle
+    /// A sensor item moves as any other (or stays put when anchored) and keeps its mass, but never
+    /// collides: no collision behaviour makes it touch an item or a boundary, so it pushes nothing
+    /// and is never in a `began` or `ended` of a collision behaviour (Box2D's sensor shapes report
+    /// sensor events, not contact events). A `SensorBehavior` carried by it reports its overlaps.
+    /// Default false.
+    public var isSensor = false
     public init() {}
-    public init(name: String? = nil, center: Vec2, size: Size? = nil, angle: Double = 0, bounds: CollisionBounds = .rectangle) {
+    public init(name: String? = nil, center: Vec2, size: Size? = nil, angle: Double = 0, bounds: CollisionBounds = .rectangle,
+                isSensor: Bool = false) {
         self.name = name; self.center = center; self.size = size; self.angle = angle; self.bounds = bounds
+        self.isSensor = isSensor
     }
 }
 

@@ -56,7 +56,11 @@ public struct APISurface: Codable, Sendable, Equatable {
         var world = surface("World", WorldBinding.members(rt))
         world.methods += WorldBinding.callableProperties
         var types = [world, surface("Item", rt.itemMembers)]
-        for kind in BehaviorKind.allCases { types.append(surface(kind.typeName, rt.behaviorMembers[kind.rawValue])) }
+        for kind in BehaviorKind.allCases {
+            var t = surface(kind.typeName, rt.behaviorMembers[kind.rawValue])
+            if kind == .sensor { t.methods += SensorBinding.callableProperties }
+            types.append(t)
+        }
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))
         types.append(surface("Sound", SoundBinding.members(rt)))
@@ -72,6 +76,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         constructors += [
             Constructor(name: "kinetic.itemBehavior", fields: ItemBehaviorBinding.fields),
             Constructor(name: "kinetic.field", fields: FieldBinding.fields),
+            Constructor(name: "kinetic.sensor", fields: SensorBinding.fields),
             Constructor(name: "kinetic.region", fields: RegionBinding.fields),
             Constructor(name: "kinetic.world", fields: KineticModule.worldFields),
             Constructor(name: "kinetic.load", fields: KineticModule.loadFields),
@@ -112,7 +117,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         lines.append("kinetic = {}")
         let returns = ["behavior": "Behavior", "gravity": "Gravity", "collision": "Collision", "push": "Push", "snap": "Snap",
                        "attachment": "Attachment", "pin": "Attachment", "fixed": "Attachment", "limit": "Attachment",
-                       "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field", "world": "World"]
+                       "sliding": "Attachment", "itemBehavior": "ItemBehavior", "field": "Field", "sensor": "Sensor", "world": "World"]
         for name in module where !name.contains(".") && name != "region" {
             if name == "sound" {
                 lines.append("---@param path string")

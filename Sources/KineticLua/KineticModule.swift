@@ -25,6 +25,9 @@ enum KineticModule {
             ("itemBehavior", { lua in try ItemBehaviorBinding.construct(rt, lua) }),
             ("field", { lua in try FieldBinding.construct(rt, lua) }),
             ("sound", { lua in try SoundBinding.construct(rt, lua) }),
+            ("sensor", { lua in try SensorBinding.construct(rt, lua) }),
+            ("save", { lua in try rt.save(lua) }),
+            ("saved", { lua in try rt.saved(lua) }),
             ("load", { lua in try load(rt, lua) }),
             ("world", { lua in try world(rt, lua) }),
         ]

@@ -23,6 +23,8 @@ public struct LevelOptions: Sendable {
     public var memoryLimit: Int = 256 << 20
     /// Where `world:screenshot` writes (docs/sandbox.md, "Files a level writes").
     public var screenshots: ScreenshotFolder = .levelFolder
+    /// Where `kinetic.save` keeps each level's data (docs/sandbox.md, "Saved data").
+    public var dataFolder: DataFolder = .user
     /// Draws a frame into a PNG file for `world:screenshot(path)`: the host's drawing layer (the
     /// binding layer describes frames but does not draw them). Defaults to `pngWriter`.
     public var writePNG: PNGWriter? = LevelOptions.pngWriter
@@ -205,6 +207,7 @@ public final class Level {
                 fresh.camera.center = world.camera.center
             }
             runtime.carryData(from: world, to: fresh)
+            Self.carrySensorStays(from: world.animator, to: fresh.animator)
             let replaced = world
             world = fresh
             // Once `reloaded` has run, the replaced world lets go of its level's functions,
@@ -223,6 +226,23 @@ public final class Level {
             }
         } catch {
             throw LevelError(error)
+        }
+    }
+
+    /// Starts each named sensor of the new world with the named items that were inside the old
+    /// world's first sensor of that name, so an item that stays inside across a reload gets no
+    /// second `began` (and one that the new version places outside gets `ended`). Unnamed sensors
+    /// and items start afresh: nothing tells which old one a new one is.
+    static func carrySensorStays(from old: DynamicAnimator, to fresh: DynamicAnimator) {
+        var oldSensors: [String: SensorBehavior] = [:]  // lookups only
+        for case let s as SensorBehavior in old.allBehaviors {
+            if let name = s.name, oldSensors[name] == nil { oldSensors[name] = s }
+        }
+        guard !oldSensors.isEmpty else { return }
+        for case let s as SensorBehavior in fresh.allBehaviors {
+            guard let name = s.name, let before = oldSensors[name] else { continue }
+            let names = before.itemsInside.compactMap { (try? old.name(of: $0)) ?? nil }
+            s.assumeInside(fresh.items.filter { id in ((try? fresh.name(of: id)) ?? nil).map(names.contains) ?? false })
         }
     }
 

@@ -40,6 +40,7 @@ extension Runtime {
             throw LuaError(kind: .file, message: "cannot read level '\(path)': \(error.reason)")
         }
         let chunkName = state.folder.flatMap { LevelFiles.relative(resolved, to: $0) } ?? file
+        registerSavedDataName(levelFile: resolved)
         let chunk = try state.load(file: file)
         if ownEnvironment { giveOwnEnvironment(chunk, folder: (chunkName as NSString).deletingLastPathComponent) }
 

@@ -82,7 +82,7 @@ struct CanvasHandle: LuaHandleRepresentable {
 
 /// The behaviour kinds Lua sees, each its own userdata type.
 enum BehaviorKind: Int, CaseIterable {
-    case behavior, gravity, collision, push, snap, attachment, itemBehavior, field
+    case behavior, gravity, collision, push, snap, attachment, itemBehavior, field, sensor
 
     /// The userdata type name (`Gravity`), used in messages and `tostring`.
     var typeName: String {
@@ -95,6 +95,7 @@ enum BehaviorKind: Int, CaseIterable {
         case .attachment: return "Attachment"
         case .itemBehavior: return "ItemBehavior"
         case .field: return "Field"
+        case .sensor: return "Sensor"
         }
     }
 }
@@ -144,6 +145,9 @@ final class Runtime {
     /// Behaviour anchors linked from their owner's; checked again when their number doubles.
     var links: [AnchorLink] = []
     var linksChecked = 0
+    /// Level folder → the name its saved data is kept under, and each name's store (SavedData.swift).
+    var savedDataNames: [String: String] = [:]  // lookups only
+    var savedStores: [String: SavedStore] = [:]  // lookups only
     /// HUD commands being recorded; non-nil only while `level.draw` runs.
     var hud: [HUDCommand]?
     /// `canvas:push` calls not yet popped in the frame being recorded.
@@ -168,6 +172,8 @@ final class Runtime {
     var reseed: LuaReference!
     /// The metatable of `world.pointer` tables (WorldBinding.pushPointerState).
     var pointerStateMetatable: LuaReference!
+    /// The metatable of `sensor.items` lists (SensorBinding.makeItemsMetatable).
+    var sensorItemsMetatable: LuaReference!
     var localRequire: LuaReference?
 
     init(state: LuaState, options: LevelOptions) {
@@ -194,6 +200,7 @@ final class Runtime {
         rt.soundType = SoundBinding.register(rt)
         rt.module = KineticModule.register(rt)
         rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
+        rt.sensorItemsMetatable = SensorBinding.makeItemsMetatable(rt)
         rt.reseed = try? state.load("local seed = ... math.randomseed(seed)", name: "=kinetic")
         rt.localRequire = try? state.load(localRequireSource, name: "=kinetic")
         return rt
@@ -330,6 +337,11 @@ final class Runtime {
 
     /// The entry if the handle is current (a queued callback may outlive its behaviour).
     func liveEntry(_ handle: BehaviorHandle) -> BehaviorEntry? { behaviors.value(handle.slotHandle) }
+
+    /// The handle of a behaviour Lua made, nil once its slot was freed.
+    func liveHandle(of behavior: DynamicBehavior) -> BehaviorHandle? {
+        behaviorIndex[ObjectIdentifier(behavior)].map { BehaviorHandle(behaviors.handle($0)) }
+    }
 
     func pushBehavior(_ behavior: DynamicBehavior, on lua: Lua) {
         guard let slot = behaviorIndex[ObjectIdentifier(behavior)] else { lua.pushNil(); return }

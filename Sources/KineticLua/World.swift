@@ -18,13 +18,6 @@ struct LevelScript {
     var chunk: String
 }
 
-/// Lua work queued by the animator during a step and delivered right after it.
-enum PendingCallback {
-    case began(BehaviorHandle, ItemID, CollisionPartner, Vec2)
-    case ended(BehaviorHandle, ItemID, CollisionPartner)
-    case action(BehaviorHandle)
-}
-
 /// One world: an animator with its reference view, its items' appearance and its level.
 final class WorldModel {
     /// Where a world is in its step: Lua may not change it while a field is evaluated.
@@ -54,7 +47,9 @@ final class WorldModel {
     var pauseHandlers = 0
     var resumeHandlers = 0
     var phase = Phase.idle
-    var queue: [PendingCallback] = []
+    /// The behaviours whose `action` the animator asked for during the step, in its order. Collision
+    /// and sensor events are not copied: `deliver` reads the animator's own lists after the step.
+    var pendingActions: [BehaviorHandle] = []
     /// The first Lua error of the current step (the rest of its callbacks are skipped).
     var pendingError: LuaError?
     /// Fixed steps taken (the clock runs while the animator is paused, too).
@@ -110,7 +105,7 @@ final class WorldModel {
         levelInAnchor = false
         pauseHandlers = 0
         resumeHandlers = 0
-        queue.removeAll()
+        pendingActions.removeAll()
         pendingError = nil
         animator.removeAllBehaviors()
         _ = animator.drainEvents()
@@ -175,41 +170,54 @@ extension Runtime {
     }
 
     func deliver(_ world: WorldModel) {
-        let events = world.animator.drainEvents()
-        let queue = world.queue
-        world.queue.removeAll()
+        let animator = world.animator
+        let events = animator.drainEvents()
+        let actions = world.pendingActions
+        world.pendingActions.removeAll()
         for case .resumed in events {
             for i in 0..<world.resumeHandlers {
                 callback(world, { lua in pushHandler("resume", i + 1, of: world, on: lua) }) { lua in pushWorld(world, on: lua); return 1 }
             }
         }
-        for pending in queue {
+        // Callbacks may step nothing (the world is delivering) but may add and remove anything:
+        // each event is checked against the world as the callbacks before it left it.
+        for e in animator.collisionEvents {
             guard world.pendingError == nil else { break }
-            switch pending {
-            case let .began(index, item, partner, point):
-                guard let entry = liveEntry(index), entry.hasBegan, entry.behavior.animator === world.animator,
-                      world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, { lua in pushCallback(.began, of: index, on: lua) }) { lua in
-                    pushItem(item, on: lua)
-                    push(partner, on: lua)
-                    lua.push(point)
-                    return 3
+            guard let h = liveHandle(of: e.behavior), let entry = liveEntry(h), e.kind == .began ? entry.hasBegan : entry.hasEnded,
+                  e.behavior.animator === animator, animator.isValid(e.item), isLive(e.partner, in: world) else { continue }
+            if e.kind == .began {
+                callback(world, { lua in pushCallback(.began, of: h, on: lua) }) { lua in
+                    pushItem(e.item, on: lua)
+                    push(e.partner, on: lua)
+                    lua.push(e.point)
+                    lua.push(e.approachSpeed)
+                    return 4
                 }
-            case let .ended(index, item, partner):
-                guard let entry = liveEntry(index), entry.hasEnded, entry.behavior.animator === world.animator,
-                      world.animator.isValid(item), isLive(partner, in: world) else { continue }
-                callback(world, { lua in pushCallback(.ended, of: index, on: lua) }) { lua in
-                    pushItem(item, on: lua)
-                    push(partner, on: lua)
+            } else {
+                callback(world, { lua in pushCallback(.ended, of: h, on: lua) }) { lua in
+                    pushItem(e.item, on: lua)
+                    push(e.partner, on: lua)
                     return 2
                 }
-            case let .action(index):
-                guard let entry = liveEntry(index), entry.hasAction, entry.behavior.animator === world.animator else { continue }
-                callback(world, { lua in pushCallback(.action, of: index, on: lua) }) { lua in
-                    pushWorld(world, on: lua)
-                    lua.push(world.dt)
-                    return 2
-                }
+            }
+        }
+        for e in animator.sensorEvents {
+            guard world.pendingError == nil else { break }
+            guard let h = liveHandle(of: e.sensor), let entry = liveEntry(h), e.kind == .began ? entry.hasBegan : entry.hasEnded,
+                  e.sensor.animator === animator, animator.isValid(e.item) else { continue }
+            callback(world, { lua in pushCallback(e.kind == .began ? .began : .ended, of: h, on: lua) }) { lua in
+                pushBehavior(e.sensor, on: lua)
+                pushItem(e.item, on: lua)
+                return 2
+            }
+        }
+        for h in actions {
+            guard world.pendingError == nil else { break }
+            guard let entry = liveEntry(h), entry.hasAction, entry.behavior.animator === animator else { continue }
+            callback(world, { lua in pushCallback(.action, of: h, on: lua) }) { lua in
+                pushWorld(world, on: lua)
+                lua.push(world.dt)
+                return 2
             }
         }
         for event in events {
@@ -249,9 +257,9 @@ extension Runtime {
         }
     }
 
-    /// Queues Lua work the animator asks for mid-step.
-    func enqueue(_ pending: PendingCallback, from animator: DynamicAnimator?) {
-        world(of: animator)?.queue.append(pending)
+    /// Queues a behaviour's `action`, which the animator asks for mid-step.
+    func enqueueAction(_ h: BehaviorHandle, from animator: DynamicAnimator?) {
+        world(of: animator)?.pendingActions.append(h)
     }
 
     // MARK: - Input

@@ -230,4 +230,48 @@ import Physics
         #expect(c.boundaryIdentifiers.isEmpty)
         #expect(c.collisionMode == .everything && !c.translatesReferenceBoundsIntoBoundary)
     }
+
+    @Test(arguments: [100.0, 250.0, 400.0])
+    func beganReportsTheImpactSpeedOfABallDroppedFromAHeight(height: Double) throws {
+        // A ball dropped from rest `height` pt above an anchored floor hits at √(2 g h), g = 1000
+        // pt/s². The contact begins within one step of the touch (the speculative margin), and
+        // the speed is the one the step started with, so it differs by at most one step's gain
+        // g·dt = 16.7 pt/s.
+        let animator = try makeAnimator()
+        let floor = try animator.box("floor", at: Vec2(200, 710), 400, 20)  // top at y = 700
+        let ball = try animator.ball("ball", at: Vec2(200, 690 - height))   // bottom at 700 − h
+        let anchored = DynamicItemBehavior(items: [floor]); anchored.isAnchored = true
+        try animator.addBehavior(anchored)
+        try animator.addBehavior(CollisionBehavior(items: [floor, ball]))
+        try animator.addBehavior(GravityBehavior(items: [ball]))
+        var hits: [CollisionEvent] = []
+        for _ in 0..<120 {
+            animator.step()
+            hits += animator.collisionEvents.filter { $0.kind == .began }
+        }
+        let hit = try #require(hits.first)
+        #expect(hits.count == 1)
+        let expected = (2 * 1000 * height).squareRoot()
+        #expect(isClose(hit.approachSpeed, expected, 1000.0 / 60), "\(hit.approachSpeed) against \(expected)")
+        #expect(animator.collisionEvents.allSatisfy { $0.approachSpeed >= 0 })
+    }
+
+    @Test func aBallRestingOnAnotherReportsNoSpeedAndSidewaysContactsOnlyTheirNormalPart() throws {
+        // Items that start touching approach at 0; a ball sliding along a wall at 300 pt/s while
+        // moving into it at 50 pt/s reports about 50.
+        let animator = try makeAnimator(nil)
+        let wall = try animator.box("wall", at: Vec2(0, 0), 20, 2000)  // right face at x = 10
+        let ball = try animator.ball("ball", at: Vec2(25, 0))           // 5 pt from the wall
+        let anchored = DynamicItemBehavior(items: [wall]); anchored.isAnchored = true
+        try animator.addBehavior(anchored)
+        try animator.addBehavior(CollisionBehavior(items: [wall, ball]))
+        try animator.setVelocity(Vec2(-50, 300), of: ball)
+        var hits: [CollisionEvent] = []
+        for _ in 0..<30 {
+            animator.step()
+            hits += animator.collisionEvents.filter { $0.kind == .began }
+        }
+        let hit = try #require(hits.first)
+        #expect(isClose(hit.approachSpeed, 50, 1e-9), "\(hit.approachSpeed)")
+    }
 }

@@ -28,8 +28,11 @@ enum BehaviorBinding {
         case .attachment: own = AttachmentBinding.members(rt)
         case .itemBehavior: own = ItemBehaviorBinding.members(rt)
         case .field: own = FieldBinding.members(rt)
+        case .sensor: own = SensorBinding.members(rt)
         }
-        return shared(rt) + own
+        // A sensor's `items` is a method (what is inside now); the others' a list of their items.
+        let ownNames = Set(own.map(\.luaName))
+        return shared(rt).filter { !ownNames.contains($0.luaName) } + own
     }
 
     /// `b.kind`: the constructor's name, or the attachment or field kind.
@@ -47,6 +50,7 @@ enum BehaviorBinding {
             case .attachment: return "attachment"
             case .itemBehavior: return "itemBehavior"
             case .field: return "field"
+            case .sensor: return "sensor"
             }
         }
     }
@@ -82,7 +86,7 @@ enum BehaviorBinding {
                 entry.hasAction = try rt.setCallback(.action, of: h, lua, at: v)
                 let behavior = entry.behavior
                 behavior.action = !entry.hasAction ? nil : { [unowned rt, unowned behavior] in
-                    rt.enqueue(.action(h), from: behavior.animator)
+                    rt.enqueueAction(h, from: behavior.animator)
                 }
             }),
             .method("addChild") { lua, h in

@@ -1,6 +1,6 @@
 // Lua's `Collision`: `kinetic.collision{ items=, mode=, referenceBounds=, boundaries=, began=, ended= }`.
-// Callbacks are queued by the animator and called after the step: `began(a, b, point)`, `ended(a, b)`,
-// where `b` is an item, a boundary id, or "bounds" for the reference bounds.
+// Callbacks are read from the animator's events after the step: `began(a, b, point, speed)`,
+// `ended(a, b)`, where `b` is an item, a boundary id, or "bounds" for the reference bounds.
 import CLua
 import Dynamics
 import LuaBridge
@@ -118,20 +118,13 @@ enum CollisionBinding {
             .property("began", get: { lua, h in
                 rt.pushCallback(.began, of: h, on: lua)
             }, set: { lua, h, v in
-                let entry = rt.entry(h)
-                entry.hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
-                c(h).began = !entry.hasBegan ? nil : { [unowned rt] behavior, item, partner, point in
-                    rt.enqueue(.began(h, item, partner, point), from: behavior.animator)
-                }
+                // Called from the animator's `collisionEvents` after the step (`Runtime.deliver`).
+                rt.entry(h).hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
             }),
             .property("ended", get: { lua, h in
                 rt.pushCallback(.ended, of: h, on: lua)
             }, set: { lua, h, v in
-                let entry = rt.entry(h)
-                entry.hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
-                c(h).ended = !entry.hasEnded ? nil : { [unowned rt] behavior, item, partner in
-                    rt.enqueue(.ended(h, item, partner), from: behavior.animator)
-                }
+                rt.entry(h).hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
             }),
             .method("addBoundary") { lua, h in
                 try addBoundary(rt, c(h), lua, at: 2, "boundary")

@@ -10,7 +10,7 @@ enum ItemBinding {
     static let definitionFields = [
         "name", "frame", "center", "size", "angle", "bounds", "path", "parts",
         "fill", "stroke", "strokeWidth", "cornerRadius", "opacity", "image", "label", "labelColor", "labelSize",
-        "z", "hidden", "data",
+        "z", "hidden", "data", "sensor",
     ]
     /// The appearance fields, applied through the property setters after the item exists.
     static let appearanceFields = [
@@ -145,6 +145,10 @@ enum ItemBinding {
                 case .parts: lua.push("parts")
                 }
             },
+            .readOnly("sensor") { lua, h in
+                let (w, id) = try live(h)
+                lua.push(try rt.dynamics("Item.sensor") { () throws(DynamicsError) in try w.animator.isSensor(id) })
+            },
             appearance("fill", get: { lua, a in if let c = a.drawnFill { lua.push(c) } else { lua.pushNil() } },
                        set: { lua, a, v in a.fill = try optionalColor(lua, v, "fill") }),
             appearance("stroke", get: { lua, a in if let c = a.stroke { lua.push(c) } else { lua.pushNil() } },
@@ -238,17 +242,46 @@ enum ItemBinding {
         try def.checkFields(definitionFields)
         var item = ItemDef()
         item.name = try def.readOptional("name") { i, name throws(LuaArgumentError) in try lua.text(i, name) }
+        try readShape(lua, def, into: &item, placed: true)
+        item.isSensor = try def.boolean("sensor", default: false)
+        let id = try rt.dynamics("World:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
+        guard let handle = rt.handle(of: id) else { return 0 }
+        world.appearance[id] = Appearance()
+        do {
+            try applyFields(def, appearanceFields + ["data"], members: rt.itemMembers, to: handle)
+        } catch {
+            try? rt.removeItem(id, from: world)
+            throw error
+        }
+        rt.itemType.push(handle, on: lua)
+        return 1
+    }
+
+    /// Reads the shape fields of an item's definition into `item`: `angle`, `bounds`, `path`,
+    /// `parts`, and the placement, `frame` or `center` + `size` when `placed` (an item, a sensor
+    /// fixed in the world), else only `size` (a sensor's zone carried by an item, placed by its
+    /// `offset`). Returns false when an unplaced definition gives no shape at all.
+    @discardableResult
+    static func readShape(_ lua: Lua, _ def: LuaTable, into item: inout ItemDef, placed: Bool) throws -> Bool {
         item.angle = try def.number("angle", default: 0)
         let hasPath = def.has("path"), hasParts = def.has("parts")
         let boundsName = try def.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
-        if let frame = try def.optionalFrame("frame") {
-            item.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
-            item.size = Size(frame.width, frame.height)
-        } else if let center = try def.optionalPoint("center") {
-            item.center = Vec2(center)
-            if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+        if placed {
+            if let frame = try def.optionalFrame("frame") {
+                item.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
+                item.size = Size(frame.width, frame.height)
+            } else if let center = try def.optionalPoint("center") {
+                item.center = Vec2(center)
+                if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+            } else {
+                throw LuaArgumentError(message: "give 'frame' = {x, y, width, height}, or 'center' = {x, y} and 'size' = {width, height}")
+            }
         } else {
-            throw LuaArgumentError(message: "give 'frame' = {x, y, width, height}, or 'center' = {x, y} and 'size' = {width, height}")
+            for field in ["frame", "center"] where def.has(field) {
+                throw LuaArgumentError(message: "'\(field)' places a zone in the world; a zone carried by an item is placed by 'offset' (from the item's centre)")
+            }
+            if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+            guard item.size != nil || hasPath || hasParts || def.has("bounds") else { return false }
         }
         if hasParts {
             item.bounds = .parts(try parts(lua, def))
@@ -262,19 +295,9 @@ enum ItemBinding {
             }
         }
         if item.size == nil, !hasParts, boundsName != "path" {
-            throw LuaArgumentError(.field("size"), mustBe: "a size {width, height} (or give 'frame')", got: "nil")
+            throw LuaArgumentError(.field("size"), mustBe: "a size {width, height}" + (placed ? " (or give 'frame')" : ""), got: "nil")
         }
-        let id = try rt.dynamics("World:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
-        guard let handle = rt.handle(of: id) else { return 0 }
-        world.appearance[id] = Appearance()
-        do {
-            try applyFields(def, appearanceFields + ["data"], members: rt.itemMembers, to: handle)
-        } catch {
-            try? rt.removeItem(id, from: world)
-            throw error
-        }
-        rt.itemType.push(handle, on: lua)
-        return 1
+        return true
     }
 
     /// `parts = { {bounds=, frame= | center=, size= | path=, angle=}, ... }`, relative to the item centre.

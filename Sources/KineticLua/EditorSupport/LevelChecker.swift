@@ -60,6 +60,7 @@ public enum LevelChecker {
         // 4. The chunk and load(world, state), no step.
         var quiet = options
         quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
+        quiet.dataFolder = .discard  // nor kinetic.save
         quiet.print = { _ in }
         let collected = WarningBox()
         quiet.warn = { collected.append($0) }
@@ -132,6 +133,7 @@ public enum LevelChecker {
         // 3. The level table's fields.
         var quiet = options
         quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
+        quiet.dataFolder = .discard  // nor kinetic.save
         quiet.print = { _ in }
         quiet.warn = { _ in }
         let fieldProblems = levelTableProblems(levelFile, folder: folder, source: sources[levelFile] ?? "", options: quiet, surface: surface)
@@ -182,6 +184,7 @@ public enum LevelChecker {
         let enums: [String: (alias: String, values: [String])] = Dictionary(uniqueKeysWithValues: [
             ("kinetic.field{kind}", "kinetic.FieldKind"), ("kinetic.push{mode}", "kinetic.PushMode"),
             ("kinetic.collision{mode}", "kinetic.CollisionMode"), ("world:addItem{bounds}", "kinetic.Bounds"),
+            ("kinetic.sensor{bounds}", "kinetic.Bounds"),
             ("world:itemsOverlapping{bounds}", "kinetic.QueryBounds"),
         ].map { key, alias in (key, (alias, luaAliases.first { $0.name == alias }!.values)) })
         var problems: [LevelProblem] = []

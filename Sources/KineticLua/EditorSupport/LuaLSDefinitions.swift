@@ -290,6 +290,6 @@ public struct LuaLSDefinitions {
         "kinetic.behavior": "Behavior", "kinetic.gravity": "Gravity", "kinetic.collision": "Collision",
         "kinetic.push": "Push", "kinetic.snap": "Snap", "kinetic.attachment": "Attachment", "kinetic.pin": "Attachment",
         "kinetic.fixed": "Attachment", "kinetic.limit": "Attachment", "kinetic.sliding": "Attachment",
-        "kinetic.itemBehavior": "ItemBehavior", "kinetic.field": "Field", "world:addItem": "Item",
+        "kinetic.itemBehavior": "ItemBehavior", "kinetic.field": "Field", "kinetic.sensor": "Sensor", "world:addItem": "Item",
     ]
 }

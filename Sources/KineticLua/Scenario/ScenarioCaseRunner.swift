@@ -115,6 +115,9 @@ final class ScenarioSession {
     var currentCase = ""
     var notes: [String] = []
     var matcher: LuaReference?
+    /// A fresh folder for the saved data of the levels this case loads (`kinetic.save`), removed
+    /// with the session: a case never sees another's, nor the user's.
+    let dataFolder: String
 
     init(file: String, settings: ScenarioSettings) throws {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
@@ -140,7 +143,9 @@ final class ScenarioSession {
         do { state = try LuaState(options: lua) } catch {
             throw SessionFailure(result: .error(error.message))
         }
+        dataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-data-\(UUID().uuidString)").path
         var level = LevelOptions()
+        level.dataFolder = .folder(dataFolder)
         level.seed = settings.seed
         level.trusted = settings.trusted
         level.instructionBudget = settings.instructionBudget
@@ -150,6 +155,8 @@ final class ScenarioSession {
         runtime = Runtime.install(in: state, options: level)
         installGlobals()
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: dataFolder) }
 
     /// Runs the file's top level, which registers its cases.
     func loadFile() throws {

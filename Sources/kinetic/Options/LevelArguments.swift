@@ -16,6 +16,9 @@ struct LevelArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Folder world:screenshot writes into (default: the level's folder); the level cannot write outside it.", valueName: "folder"))
     var screenshots: String?
 
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder kinetic.save keeps each level's data in, as <folder>/<level name>/saved.json (default: $XDG_DATA_HOME/kinetic, or ~/.local/share/kinetic).", valueName: "folder"))
+    var dataDir: String?
+
     func validate() throws {
         // Errors name the level's files from where the command ran (Diagnostics.fromHere).
         var isFolder: ObjCBool = false
@@ -35,6 +38,7 @@ struct LevelArguments: ParsableArguments {
         options.seed = seed
         options.trusted = trust
         if let screenshots { options.screenshots = .folder(screenshots) }
+        if let dataDir { options.dataFolder = .folder((dataDir as NSString).standardizingPath) }
         return options
     }
 }

@@ -1,0 +1,112 @@
+// Lua's `Sensor`: `kinetic.sensor{ name=, frame= | center= + size=, bounds=, path=, parts=, angle=,
+// item=, offset=, items=, began=, ended= }`. Its events are pulled from the animator after the step
+// and called as `began(sensor, item)`, `ended(sensor, item)`.
+import CLua
+import CLuaShim
+import Dynamics
+import LuaBridge
+import Physics
+
+enum SensorBinding {
+    static let fields = ["name", "frame", "center", "size", "angle", "bounds", "path", "parts", "item", "offset", "items",
+                         "began", "ended", "action"]
+
+    static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        let carrier = def.has("item") ? try def.read("item") { i in try rt.item(lua, at: i, "item").1 } : nil
+        var zone = ItemDef()
+        let hasZone: Bool
+        if carrier != nil {
+            hasZone = try ItemBinding.readShape(lua, def, into: &zone, placed: false)
+            zone.center = Vec2(try def.optionalPoint("offset") ?? LuaPoint(x: 0, y: 0))
+        } else {
+            if def.has("offset") { throw LuaArgumentError(message: "'offset' places a zone on its 'item'; a sensor without 'item' is placed by 'frame' or 'center'") }
+            hasZone = try ItemBinding.readShape(lua, def, into: &zone, placed: true)
+        }
+        let items = def.has("items") ? try def.read("items") { i in try rt.itemList(lua, at: i, "items") } : nil
+        let sensor = try rt.dynamics("kinetic.sensor") { () throws(DynamicsError) in
+            try SensorBehavior(zone: hasZone ? zone : nil, carrier: carrier, items: items)
+        }
+        return try BehaviorBinding.finish(rt, lua, def, sensor, .sensor, fields: fields.filter { $0 != "items" })
+    }
+
+    /// Members that are a table and a method at once (`sensor.items`, `sensor:items()`), listed as
+    /// methods too by `kinetic api`.
+    static let callableProperties = ["items"]
+
+    /// The metatable of `sensor.items` lists: `__call(list, sensor)` returns the watched items inside
+    /// the zone after the last step, in the world's item order. Locked, like `world.pointer`'s.
+    static func makeItemsMetatable(_ rt: Runtime) -> LuaReference {
+        unowned(unsafe) let rt = rt
+        return rt.state.withStack { lua in
+            lua.reserve(4)
+            lua.pushTable(fields: 2)
+            rt.state.pushFunction("Sensor:items", on: lua) { lua in
+                kl_remove(lua.L, 1)  // the list; what remains is the method's self
+                let h = try rt.behaviorTypes[BehaviorKind.sensor.rawValue].handle(lua, at: 1, "self")
+                let sensor = rt.entry(h).behavior as! SensorBehavior
+                rt.pushItems(sensor.itemsInside.filter { sensor.animator?.isValid($0) ?? false }, on: lua)
+                return 1
+            }
+            lua.setField("__call", inTableAt: -2)
+            lua.push(false)
+            lua.setField("__metatable", inTableAt: -2)
+            return lua.reference(to: lua.top)
+        }
+    }
+
+    static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
+        func s(_ h: BehaviorHandle) -> SensorBehavior { rt.entry(h).behavior as! SensorBehavior }
+        /// Where the zone is now, nil while the sensor is not in a world.
+        func zone(_ h: BehaviorHandle) -> (center: Vec2, angle: Double, size: Size, frame: Rect)? {
+            s(h).animator?.zone(of: s(h))
+        }
+        return [
+            .property("name", get: { lua, h in lua.push(optional: s(h).name) }, set: { lua, h, v in
+                s(h).name = lua.isNil(v) ? nil : try lua.text(v, "name")
+            }),
+            .readOnly("center") { lua, h in zone(h).map { lua.push($0.center) } ?? lua.pushNil() },
+            .readOnly("angle") { lua, h in zone(h).map { lua.push($0.angle) } ?? lua.pushNil() },
+            .readOnly("size") { lua, h in zone(h).map { lua.push(LuaSize(width: $0.size.width, height: $0.size.height)) } ?? lua.pushNil() },
+            .readOnly("frame") { lua, h in
+                zone(h).map { lua.push(LuaFrame(x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height)) } ?? lua.pushNil()
+            },
+            .readOnly("bounds") { lua, h in
+                let sensor = s(h)
+                let bounds = sensor.zone?.bounds ?? sensor.carrier.flatMap { try? sensor.animator?.bounds(of: $0) }
+                switch bounds {
+                case .rectangle?: lua.push("rectangle")
+                case .ellipse?: lua.push("ellipse")
+                case .path?: lua.push("path")
+                case .parts?: lua.push("parts")
+                case nil: lua.pushNil()
+                }
+            },
+            .readOnly("offset") { lua, h in
+                if s(h).carrier != nil { lua.push(s(h).zone?.center ?? .zero) } else { lua.pushNil() }
+            },
+            .readOnly("item") { lua, h in
+                if let carrier = s(h).carrier { rt.pushItem(carrier, on: lua) } else { lua.pushNil() }
+            },
+            // The contract's `b.items` (the watch list), callable as `sensor:items()` (inside now).
+            .readOnly("items") { lua, h in
+                let sensor = s(h)
+                rt.pushItems(sensor.watchesEveryItem ? [] : sensor.items, on: lua)
+                lua.push(rt.sensorItemsMetatable)
+                lua_setmetatable(lua.L, -2)
+            },
+            .property("began", get: { lua, h in
+                rt.pushCallback(.began, of: h, on: lua)
+            }, set: { lua, h, v in
+                rt.entry(h).hasBegan = try rt.setCallback(.began, of: h, lua, at: v)
+            }),
+            .property("ended", get: { lua, h in
+                rt.pushCallback(.ended, of: h, on: lua)
+            }, set: { lua, h, v in
+                rt.entry(h).hasEnded = try rt.setCallback(.ended, of: h, lua, at: v)
+            }),
+        ]
+    }
+}
