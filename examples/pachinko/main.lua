@@ -48,7 +48,8 @@ end
 
 --- Puts a ball at (x, y), at rest, in every behaviour a ball needs. Exposed for the scenario.
 function level.spawnBall(world, x, y)
-  local ball = world:addItem{ name = "ball" .. (S.shots + 1), center = { x, y }, size = { BALL, BALL },
+  S.balls = S.balls + 1
+  local ball = world:addItem{ name = "ball" .. S.balls, center = { x, y }, size = { BALL, BALL },
     bounds = "ellipse", image = "ball.png", z = 2, data = { kind = "ball", scored = false, still = 0 } }
   gravity:addItem(ball)
   walls:addItem(ball)
@@ -153,7 +154,7 @@ function level.restart(world)
     peg.image = peg.data.gold and "gold.png" or "peg.png"
   end
   S.score, S.pegScore, S.ballsLeft, S.phase = 0, 0, BALLS, "aim"
-  S.ball, S.landings, S.demoClock, S.flash = nil, {}, 0, nil
+  S.ball, S.landings, S.demoClock, S.flash, S.litThisShot = nil, {}, 0, nil, 0
   S.best = kinetic.saved("best") or 0
   S.games = (S.games or 0) + 1
   world:follow(nil)
@@ -161,7 +162,7 @@ end
 
 function level.load(world, state)
   S = state
-  S.shots, S.pegs, S.aim, S.input, S.ball = 0, {}, 0, false, nil
+  S.shots, S.balls, S.pegs, S.aim, S.input, S.ball = 0, 0, {}, 0, false, nil
 
   -- Pegs in staggered rows; the seed's math.random shifts each a little (so no ball balances on a
   -- peg's top forever) and makes one in eight gold.
@@ -191,9 +192,11 @@ function level.load(world, state)
   world:addBehavior(walls)
   world:addBehavior(material)
   -- One sensor per bucket, deeper than a fast ball moves in a step, clear of the dividers.
+  S.buckets = {}
   for i = 1, #BUCKET_POINTS do
-    world:addBehavior(kinetic.sensor{ name = "bucket" .. i, frame = { (i - 1) * BUCKET_W + 5, H - 60, BUCKET_W - 10, 60 },
-      began = bucket(i) })
+    S.buckets[i] = kinetic.sensor{ name = "bucket" .. i, frame = { (i - 1) * BUCKET_W + 5, H - 60, BUCKET_W - 10, 60 },
+      began = bucket(i) }
+    world:addBehavior(S.buckets[i])
   end
   level.restart(world)
   S.games = 1
@@ -241,7 +244,8 @@ function level.update(world, dt)
   -- Back to the launcher once the ball is gone: ease the camera up a tenth of the way each step.
   if not S.ball then
     local cam = world.camera
-    if cam.y > VIEW_H / 2 + 0.5 then world.camera = { y = cam.y + (VIEW_H / 2 - cam.y) * 0.1 } end
+    if cam.y > VIEW_H / 2 + 0.5 then world.camera = { y = cam.y + (VIEW_H / 2 - cam.y) * 0.1 }
+    elseif cam.y > VIEW_H / 2 then world.camera = { y = VIEW_H / 2 } end  -- exactly: taps then land where aimed
   end
 end
 
