@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the pachinko board's sprites and sounds: ball.png (a 16 x 16 steel ball), peg.png and
-peg_lit.png (a 12 x 12 blue peg, dark and lit), gold.png and gold_lit.png (the rarer gold peg),
+peg_lit.png (a 12 x 12 peg, dark blue and lit bright cyan), gold.png and gold_lit.png (the rarer gold peg, lit red),
 launcher.png (a 24 x 48 barrel pointing down), hit.wav (a short metallic tick) and bucket.wav (a
 two-note chime), all with the standard library only. Run it from this folder to make them again."""
 import math
@@ -78,7 +78,7 @@ def chime(t):
 
 write_png("ball.png", 16, 16, shaded_disc(16, (90, 98, 110), (245, 248, 252)))
 write_png("peg.png", 12, 12, shaded_disc(12, (29, 53, 87), (120, 170, 220)))
-write_png("peg_lit.png", 12, 12, shaded_disc(12, (230, 120, 20), (255, 245, 180), glow=(255, 200, 60)))
+write_png("peg_lit.png", 12, 12, shaded_disc(12, (20, 160, 230), (235, 252, 255), glow=(110, 215, 255)))
 write_png("gold.png", 12, 12, shaded_disc(12, (150, 100, 10), (240, 200, 90)))
 write_png("gold_lit.png", 12, 12, shaded_disc(12, (230, 57, 70), (255, 230, 200), glow=(255, 90, 90)))
 write_png("launcher.png", 24, 48, launcher)

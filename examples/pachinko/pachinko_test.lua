@@ -224,3 +224,15 @@ scenario("the demo plays by itself until input arrives", function()
   world2:run(3)
   expectEqual(state2.shots, 0, "a player's key stops the demo")
 end)
+
+scenario("the committed recording replays to its final state", function()
+  -- Made by `kinetic record examples/pachinko --headless --seconds 16.6 --script
+  -- examples/pachinko/pachinko.events.json -o examples/pachinko/pachinko.recording.json`: a
+  -- pointer drag aims left and shoots, the right arrow and space shoot the second ball, a tap the third.
+  local world, _, state = kinetic.load("main.lua")
+  local matches, why = world:replay("pachinko.recording.json")
+  expect(matches, why)
+  expectEqual(state.shots, 3)
+  expectEqual(#state.landings, 2, "the first two balls landed; the third is in flight")
+  expectEqual(state.score, 860)
+end)
