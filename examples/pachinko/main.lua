@@ -46,16 +46,27 @@ local function say(world, fmt, ...)
   print(string.format("%5.2f s  " .. fmt, world.time, ...))
 end
 
---- Puts a ball at (x, y), at rest, in every behaviour a ball needs. Exposed for the scenario.
-function level.spawnBall(world, x, y)
-  S.balls = S.balls + 1
-  local ball = world:addItem{ name = "ball" .. S.balls, center = { x, y }, size = { BALL, BALL },
+local function addBall(world, name, x, y)
+  local ball = world:addItem{ name = name, center = { x, y }, size = { BALL, BALL },
     bounds = "ellipse", image = "ball.png", z = 2, data = { kind = "ball", scored = false, still = 0 } }
   gravity:addItem(ball)
   walls:addItem(ball)
   material:addItem(ball)
   return ball
 end
+
+--- Puts a new ball at (x, y), at rest, in every behaviour a ball needs. Exposed for the scenario.
+function level.spawnBall(world, x, y)
+  S.balls = S.balls + 1
+  return addBall(world, "ball" .. S.balls, x, y)
+end
+
+local function pegImage(peg)
+  local d = peg.data
+  return (d.gold and "gold" or "peg") .. (d.lit and "_lit.png" or ".png")
+end
+
+local FOLLOW = { lerp = 0.15, deadzone = { VIEW_W, 160 } }
 
 local function aimDirection(angle) return math.sin(angle), math.cos(angle) end
 
@@ -71,7 +82,7 @@ function level.shoot(world, angle)
   S.shots = S.shots + 1
   S.ballsLeft = S.ballsLeft - 1
   S.ball, S.phase, S.litThisShot = ball, "flying", 0
-  world:follow(ball, { lerp = 0.15, deadzone = { VIEW_W, 160 } })
+  world:follow(ball, FOLLOW)
   say(world, "shot %d at %.2f rad, %d left", S.shots, S.aim, S.ballsLeft)
   return ball
 end
@@ -89,7 +100,7 @@ local function light(world, peg)
   d.hits = d.hits + 1
   if d.lit then return end
   d.lit = true
-  peg.image = d.gold and "gold_lit.png" or "peg_lit.png"
+  peg.image = pegImage(peg)
   S.score = S.score + d.points
   S.pegScore = S.pegScore + d.points
   S.litThisShot = S.litThisShot + 1
@@ -151,18 +162,21 @@ function level.restart(world)
   if S.ball then world:removeItem(S.ball) end
   for _, peg in ipairs(S.pegs) do
     peg.data.lit, peg.data.hits = false, 0
-    peg.image = peg.data.gold and "gold.png" or "peg.png"
+    peg.image = pegImage(peg)
   end
   S.score, S.pegScore, S.ballsLeft, S.phase = 0, 0, BALLS, "aim"
   S.ball, S.landings, S.demoClock, S.flash, S.litThisShot = nil, {}, 0, nil, 0
   S.best = kinetic.saved("best") or 0
-  S.games = (S.games or 0) + 1
   world:follow(nil)
 end
 
 function level.load(world, state)
   S = state
-  S.shots, S.balls, S.pegs, S.aim, S.input, S.ball = 0, 0, {}, 0, false, nil
+  -- `state` is empty on the first load and on a restart (r); after a hot reload it holds the game,
+  -- which goes on.
+  local reloading = S.score ~= nil
+  if not reloading then S.shots, S.balls, S.aim, S.input = 0, 0, 0, false end
+  S.pegs = {}
 
   -- Pegs in staggered rows; the seed's math.random shifts each a little (so no ball balances on a
   -- peg's top forever) and makes one in eight gold.
@@ -172,7 +186,8 @@ function level.load(world, state)
       local gold = math.random() < 1 / 8
       -- A peg by a wall stays put: a 19-pt gap lets the 16-pt ball by, a narrower one would wedge it.
       local dx = (x > 40 and x < W - 40) and math.random(-5, 5) or 0
-      S.pegs[#S.pegs + 1] = world:addItem{ center = { x + dx, y + math.random(-4, 4) },
+      -- Named, so a hot reload hands each peg's position and data (lit or not) to the new version.
+      S.pegs[#S.pegs + 1] = world:addItem{ name = "peg" .. (#S.pegs + 1), center = { x + dx, y + math.random(-4, 4) },
         size = { PEG, PEG }, bounds = "ellipse", image = gold and "gold.png" or "peg.png",
         data = { kind = "peg", points = gold and 50 or 10, gold = gold, lit = false, hits = 0 } }
     end
@@ -198,8 +213,12 @@ function level.load(world, state)
       began = bucket(i) }
     world:addBehavior(S.buckets[i])
   end
-  level.restart(world)
-  S.games = 1
+  if not reloading then
+    level.restart(world)
+  elseif S.ball then
+    -- The ball in flight: a ball of the same name takes over its motion and its data.
+    S.ball = addBall(world, S.ball.name, 0, 0)
+  end
 end
 
 local function demo(world, dt)
@@ -331,6 +350,8 @@ function level.draw(world, canvas)
 end
 
 function level.reloaded(world, state)
+  for _, peg in ipairs(S.pegs) do peg.image = pegImage(peg) end  -- their data came with their names
+  if S.ball then world:follow(S.ball, FOLLOW) end
   print("reloaded (score " .. state.score .. ")")
 end
 
