@@ -53,6 +53,9 @@ struct TestScenarios: ParsableCommand {
     @Flag(help: "Show what passing cases printed, too.")
     var verbose = false
 
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder in which each case gets its fresh saved-data folder (kinetic.save), removed after the case (default: the system's temporary folder).", valueName: "folder"))
+    var dataDir: String?
+
     @Flag(help: "Lift the sandbox for scenarios (io, os, files anywhere).")
     var trust = false
 
@@ -90,6 +93,7 @@ struct TestScenarios: ParsableCommand {
         options.settings.timeout = timeout
         options.settings.instructionBudget = instructionBudget > 0 ? instructionBudget : nil
         options.settings.trusted = trust
+        if let dataDir { options.settings.dataFolderParent = URL(fileURLWithPath: dataDir).standardizedFileURL.path }
 
         let executable = ProcessExecutor(executable: Self.ownExecutable())
         let report: SuiteReport

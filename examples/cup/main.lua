@@ -74,6 +74,8 @@ function level.key(world, key, down)
 end
 
 function level.draw(world, canvas)
+  local zone = cup.frame                           -- the sensor's zone, outlined (it is not an item)
+  canvas:rect(zone.x, zone.y, zone.width, zone.height, { stroke = "#e9c46a" })
   canvas:text(string.format("In the cup: %d   Score: %d   Best: %d", #cup:items(), S.score, S.best), 16, 24,
     { size = 16, color = "#1d3557" })
   canvas:text("space: drop   m: miss   e: empty the cup", 16, 48, { size = 13, color = "#457b9d" })

@@ -19,6 +19,9 @@ public struct ScenarioSettings: Codable, Sendable, Equatable {
     public var timeout: Double = 60
     /// Lift the sandbox (`--trust`): scenarios may use `io`, `os` and read files anywhere.
     public var trusted = false
+    /// The folder each case's fresh saved-data folder is made in (`--data-dir`); nil: the system's
+    /// temporary folder. Either way the case's folder is new, empty, and removed after the case.
+    public var dataFolderParent: String?
 
     public init() {}
 }
@@ -143,7 +146,8 @@ final class ScenarioSession {
         do { state = try LuaState(options: lua) } catch {
             throw SessionFailure(result: .error(error.message))
         }
-        dataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-data-\(UUID().uuidString)").path
+        let parent = settings.dataFolderParent.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+        dataFolder = parent.appendingPathComponent("kinetic-data-\(UUID().uuidString)").path
         var level = LevelOptions()
         level.dataFolder = .folder(dataFolder)
         level.seed = settings.seed
