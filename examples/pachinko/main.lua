@@ -334,8 +334,8 @@ local function drawHUD(world, canvas)
   canvas:rect(VIEW_W - 8, 52 + (cam.y - VIEW_H / 2) / H * (VIEW_H - 60), 4, VIEW_H / H * (VIEW_H - 60),
     { fill = "#1d3557", cornerRadius = 2 })
   if S.phase == "aim" and S.shots == 0 then
-    canvas:text("aim with the pointer or the arrows; release or space shoots", 40, VIEW_H - 50,
-      { size = 13, color = "#457b9d", align = "center", width = VIEW_W - 80 })
+    canvas:text("aim with the pointer or the arrows,\nrelease or space shoots", VIEW_W / 2, VIEW_H - 50,
+      { size = 13, color = "#457b9d", align = "center" })
   elseif S.phase == "over" then
     canvas:rect(60, 220, VIEW_W - 120, 130, { fill = "#ffffffee", stroke = "#1d3557", strokeWidth = 2, cornerRadius = 14 })
     canvas:text("Game over", VIEW_W / 2, 236, { size = 28, color = "#e63946", align = "center" })
