@@ -199,6 +199,11 @@ function level.load(world, state)
     solid[#solid + 1] = world:addItem{ center = { i * BUCKET_W, (BUCKET_TOP + H) / 2 }, size = { 6, H - BUCKET_TOP },
       fill = "#1d3557", cornerRadius = 3, data = { kind = "divider" } }
   end
+  -- Two ramps above the outer buckets turn a ball rolling down a wall in over its bucket.
+  for _, side in ipairs({ -1, 1 }) do
+    solid[#solid + 1] = world:addItem{ center = { W / 2 + side * (W / 2 - 20), BUCKET_TOP - 15 }, bounds = "path",
+      path = { { 20 * side, -15 }, { -20 * side, 15 }, { 20 * side, 15 } }, fill = "#457b9d", data = { kind = "ramp" } }
+  end
   world:addBehavior(kinetic.itemBehavior{ items = solid, anchored = true })
   gravity = kinetic.gravity{ items = {}, magnitude = 1.6 }   -- a heavy steel ball: 1600 pt/s²
   walls = kinetic.collision{ items = solid, referenceBounds = true, began = contact(world) }
@@ -230,7 +235,8 @@ local function demo(world, dt)
   if S.demoClock >= DEMO_DELAY then level.shoot(world, S.demoTarget) end
 end
 
--- A ball that sits still on the pegs gets a small sideways push; a ball done in a bucket goes.
+-- A ball that sits still on the pegs gets a push up and inward (and is lost after three that do not
+-- free it); a ball done in a bucket goes.
 local function watchBall(world, dt)
   local ball = S.ball
   local d = ball.data
@@ -241,7 +247,12 @@ local function watchBall(world, dt)
   local v = ball.velocity
   if v.x * v.x + v.y * v.y < 15 * 15 then d.still = d.still + dt else d.still = 0 end
   if d.still > STUCK_TIME then
-    d.still = 0
+    d.still, d.nudges = 0, (d.nudges or 0) + 1
+    if d.nudges > 3 then                             -- wedged for good: the ball is lost, unscored
+      say(world, "ball lost")
+      ballDone(world)
+      return
+    end
     local side = ball.x < W / 2 and 1 or -1          -- up and toward the middle of the board
     ball:applyImpulse{ side * ball.mass * 120 / 100, -ball.mass * 200 / 100 }
     say(world, "nudge")
@@ -299,7 +310,10 @@ local function drawBoard(world, canvas)
     local guide = world:raycast(from, { from[1] + dx * 600, from[2] + dy * 600 })
     local to = guide and guide.point or { x = from[1] + dx * 600, y = from[2] + dy * 600 }
     canvas:line(from[1], from[2], to.x, to.y, { color = "#e6394680", width = 2 })
-    if guide then canvas:circle(to.x, to.y, 4, { stroke = "#e63946", strokeWidth = 2 }) end
+    if guide then                                  -- an arrowhead on what it meets
+      canvas:polygon({ { to.x, to.y }, { to.x - dx * 10 - dy * 5, to.y - dy * 10 + dx * 5 },
+        { to.x - dx * 10 + dy * 5, to.y - dy * 10 - dx * 5 } }, { fill = "#e63946" })
+    end
   end
   canvas:push()
   canvas:translate(LAUNCHER.x, LAUNCHER.y)
@@ -314,8 +328,6 @@ local function drawBoard(world, canvas)
     end
     canvas:text(tostring(points), x + BUCKET_W / 2, H - 40, { size = 18, color = "#1d3557", align = "center" })
   end
-  canvas:polygon({ { 0, BUCKET_TOP - 30 }, { 40, BUCKET_TOP }, { 0, BUCKET_TOP } }, { fill = "#457b9d" })
-  canvas:polygon({ { W, BUCKET_TOP - 30 }, { W - 40, BUCKET_TOP }, { W, BUCKET_TOP } }, { fill = "#457b9d" })
   canvas:pop()
 end
 
