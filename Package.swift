@@ -21,7 +21,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Physics"),
+        .target(name: "Physics", exclude: ["Safeguards/README.md"]),
         .target(name: "Dynamics", dependencies: ["Physics"]),
 
         // MARK: - Bridge and bindings

@@ -4,10 +4,6 @@
 // processor overlaps their solves instead of waiting for the previous one's velocity writes, and
 // the order is the same for the same input (determinism): greedy, in contact order.
 
-/// Number of colours before contacts spill into the last, overflow, group. A box in a stack has up
-/// to six touching neighbours; Box2D v3 uses 24.
-let graphColorCount = 16
-
 extension World {
     /// Fills `solverOrder` with the indices of the contacts that get a constraint this step, grouped
     /// by colour (contact order within a colour), and `colorStarts` with where each colour begins
@@ -16,16 +12,16 @@ extension World {
     /// Reads `integration`, so it runs after the body states are set up.
     func colorContacts(_ n: Int32) {
         let words = (Int(n) + 63) >> 6
-        colorBodyBits.removeAll(keepingCapacity: true)
-        colorBodyBits.append(contentsOf: repeatElement(0, count: words * graphColorCount))
-        contactColors.removeAll(keepingCapacity: true)
-        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow
+        buffers.colorBodyBits.removeAll(keepingCapacity: true)
+        buffers.colorBodyBits.append(contentsOf: repeatElement(0, count: words * Tuning.graphColorCount))
+        buffers.contactColors.removeAll(keepingCapacity: true)
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow: Tuning.graphColorCount + 1
         withUnsafeMutableBytes(of: &counts) { countBytes in
             let count = countBytes.bindMemory(to: Int.self)
-            integration.withUnsafeBufferPointer { integration in
+            buffers.integration.withUnsafeBufferPointer { integration in
                 contacts.withUnsafeBufferPointer { contacts in
-                    solverIndex.withUnsafeBufferPointer { solverIndex in
-                        colorBodyBits.withUnsafeMutableBufferPointer { bits in
+                    buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
+                        buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
                             for ci in 0..<contacts.count {
                                 let contact = contacts.baseAddress! + ci
                                 guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
@@ -36,8 +32,8 @@ extension World {
                                 // Only dynamic bodies change velocity in the contact solve.
                                 let movesA = ia != n && integration[Int(ia)].isDynamic
                                 let movesB = ib != n && integration[Int(ib)].isDynamic
-                                var color = graphColorCount
-                                for k in 0..<graphColorCount {
+                                var color = Tuning.graphColorCount
+                                for k in 0..<Tuning.graphColorCount {
                                     let row = k * words
                                     if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
                                     if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
@@ -46,7 +42,7 @@ extension World {
                                     color = k
                                     break
                                 }
-                                contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
+                                buffers.contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
                                 count[color] += 1
                             }
                         }
@@ -54,19 +50,19 @@ extension World {
                 }
             }
             // Counting sort by colour: stable, so contact order is kept within a colour.
-            colorStarts.removeAll(keepingCapacity: true)
+            buffers.colorStarts.removeAll(keepingCapacity: true)
             var start = 0
-            for k in 0...graphColorCount {
+            for k in 0...Tuning.graphColorCount {
                 let c = count[k]
                 count[k] = start
-                colorStarts.append(Int32(start))
+                buffers.colorStarts.append(Int32(start))
                 start += c
             }
-            colorStarts.append(Int32(start))
-            solverOrder.removeAll(keepingCapacity: true)
-            solverOrder.append(contentsOf: repeatElement(0, count: start))
-            solverOrder.withUnsafeMutableBufferPointer { order in
-                for entry in contactColors {
+            buffers.colorStarts.append(Int32(start))
+            buffers.solverOrder.removeAll(keepingCapacity: true)
+            buffers.solverOrder.append(contentsOf: repeatElement(0, count: start))
+            buffers.solverOrder.withUnsafeMutableBufferPointer { order in
+                for entry in buffers.contactColors {
                     let k = Int(entry.color)
                     order[count[k]] = entry.contact
                     count[k] += 1
@@ -87,9 +83,9 @@ extension World {
     /// `colorContacts` would build now (it is reused while the islands are unchanged).
     @inline(__always) func validateColoring(_ n: Int32) {
         #if KINETIC_VALIDATE
-        let order = solverOrder, starts = colorStarts
+        let order = buffers.solverOrder, starts = buffers.colorStarts
         colorContacts(n)
-        precondition(order == solverOrder && starts == colorStarts, "reused contact colouring differs from a fresh one")
+        precondition(order == buffers.solverOrder && starts == buffers.colorStarts, "reused contact colouring differs from a fresh one")
         #endif
     }
 }
@@ -102,7 +98,7 @@ extension World {
         #if KINETIC_VALIDATE
         var fresh = ContactSchedule()
         fresh.build(cs, colorStarts)
-        let kept = contactSchedule
+        let kept = buffers.contactSchedule
         precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
                      && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd
                                                                   && $0.singleStart == $1.singleStart && $0.singleEnd == $1.singleEnd }

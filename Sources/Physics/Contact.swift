@@ -136,7 +136,7 @@ extension World {
     /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
     func updateContacts() {
         let speculative = speculativeDistance
-        disjointContacts.clear()
+        buffers.disjointContacts.clear()
         var touchingChanged = false
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
@@ -150,7 +150,7 @@ extension World {
                         let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
                         let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
                         guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
-                            disjointContacts.append(Int32(c))
+                            buffers.disjointContacts.append(Int32(c))
                             continue
                         }
                         let xfA = bodies[ia].xf, xfB = bodies[ib].xf
@@ -199,6 +199,6 @@ extension World {
         }
         if touchingChanged { islandsDirty = true }
         // Pairs whose fat bounds separated, destroyed after the pass (in contact order).
-        for c in disjointContacts { destroyContact(Int(c), reportEnd: true) }
+        for c in buffers.disjointContacts { destroyContact(Int(c), reportEnd: true) }
     }
 }

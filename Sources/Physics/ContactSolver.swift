@@ -239,22 +239,23 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
 /// After the substeps: points that were approaching faster than the threshold and pushed get a
 /// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
 /// `list` holds the constraints with restitution, in constraint order. When a pass bounces
-/// anything, up to `restitutionPasses` − 1 more follow, each starting from the impulses the last
-/// left, until one changes no impulse by more than a billionth: one pass overshoots where one body
-/// bounces on several contacts at once (a 0.7 pt ellipse landing across three segments of a chain
-/// at 30 000 pt/s: the first contact's impulse spun it, the next two pushed at points that spin had
-/// already lifted, and it left with 21 % more energy than it came with), and the later passes take
-/// the excess back, as the solve's passes do. Four passes still left a composite body landing on
-/// three shapes at once 2.8 % faster; sixteen converge.
-/// Returns whether it bounced anything.
+/// anything, up to `passes` − 1 more follow (SAFEGUARD restitutionPasses; Box2D: one pass), each
+/// starting from the impulses the last left, until one changes no impulse by more than
+/// `Tuning.restitutionConvergence` of it: one pass overshoots where one body bounces on several
+/// contacts at once (the first contact's impulse spins it, the next ones push at points that spin
+/// already lifted, and it leaves with more energy than it came with), and the later passes take the
+/// excess back, as the solve's passes do.
+/// Returns how many passes ran that changed an impulse (0: it bounced nothing).
 @discardableResult
 func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
-    guard restitutionPass(cs, list, states, threshold: threshold) else { return false }
-    for _ in 1..<restitutionPasses {
+                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double, passes: Int) -> Int {
+    guard restitutionPass(cs, list, states, threshold: threshold) else { return 0 }
+    var run = 1
+    while run < passes {
+        run += 1
         if !restitutionPass(cs, list, states, threshold: threshold) { break }
     }
-    return true
+    return run
 }
 
 /// Whether a point approached faster than the threshold and was pushed: it gets a restitution target.
@@ -272,11 +273,10 @@ func anyPointBounces(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list
 }
 
 /// Passes of the restitution stage when one bounces anything.
-let restitutionPasses = 16
 
-/// Whether a change of an accumulated impulse is more than rounding: over a billionth of it.
+/// Whether a change of an accumulated impulse is more than rounding.
 @inline(__always) private func significant(_ change: Double, _ impulse: Double) -> Bool {
-    abs(change) > 1e-9 * abs(impulse)
+    abs(change) > Tuning.restitutionConvergence * abs(impulse)
 }
 
 /// One pass of the restitution stage; returns whether it changed any impulse significantly.
@@ -325,8 +325,7 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
 /// restitution targets): the normal impulses x ≥ 0 such that each point leaves at −e × its approach
 /// speed, or faster where its impulse is 0. One point after the other overshoots: the first point's
 /// impulse turns the body and lifts the second, whose own impulse then lifts the first past its
-/// target, so a box landing flat with e = 1 left faster than it came (a 1300 pt polygon bouncing off
-/// a wall at 14 000 pt/s gained 27 % of its energy). Returns false, changing nothing, when a point
+/// target, so a box landing flat with e = 1 left faster than it came. Returns false, changing nothing, when a point
 /// does not bounce or the 2×2 system is ill-conditioned (the points nearly coincide): the caller
 /// then goes point by point.
 @inline(__always)
@@ -342,7 +341,7 @@ func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b
     let k12 = m + c.iA * rn0A * rn1A + c.iB * rn0B * rn1B
     let det = k11 * k22 - k12 * k12
     // Box2D 2.4's conditioning test (k11² < 1000·det).
-    guard det > 0, k11 * k11 < 1000 * det else { return false }
+    guard det > 0, k11 * k11 < Tuning.blockSolverConditioning * det else { return false }
     @inline(__always) func normalSpeed(_ p: ContactConstraintPoint) -> Double {
         dot(b.v + cross(b.w, p.anchorB) - a.v - cross(a.w, p.anchorA), n)
     }
@@ -373,44 +372,4 @@ func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b
     b.v += c.mB * (P0 + P1)
     b.w += c.iB * (cross(p0.anchorB, P0) + cross(p1.anchorB, P1))
     return true
-}
-
-/// Elastic impacts between two dynamic bodies that already touch (or will within the step) are
-/// resolved before the soft solve as a sequence of pairwise collisions, repeated until no such
-/// contact still approaches. The soft solve treats a row of touching bodies as one block, which
-/// would split a Newton's cradle's impact among all balls; sequential impulses pass it along instead.
-/// Momentum is conserved exactly; a bounce against static or kinematic bodies is left to the
-/// restitution stage, which reverses the velocity at the true contact position.
-func propagateImpacts(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
-    guard !list.isEmpty else { return }
-    let maxPasses = Swift.min(64, 2 * list.count + 2)
-    for _ in 0..<maxPasses {
-        var applied = false
-        for i32 in list {
-            let c = cs[Int(i32)]
-            var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
-            // One effective point at the manifold's centre keeps a face-to-face impact symmetric.
-            var rA = c.p0.anchorA, rB = c.p0.anchorB, separation = c.p0.baseSeparation
-            if c.pointCount > 1 {
-                rA = 0.5 * (c.p0.anchorA + c.p1.anchorA); rB = 0.5 * (c.p0.anchorB + c.p1.anchorB)
-                separation = Swift.min(separation, c.p1.baseSeparation)
-            }
-            let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
-            guard vn < -ctx.restitutionThreshold, separation + vn * ctx.dt < 0 else { continue }
-            let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
-            let k = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
-            guard k > 0 else { continue }
-            let impulse = -(1 + c.restitution) * vn / k
-            let P = impulse * c.normal
-            a.v -= c.mA * P
-            a.w -= c.iA * cross(rA, P)
-            b.v += c.mB * P
-            b.w += c.iB * cross(rB, P)
-            states[Int(c.indexA)] = a
-            states[Int(c.indexB)] = b
-            applied = true
-        }
-        if !applied { break }
-    }
 }

@@ -257,14 +257,14 @@ struct ContactSchedule {
         if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
         if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
         pairCount = 0
-        guard let base = cs.baseAddress, colorStarts.count == graphColorCount + 2 else { return }
+        guard let base = cs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
         // At most one pair per two constraints; grown, never shrunk, and filled in place.
         let most = cs.count / 2
         if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
         pairs.withUnsafeMutableBufferPointer { pairs in
             let pb = pairs.baseAddress!
             var count = 0
-            for k in 0..<graphColorCount where colorStarts[k] < colorStarts[k + 1] {
+            for k in 0..<Tuning.graphColorCount where colorStarts[k] < colorStarts[k + 1] {
                 let pairStart = Int32(count), singleStart = Int32(singles.count)
                 var pendingOne = -1, pendingTwo = -1
                 for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
@@ -286,7 +286,7 @@ struct ContactSchedule {
             pairCount = count
             pairsFrictionless = (0..<count).allSatisfy { pb[$0].isFrictionless }
         }
-        let overflow = colorStarts[graphColorCount]..<colorStarts[graphColorCount + 1]
+        let overflow = colorStarts[Tuning.graphColorCount]..<colorStarts[Tuning.graphColorCount + 1]
         if !overflow.isEmpty {
             let singleStart = Int32(singles.count)
             for i in overflow { singles.append(i) }
@@ -352,7 +352,7 @@ struct ContactPasses {
     let singles: UnsafeBufferPointer<Int32>
 
     /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
-    /// (the joints' warm start check, JointWarmStart.swift).
+    /// (the joints' warm start check, Safeguards/WarmStartEnergyLimit.swift).
     func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
         guard let pairs else { return }
         for i in 0..<pairCount {

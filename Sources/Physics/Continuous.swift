@@ -26,20 +26,20 @@ extension World {
             if shape.isSensor { continue }
             let bulge = sweepRadius(shape.geometry, body.localCenter) * bulgeFactor
             let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2)).expanded(by: bulge)
-            continuousCandidates.removeAll(keepingCapacity: true)
+            buffers.continuousCandidates.removeAll(keepingCapacity: true)
             let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits
             broadPhase.staticTree.query(box, maskBits: mask) { _, userData in
-                self.continuousCandidates.append(userData)
+                self.buffers.continuousCandidates.append(userData)
                 return true
             }
             if isBullet {
                 broadPhase.movingTree.query(box, maskBits: mask) { _, userData in
-                    self.continuousCandidates.append(userData)
+                    self.buffers.continuousCandidates.append(userData)
                     return true
                 }
             }
 
-            for t32 in continuousCandidates {
+            for t32 in buffers.continuousCandidates {
                 let t = Int(t32)
                 let other = shapes[t]
                 let ob = Int(other.body)
@@ -63,8 +63,8 @@ extension World {
                     if result.state == .overlapped || (result.state == .hit && result.fraction == 0) {
                         // A core that starts on a segment and whose centre ends on its other side
                         // crossed it, however it turned on the way: the body stays where it started
-                        // (a 0.5 pt part pressed into a chain's corner went round the corner vertex,
-                        // where no sweep nor the push-out sees it). Sliding off the segment's end
+                        // (a tiny part pressed into a chain's corner went round the corner vertex,
+                        // where no sweep nor the push-out sees it; `partPressedIntoAChainCornerStaysInside`). Sliding off the segment's end
                         // keeps the centre on its side.
                         if case .segment(let segment) = other.geometry {
                             let xf = otherSweep.transform(at: 0), centre = centroid(of: shape.geometry)
@@ -78,8 +78,8 @@ extension World {
                     if result.state == .overlapped { continue }
                     if result.state == .hit && result.fraction == 0 {
                         // The core itself starts within the target: it may be sliding along the
-                        // surface or crossing it (a 0.5 pt part of a body moving at 28 000 pt/s went
-                        // through one side of a chain's corner so). Sweep it again to half its gap:
+                        // surface or crossing it (a tiny fast part went through one side of a chain's
+                        // corner so; `lightBodiesAtACornerStayInside`). Sweep it again to half its gap:
                         // a slide keeps the gap and passes, a crossing closes it and stops.
                         let gap = shapeDistance(other.geometry, otherSweep.transform(at: 0), core, sweep.transform(at: 0)).distance
                         guard gap > 1e-6 * target else { continue }

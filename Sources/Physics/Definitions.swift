@@ -21,8 +21,8 @@ public struct WorldDef: Sendable {
     /// 100 makes items of 5–500 points behave like objects of 5 cm – 5 m.
     public var lengthUnitsPerMeter: Double = 100
     /// Stiffness of contact constraints, Hz, capped at a quarter of the substep rate (60 Hz at 60 fps
-    /// with 4 substeps). Box2D v3 uses 30; at 30 Hz a 20-row pyramid settles splayed by 1.6 % of a
-    /// box, at 45 Hz by 0.8 % (docs/semantics.md, "Contact stiffness").
+    /// with 4 substeps). Box2D v3 uses 30; at 45 Hz a pyramid settles
+    /// less splayed (docs/semantics.md, "Contact stiffness", has the figures).
     public var contactHertz: Double = 45
     /// Damping ratio of contact constraints (Box2D v3: 10; heavily overdamped so stacks don't bounce).
     public var contactDampingRatio: Double = 10
@@ -48,6 +48,61 @@ public struct WorldDef: Sendable {
     /// such cap. Default 2¹⁸ = 262 144, about 70 MB of contacts: a packed grid of 10 000 boxes of
     /// 10 pt holds 231 672 (each box's fat bounds reach three boxes out).
     public var maximumContactCount: Int = 1 << 18
+    /// Kinetic's own corrections on top of Box2D v3's soft step, each switchable
+    /// (Sources/Physics/Safeguards/README.md says what each defends and costs). Default `.all`.
+    public var safeguards: Safeguards = .all
+    public init() {}
+}
+
+/// Kinetic's safeguards: stages of the step that Box2D v3 does not have, each defending one invariant
+/// that the fuzzer found broken without it (Sources/Physics/Safeguards/README.md). Turning one off
+/// gives Box2D v3's behaviour for that part of the step.
+public struct Safeguards: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A warm start never raises the kinetic energy of an island with a long-lever joint.
+    public static let warmStartEnergyLimit = Safeguards(rawValue: 1 << 0)
+    /// The relax pass never leaves an island of passive joints with more kinetic energy than its warm start did.
+    public static let relaxEnergyLimit = Safeguards(rawValue: 1 << 1)
+    /// The restitution stage repeats its pass until the impulses settle (Box2D: one pass).
+    public static let restitutionPasses = Safeguards(rawValue: 1 << 2)
+    /// The restitution stage never leaves an island faster than the step began, gravity and forces aside.
+    public static let restitutionEnergyLimit = Safeguards(rawValue: 1 << 3)
+    /// Elastic impacts between touching dynamic bodies pass along a row before the solve (Newton's cradle).
+    public static let impactPropagation = Safeguards(rawValue: 1 << 4)
+    /// Positions move at most at the speed caps, and a step ends with capped velocities.
+    public static let speedCapsAfterSolve = Safeguards(rawValue: 1 << 5)
+    /// A dynamic body deep in a static shape after the step is moved back out.
+    public static let staticPushOut = Safeguards(rawValue: 1 << 6)
+
+    public static let all: Safeguards = [.warmStartEnergyLimit, .relaxEnergyLimit, .restitutionPasses,
+                                         .restitutionEnergyLimit, .impactPropagation, .speedCapsAfterSolve, .staticPushOut]
+    public static let none: Safeguards = []
+
+    /// Each safeguard with its name, in step order (the names `kinetic bench --safeguards` takes).
+    public static let named: [(name: String, safeguard: Safeguards)] = [
+        ("impactPropagation", .impactPropagation), ("warmStartEnergyLimit", .warmStartEnergyLimit),
+        ("speedCapsAfterSolve", .speedCapsAfterSolve), ("relaxEnergyLimit", .relaxEnergyLimit),
+        ("restitutionPasses", .restitutionPasses), ("restitutionEnergyLimit", .restitutionEnergyLimit),
+        ("staticPushOut", .staticPushOut),
+    ]
+}
+
+/// How often each safeguard acted since the world was created (for measuring them, not for behaviour).
+public struct SafeguardCounts: Hashable, Sendable {
+    /// Elastic impulses passed along rows of touching bodies.
+    public var impactsPropagated = 0
+    /// Island warm starts scaled back.
+    public var warmStartsScaledBack = 0
+    /// Island relax passes scaled back.
+    public var relaxPassesScaledBack = 0
+    /// Restitution passes run after the first.
+    public var extraRestitutionPasses = 0
+    /// Island bounces scaled back.
+    public var bouncesScaledBack = 0
+    /// Bodies moved out of static shapes.
+    public var staticPushOuts = 0
     public init() {}
 }
 

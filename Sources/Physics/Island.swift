@@ -1,39 +1,36 @@
 // Islands and sleep (Box2D 2.4's per-step island search with v3's thresholds): bodies linked by
 // touching contacts or joints form an island; an island falls asleep when every body in it has been
-// slower than the sleep threshold for `timeToSleep`. Static bodies never join islands.
+// slower than the sleep threshold for `Tuning.timeToSleep`. Static bodies never join islands.
 
 extension World {
-    /// Box2D b2_timeToSleep.
-    static let timeToSleep = 0.5
-
     /// Collects the awake set by depth-first search from every awake moving body, waking sleeping
     /// bodies it reaches. Fills `awakeBodies` (island by island), `islandEnds` and `solverIndex`
     /// (position in `awakeBodies`, or `awakeBodies.count` for static and sleeping bodies).
     /// Returns false when nothing that shapes the islands changed: last step's search still holds.
     @discardableResult func buildIslands() -> Bool {
-        guard islandsDirty || solverIndex.count != bodyStore.count else { return false }
+        guard islandsDirty || buffers.solverIndex.count != bodyStore.count else { return false }
         islandsDirty = false
-        awakeBodies.removeAll(keepingCapacity: true)
-        islandEnds.removeAll(keepingCapacity: true)
-        islandStack.removeAll(keepingCapacity: true)
+        buffers.awakeBodies.removeAll(keepingCapacity: true)
+        buffers.islandEnds.removeAll(keepingCapacity: true)
+        buffers.islandStack.removeAll(keepingCapacity: true)
         let unvisited: Int32 = -1, queued: Int32 = -2
-        if solverIndex.count != bodyStore.count {
-            solverIndex = ContiguousArray(repeating: unvisited, count: bodyStore.count)
+        if buffers.solverIndex.count != bodyStore.count {
+            buffers.solverIndex = ContiguousArray(repeating: unvisited, count: bodyStore.count)
         } else {
-            for i in solverIndex.indices { solverIndex[i] = unvisited }
+            for i in buffers.solverIndex.indices { buffers.solverIndex[i] = unvisited }
         }
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             contacts.withUnsafeBufferPointer { contacts in
                 jointStore.withUnsafeBufferPointer { joints in
-                    solverIndex.withUnsafeMutableBufferPointer { solverIndex in
+                    buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
                         for seed in 0..<bodies.count {
                             guard bodies[seed].isLive, bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
-                            islandStack.append(Int32(seed))
+                            buffers.islandStack.append(Int32(seed))
                             solverIndex[seed] = queued
-                            while let b32 = islandStack.popLast() {
+                            while let b32 = buffers.islandStack.popLast() {
                                 let b = Int(b32)
-                                solverIndex[b] = Int32(awakeBodies.count)
-                                awakeBodies.append(b32)
+                                solverIndex[b] = Int32(buffers.awakeBodies.count)
+                                buffers.awakeBodies.append(b32)
                                 // Reached through a contact or joint: awake, sleep timer kept (Box2D 2.4).
                                 bodies[b].isAwake = true
                                 var key = bodies[b].contactHead
@@ -44,7 +41,7 @@ extension World {
                                     let other = Int(side == 0 ? contacts[c].bodyB : contacts[c].bodyA)
                                     if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
                                     solverIndex[other] = queued
-                                    islandStack.append(Int32(other))
+                                    buffers.islandStack.append(Int32(other))
                                 }
                                 key = bodies[b].jointHead
                                 while key >= 0 {
@@ -55,30 +52,30 @@ extension World {
                                     let other = Int(other32)
                                     if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
                                     solverIndex[other] = queued
-                                    islandStack.append(other32)
+                                    buffers.islandStack.append(other32)
                                 }
                             }
-                            islandEnds.append(Int32(awakeBodies.count))
+                            buffers.islandEnds.append(Int32(buffers.awakeBodies.count))
                         }
                     }
                 }
             }
         }
-        let dummy = Int32(awakeBodies.count)
-        for i in solverIndex.indices where solverIndex[i] < 0 { solverIndex[i] = dummy }
+        let dummy = Int32(buffers.awakeBodies.count)
+        for i in buffers.solverIndex.indices where buffers.solverIndex[i] < 0 { buffers.solverIndex[i] = dummy }
         return true
     }
 
-    /// Puts to sleep every island whose slowest-to-settle body has rested for `timeToSleep`.
+    /// Puts to sleep every island whose slowest-to-settle body has rested for `Tuning.timeToSleep`.
     func sleepIslands() {
         guard def.enableSleep else { return }
         var start = 0
-        for end32 in islandEnds {
+        for end32 in buffers.islandEnds {
             let end = Int(end32)
             var minSleepTime = Double.greatestFiniteMagnitude
-            for i in start..<end { minSleepTime = Swift.min(minSleepTime, bodyStore[Int(awakeBodies[i])].sleepTime) }
-            if minSleepTime >= World.timeToSleep {
-                for i in start..<end { sleep(Int(awakeBodies[i])) }
+            for i in start..<end { minSleepTime = Swift.min(minSleepTime, bodyStore[Int(buffers.awakeBodies[i])].sleepTime) }
+            if minSleepTime >= Tuning.timeToSleep {
+                for i in start..<end { sleep(Int(buffers.awakeBodies[i])) }
             }
             start = end
         }

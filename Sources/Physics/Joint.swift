@@ -69,8 +69,8 @@ struct JointData {
 /// K = (mA + mB)·I + iA·r̃A r̃Aᵀ + iB·r̃B r̃Bᵀ, r̃ the anchor turned a quarter. Its determinant is the sum
 /// of non-negative terms m² + m·(iA|rA|² + iB|rB|²) + iA·iB·(rA × rB)², computed as such: as
 /// k11·k22 − k12² it cancels when a light body's inertia term dwarfs the masses (an anchor thousands
-/// of radii outside a small body) and comes out 0, negative or far too small, giving impulses of
-/// 10²⁹⁴ and then NaN. Zero when K is singular (both bodies static) or overflows.
+/// of radii outside a small body) and comes out 0, negative or far too small, giving overflowing
+/// impulses and then NaN. Zero when K is singular (both bodies static) or overflows.
 @inline(__always)
 func solvePoint(_ mA: Double, _ iA: Double, _ rA: Vec2, _ mB: Double, _ iB: Double, _ rB: Vec2, _ b: Vec2) -> Vec2 {
     let m = mA + mB
@@ -278,13 +278,14 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
 }
 
-/// A rigid point constraint's position correction, as a velocity, no faster than a quarter of the
-/// speed cap. An anchor thousands of points out on a fast-spinning body drifts by hundreds of points
-/// per substep; pulled back at biasRate × drift (10⁴–10⁵ pt/s), the correction left velocity the relax
-/// pass did not take back, and closed fuzz scenes gained 2–8000 % energy. joint_grid's figures are
-/// unchanged by the cap (a cap of 3000 pt/s kept falling_hinges from coming to rest).
+/// A rigid point constraint's position correction, as a velocity, no faster than
+/// `Tuning.jointBiasSpeedFraction` of the speed cap. An anchor thousands of points out on a
+/// fast-spinning body drifts by hundreds of points per substep; pulled back at biasRate × drift, the
+/// correction left velocity the relax pass did not take back, and closed fuzz scenes gained energy
+/// many times over. joint_grid's figures are unchanged by the cap; a tighter one kept falling
+/// hinges from coming to rest.
 @inline(__always) func clampedJointBias(_ bias: Vec2, _ ctx: StepContext) -> Vec2 {
-    let limit = 0.25 * ctx.maxLinearSpeed
+    let limit = Tuning.jointBiasSpeedFraction * ctx.maxLinearSpeed
     let lengthSquared = bias.lengthSquared
     return lengthSquared > limit * limit ? (limit / lengthSquared.squareRoot()) * bias : bias
 }
@@ -293,7 +294,7 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
 /// velocity it makes (K as in `solvePoint`), stays within the step's `relativeSpeedLimit`. Since
 /// K ≥ (mA + mB)·I this implies |P| ≤ `impulseLimit`, and it also holds in the directions where K is
 /// large: an impulse within `impulseLimit` applied at an anchor thousands of radii outside a small
-/// body would spin it at 10¹¹ rad/s, which the soft constraints' relaxation then fed back.
+/// body would spin it far past the caps, which the soft constraints' relaxation then fed back.
 @inline(__always) func boundPointImpulse(_ j: inout JointData) {
     let P = j.linearImpulse, rA = j.anchorA, rB = j.anchorB
     let kP = (j.mA + j.mB) * P + (j.iA * cross(rA, P)) * rA.leftPerp + (j.iB * cross(rB, P)) * rB.leftPerp

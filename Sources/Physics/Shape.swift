@@ -155,7 +155,7 @@ extension World {
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 withPolygonPoints { points in
-                    awakeBodies.withUnsafeMutableBufferPointer { awake in
+                    buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
                         for b in awake {
                             let body = bodies.baseAddress! + Int(b)
                             let xf = body.pointee.xf

@@ -15,8 +15,8 @@ func prepareWeld(_ j: inout JointData, _ ctx: StepContext) {
 /// A soft angular weld (a spring, `angularHertz > 0`) does not hold the relative angle, so it holds
 /// none: its impulse is the spring's alone, as in Box2D. Counting the holding torque in it made the
 /// spring's relaxation (`impulseScale` × accumulated impulse) take back, each substep, most of a
-/// torque the spring never applied: 10¹⁰ for a 2 kHz… anchor 1000 pt out, spinning the lighter body
-/// at thousands of rad/s and the scene to 10²⁵ pt/s and NaN.
+/// torque the spring never applied, spinning the lighter body ever faster until the scene was NaN
+/// (`speedCapsAfterSolveKeepASoftWeldDraggedPastTheCapsBounded` drives such a weld).
 @inline(__always) func holdingTorque(_ j: JointData, _ rA: Vec2, _ rB: Vec2, _ P: Vec2) -> Double {
     j.angularHertz > 0 ? 0 : lockedTorque(j, cross(rA, P), cross(rB, P))
 }

@@ -16,14 +16,14 @@ extension World {
 
     /// Fills `queryScratch` with the shapes whose tight bounds overlap `box`, ascending.
     func collectOverlaps(_ box: AABB) {
-        queryScratch.removeAll(keepingCapacity: true)
+        buffers.queryScratch.removeAll(keepingCapacity: true)
         let collect: (Int32, Int32) -> Bool = { _, userData in
-            if self.shapes[Int(userData)].aabb.overlaps(box) { self.queryScratch.append(userData) }
+            if self.shapes[Int(userData)].aabb.overlaps(box) { self.buffers.queryScratch.append(userData) }
             return true
         }
         broadPhase.staticTree.query(box, maskBits: .max, collect)
         broadPhase.movingTree.query(box, maskBits: .max, collect)
-        queryScratch.sort()
+        buffers.queryScratch.sort()
     }
 
     /// Every shape the ray from `origin` to `origin + translation` enters, nearest first; equal
@@ -55,7 +55,7 @@ extension World {
     public func queryShape(_ geometry: Geometry, at xf: Transform, filter: Filter? = nil) -> [ShapeID] {
         guard (try? geometry.validate()) != nil, xf.p.isFinite, xf.q.c.isFinite, xf.q.s.isFinite else { return [] }
         collectOverlaps(geometry.aabb(xf))
-        return queryScratch.filter { s in
+        return buffers.queryScratch.filter { s in
             let shape = shapes[Int(s)]
             return accepts(shape, filter) && shape.geometry.overlaps(at: bodyStore[Int(shape.body)].xf, geometry, at: xf)
         }.map { shapeID($0) }

@@ -1,5 +1,6 @@
 // The world: owns bodies, shapes, joints and contacts in contiguous storage, and steps them.
-// CONTRACT: the public signatures in this file are what `Dynamics` is written against.
+// CONTRACT: the public signatures in this file (and `step(by:substeps:)` in Step/Step.swift) are what
+// `Dynamics` is written against.
 // Stale ids: mutating calls ignore them; getters return a neutral value (zero, identity, `.static`,
 // false, empty) and never crash. Throwing calls throw `PhysicsError` naming the stale id.
 
@@ -42,8 +43,7 @@ public final class World {
     // exclusivity checks on these stored properties (one per access, several hundred per step) are
     // turned off; the compiler's static checks still apply.
     let def: WorldDef
-    /// Box2D's metre tolerances in world units: slop 0.005 m, speculative distance 4 × slop,
-    /// AABB margin 0.1 m.
+    /// Box2D's metre tolerances (Step/Tuning.swift) in world units.
     let linearSlop: Double
     let speculativeDistance: Double
     let aabbMargin: Double
@@ -68,45 +68,8 @@ public final class World {
 
     /// The last step's constants, reused while dt and substeps stay the same.
     @exclusivity(unchecked) var stepContext = StepContext()
-    // Per-step scratch, reused so a warm step allocates nothing.
-    @exclusivity(unchecked) var awakeBodies: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var islandEnds: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var islandStack: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var solverIndex: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var states: ContiguousArray<BodyState> = []
-    @exclusivity(unchecked) var integration: ContiguousArray<BodyIntegration> = []
-    @exclusivity(unchecked) var constraints: ContiguousArray<ContactConstraint> = []
-    /// The constraints paired for the lane-wide solve (ContactSolverWide.swift).
-    @exclusivity(unchecked) var contactSchedule = ContactSchedule()
-    /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
-    @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
-    @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
-    /// The constraints with restitution, and those of them between two dynamic bodies: the first
-    /// `restitutionConstraintCount` and `impactConstraintCount` entries (ContactSolver.swift).
-    @exclusivity(unchecked) var restitutionConstraints: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var restitutionConstraintCount = 0
-    @exclusivity(unchecked) var impactConstraints: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var impactConstraintCount = 0
-    @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
-    /// The islands with joints, the body states before their warm start, and scratch marks
-    /// (JointWarmStart.swift).
-    @exclusivity(unchecked) var warmStartBefore: ContiguousArray<BodyState> = []
-    @exclusivity(unchecked) var warmStartFlags: ContiguousArray<Bool> = []
-    @exclusivity(unchecked) var jointIslands: ContiguousArray<Int32> = []
-    /// Per island of `jointIslands`, what its relax pass may leave it with, and scratch marks
-    /// (RelaxEnergyLimit.swift).
-    @exclusivity(unchecked) var islandLimits: ContiguousArray<IslandEnergyLimit> = []
-    @exclusivity(unchecked) var islandMarks: ContiguousArray<UInt8> = []
-    /// Velocities before the restitution stage, and each awake body's island (RestitutionEnergyLimit.swift).
-    @exclusivity(unchecked) var restitutionBefore: ContiguousArray<BodyState> = []
-    @exclusivity(unchecked) var islandOfBody: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var queryScratch: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var disjointContacts: ContiguousArray<Int32> = []
+    /// The step's scratch (Step/SolverBuffers.swift), allocated once.
+    let buffers = SolverBuffers()
 
     // Events being gathered, and those of the last step.
     @exclusivity(unchecked) var beginEvents: [ContactBeginEvent] = []
@@ -117,32 +80,15 @@ public final class World {
     public init(_ def: WorldDef = WorldDef()) {
         self.def = def
         let unit = def.lengthUnitsPerMeter.isFinite && def.lengthUnitsPerMeter > 0 ? def.lengthUnitsPerMeter : 1
-        linearSlop = 0.005 * unit
-        speculativeDistance = 4 * linearSlop
-        aabbMargin = 0.1 * unit
+        linearSlop = Tuning.linearSlopMeters * unit
+        speculativeDistance = Tuning.speculativeDistanceInSlops * linearSlop
+        aabbMargin = Tuning.aabbMarginMeters * unit
     }
 
     // MARK: - Stepping
 
-    /// Advances by `dt` seconds in `substeps` soft-step substeps. Bodies, shapes and joints may be
-    /// created and destroyed between steps only. Contact events of this step are readable afterwards.
-    /// A non-positive or non-finite `dt` only publishes pending events.
-    public func step(by dt: Double, substeps: Int = 4) {
-        if dt > 0 && dt.isFinite {
-            // The constants depend only on dt, substeps and the world's fixed definition.
-            if stepContext.dt != dt || stepContext.substeps != Swift.max(1, substeps) {
-                stepContext = makeStepContext(dt: dt, substeps: substeps)
-            }
-            let ctx = stepContext
-            applyRefilters()
-            updatePairs()
-            updateContacts()
-            solve(ctx)
-            pushDynamicBodiesOutOfStaticShapes()
-            sleepIslands()
-        }
-        publishEvents()
-    }
+    // `step(by:substeps:)` is in Step/Step.swift, with every stage of the step in order.
+
     /// The begin events of the last step in a deterministic order (by shape pair ids).
     public var contactBeginEvents: [ContactBeginEvent] { publishedBeginEvents }
     /// The end events of the last step in a deterministic order (by shape pair ids). Includes contacts
@@ -155,6 +101,8 @@ public final class World {
     /// True when the last step's pair search stopped at `WorldDef.maximumContactCount`: some
     /// overlapping shapes may have no contact yet, and pass through each other until contacts end.
     @exclusivity(unchecked) public internal(set) var isAtContactCapacity = false
+    /// How often each of `WorldDef.safeguards` acted since the world was created.
+    @exclusivity(unchecked) public internal(set) var safeguardCounts = SafeguardCounts()
     /// True when no dynamic or kinematic body is awake.
     public var isAtRest: Bool { awakeBodyCount == 0 }
     public var awakeBodyCount: Int {
@@ -618,13 +566,13 @@ public final class World {
     /// Shapes whose AABB overlaps `box`, in ascending shape index order.
     public func queryAABB(_ box: AABB) -> [ShapeID] {
         collectOverlaps(box)
-        return queryScratch.map { shapeID($0) }
+        return buffers.queryScratch.map { shapeID($0) }
     }
     /// Shapes containing the point, in ascending shape index order.
     public func queryPoint(_ p: Vec2) -> [ShapeID] {
         guard p.isFinite else { return [] }
         collectOverlaps(AABB(lower: p, upper: p))
-        return queryScratch.filter { shapes[Int($0)].geometry.testPoint(p, bodyStore[Int(shapes[Int($0)].body)].xf) }.map { shapeID($0) }
+        return buffers.queryScratch.filter { shapes[Int($0)].geometry.testPoint(p, bodyStore[Int(shapes[Int($0)].body)].xf) }.map { shapeID($0) }
     }
     /// Closest hit along the ray from `origin` to `origin + translation`, among shapes whose filter
     /// accepts `filter` (each one's category in the other's mask; nil: every shape, as the other queries).
@@ -636,22 +584,5 @@ public final class World {
             for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
         }
         return points
-    }
-}
-
-extension ContiguousArray {
-    /// Makes the count `n`, keeping the storage: a per-step list sized once and then written in
-    /// place, through a buffer, rather than emptied and appended to every step.
-    @inline(__always) mutating func resize(to n: Int, filler: Element) {
-        if count > n { removeLast(count - n) } else if count < n { append(contentsOf: repeatElement(filler, count: n - count)) }
-    }
-}
-
-extension RangeReplaceableCollection {
-    /// Empties a scratch list and keeps its storage; does nothing when it is already empty (most
-    /// such lists, most steps), where `removeAll(keepingCapacity:)` still checks uniqueness and
-    /// calls into the standard library.
-    @inline(__always) mutating func clear() {
-        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

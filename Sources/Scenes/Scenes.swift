@@ -48,15 +48,16 @@ public enum Scenes {
     public static var benchmarkNames: [String] { benchmarks.map { $0.name } }
 
     /// Builds the benchmark scene called `name` (SCENES.md's definition); nil for an unknown name.
-    /// `gridSize` changes the joint grid's N for experiments only (such a run is not the defined scene).
-    public static func benchmark(named name: String, gridSize: Int = JointGrid.publishedSize)
+    /// `gridSize` changes the joint grid's N for experiments only (such a run is not the defined scene);
+    /// `safeguards` are the world's (`WorldDef.safeguards`), to measure them.
+    public static func benchmark(named name: String, gridSize: Int = JointGrid.publishedSize, safeguards: Safeguards = .all)
         throws(PhysicsError) -> (any BenchmarkScene)?
     {
         switch name {
-        case LargePyramid.name: return try LargePyramid()
-        case FallingCircles.name: return try FallingCircles()
-        case JointGrid.name: return try JointGrid(size: gridSize)
-        case NewtonsCradle.name: return try NewtonsCradle()
+        case LargePyramid.name: return try LargePyramid(safeguards: safeguards)
+        case FallingCircles.name: return try FallingCircles(safeguards: safeguards)
+        case JointGrid.name: return try JointGrid(size: gridSize, safeguards: safeguards)
+        case NewtonsCradle.name: return try NewtonsCradle(safeguards: safeguards)
         default: return nil
         }
     }
@@ -100,8 +101,9 @@ public enum SceneUnits {
     @inlinable public static func joules(_ e: Double) -> Double { e / (pointsPerMeter * pointsPerMeter) }
 
     /// SCENES.md's common world: gravity, no sleeping, everything else the engine's (Box2D v3's) defaults.
-    public static func worldDef(enableSleep: Bool = false) -> WorldDef {
+    public static func worldDef(enableSleep: Bool = false, safeguards: Safeguards = .all) -> WorldDef {
         var def = WorldDef()
+        def.safeguards = safeguards
         def.gravity = gravity
         def.lengthUnitsPerMeter = pointsPerMeter
         def.enableSleep = enableSleep

@@ -21,8 +21,11 @@ struct Bench: ParsableCommand {
 
             Output, one line per scene on stdout:
               kinetic-<version> scene bodies steps median_ms p90_ms sanity=key:value,...
-            (the engine is kinetic-<version>-s<N> when --substeps N is not 4).
+            (the engine is kinetic-<version>-s<N> when --substeps N is not 4, and gets \
+            -safeguards-<spec> when --safeguards is not all).
             Sanity figures are in SCENES.md's units (meters, y up; joules) and compare with the peers'.
+            After each scene, stderr says how often each safeguard acted \
+            (Sources/Physics/Safeguards/README.md).
             BENCH_QUICK=1 acts as --quick; BENCH_GRID_N=n changes the joint grid's size (experiments only).
             """
     )
@@ -38,6 +41,11 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Solver substeps per 1/60 s step, 1 to 64; 4 is the Box2D v3 peer's setting, other values rename the engine kinetic-<version>-s<N>.")
     var substeps = 4
 
+    @Option(help: ArgumentHelp(
+        "Kinetic's safeguards to run with: all (the default), none, list (print their names and exit), names joined by commas (only those), or names each prefixed with - (all but those).",
+        valueName: "spec"))
+    var safeguards = "all"
+
     /// The substep count the peers' Box2D v3 uses; other counts are marked in the engine name.
     static let referenceSubsteps = 4
 
@@ -49,6 +57,30 @@ struct Bench: ParsableCommand {
             throw ValidationError("--substeps must be an integer from 1 to \(DynamicAnimator.maximumSubsteps), got \(substeps)")
         }
         _ = try Self.gridSize(ProcessInfo.processInfo.environment["BENCH_GRID_N"])
+        if safeguards != "list" { _ = try Self.safeguards(safeguards) }
+    }
+
+    /// The safeguards `spec` names (see --safeguards).
+    static func safeguards(_ spec: String) throws -> Safeguards {
+        switch spec {
+        case "all": return .all
+        case "none": return .none
+        default: break
+        }
+        let names = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let removing = names.allSatisfy { $0.hasPrefix("-") }
+        guard removing || names.allSatisfy({ !$0.hasPrefix("-") }) else {
+            throw ValidationError("--safeguards: either list the safeguards to keep or prefix every name with - to leave it out, got '\(spec)'")
+        }
+        var chosen: Safeguards = removing ? .all : .none
+        for name in names {
+            let bare = removing ? String(name.dropFirst()) : name
+            guard let match = Safeguards.named.first(where: { $0.name == bare }) else {
+                throw ValidationError("--safeguards: unknown safeguard '\(bare)'; they are all, none, \(Safeguards.named.map(\.name).joined(separator: ", "))")
+            }
+            if removing { chosen.remove(match.safeguard) } else { chosen.insert(match.safeguard) }
+        }
+        return chosen
     }
 
     /// The joint grid's N: SCENES.md's 100 unless BENCH_GRID_N (experiments only) says otherwise.
@@ -61,19 +93,25 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if safeguards == "list" {
+            for (name, _) in Safeguards.named { print(name) }
+            return
+        }
+        let chosenSafeguards = try Self.safeguards(safeguards)
         let environment = ProcessInfo.processInfo.environment
         let quickRun = quick || Self.isSet(environment["BENCH_QUICK"])
         let gridSize = try Self.gridSize(environment["BENCH_GRID_N"])
         var engine = "kinetic-\(Kinetic.configuration.version)"
         if substeps != Self.referenceSubsteps { engine += "-s\(substeps)" }
+        if chosenSafeguards != .all { engine += "-safeguards-\(safeguards.replacingOccurrences(of: ",", with: "+"))" }
 
         #if DEBUG
         Self.note("warning: debug build; times are only meaningful from `swift build -c release`")
         #endif
-        Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, 1 thread, sleeping off\(quickRun ? ", quick (N/10 steps)" : "")")
+        Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, 1 thread, sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
 
         for name in scenes.isEmpty ? Scenes.benchmarkNames : scenes {
-            guard var scene = try Scenes.benchmark(named: name, gridSize: gridSize) else { continue }
+            guard var scene = try Scenes.benchmark(named: name, gridSize: gridSize, safeguards: chosenSafeguards) else { continue }
             let kind = type(of: scene)
             let timedSteps = quickRun ? max(kind.timedSteps / 10, 10) : kind.timedSteps
             let result = Self.measure(&scene, warmUp: kind.warmUpSteps, timed: timedSteps, substeps: substeps)
@@ -82,6 +120,7 @@ struct Bench: ParsableCommand {
                 + "sanity=\(result.flag)\(scene.sanity())"
             // Written unbuffered, so each line is out even if a later scene fails.
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            Self.note("\(name): safeguards acted: \(Self.describe(scene.world.safeguardCounts))")
         }
     }
 
@@ -170,6 +209,13 @@ struct Bench: ParsableCommand {
     static func isSet(_ value: String?) -> Bool {
         guard let value, !value.isEmpty else { return false }
         return value != "0"
+    }
+
+    /// `counts` as name=value pairs.
+    static func describe(_ counts: SafeguardCounts) -> String {
+        "impactsPropagated=\(counts.impactsPropagated) warmStartsScaledBack=\(counts.warmStartsScaledBack) "
+            + "relaxPassesScaledBack=\(counts.relaxPassesScaledBack) extraRestitutionPasses=\(counts.extraRestitutionPasses) "
+            + "bouncesScaledBack=\(counts.bouncesScaledBack) staticPushOuts=\(counts.staticPushOuts)"
     }
 
     static func note(_ text: String) {

@@ -12,19 +12,19 @@ import Scenes
         var kept = 0
         for _ in 0..<steps {
             // With no awake body the step solves nothing and leaves both as they were, unused.
-            if !world.islandsDirty && !world.awakeBodies.isEmpty && world.solverIndex.count == world.bodyStore.count && !world.colorStarts.isEmpty {
-                let order = world.solverOrder, starts = world.colorStarts
-                world.colorContacts(Int32(world.awakeBodies.count))
-                #expect(world.solverOrder == order && world.colorStarts == starts, "kept colouring differs from a fresh one")
+            if !world.islandsDirty && !world.buffers.awakeBodies.isEmpty && world.buffers.solverIndex.count == world.bodyStore.count && !world.buffers.colorStarts.isEmpty {
+                let order = world.buffers.solverOrder, starts = world.buffers.colorStarts
+                world.colorContacts(Int32(world.buffers.awakeBodies.count))
+                #expect(world.buffers.solverOrder == order && world.buffers.colorStarts == starts, "kept colouring differs from a fresh one")
                 kept += 1
             }
             world.step(by: Scenes.timeStep)
-            guard !world.awakeBodies.isEmpty else { continue }
+            guard !world.buffers.awakeBodies.isEmpty else { continue }
             var fresh = ContactSchedule()
-            world.constraints.withUnsafeMutableBufferPointer { cs in
-                world.colorStarts.withUnsafeBufferPointer { fresh.build(cs, $0) }
+            world.buffers.constraints.withUnsafeMutableBufferPointer { cs in
+                world.buffers.colorStarts.withUnsafeBufferPointer { fresh.build(cs, $0) }
             }
-            let schedule = world.contactSchedule
+            let schedule = world.buffers.contactSchedule
             #expect(fresh.pairCount == schedule.pairCount)
             #expect(Array(fresh.singles) == Array(schedule.singles))
             #expect(fresh.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] }

@@ -148,45 +148,6 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         #expect(stats.jointsCreated > 0 && stats.steps == PhysicsFuzzOptions().steps)
     }
 
-    /// A rigid joint anchored 5000 pt out on a body spinning at 150 rad/s asks for an anchor speed of
-    /// 7.5·10⁵ pt/s, past the speed caps; a soft weld on the small body it drags then spun bodies up
-    /// (its spring relaxed a holding torque it never applied) and the relax pass and the next solve fed
-    /// on each other's uncapped velocities: 10²⁵ pt/s and more, then NaN (fuzz seed 1076). Every
-    /// velocity now starts each substep, and ends each step, within the caps.
-    @Test func softWeldOnABodyDraggedPastTheSpeedCapsStaysBounded() {
-        let world = World(WorldDef())
-        var def = BodyDef()
-        def.angularVelocity = 150
-        let hub = try! world.createBody(def)
-        def.angularVelocity = 0
-        def.position = Vec2(5000, 0)
-        let small = try! world.createBody(def)
-        def.position = Vec2(5000, 3000)
-        let other = try! world.createBody(def)
-        var heavy = ShapeDef(); heavy.density = 100
-        _ = try! world.createShape(on: hub, heavy, .circle(Circle(radius: 50)))
-        _ = try! world.createShape(on: small, ShapeDef(), .circle(Circle(radius: 0.5)))
-        _ = try! world.createShape(on: other, ShapeDef(), .circle(Circle(radius: 10)))
-        var pin = RevoluteJointDef(); pin.bodyA = hub; pin.bodyB = small
-        pin.localAnchorA = Vec2(5000, 0)
-        _ = try! world.createJoint(.revolute(pin))
-        var weld = WeldJointDef(); weld.bodyA = small; weld.bodyB = other
-        weld.localAnchorA = Vec2(0, 1500); weld.localAnchorB = Vec2(0, -1500)
-        weld.linearHertz = 2.66; weld.angularHertz = 1.19
-        _ = try! world.createJoint(.weld(weld))
-        var fastest = 0.0, fastestSpin = 0.0
-        for _ in 0..<240 {
-            world.step(by: 1.0 / 60)
-            for body in [hub, small, other] {
-                #expect(isFinite(world, body))
-                fastest = max(fastest, world.linearVelocity(of: body).length)
-                fastestSpin = max(fastestSpin, abs(world.angularVelocity(of: body)))
-            }
-        }
-        #expect(fastest <= WorldDef().maximumLinearSpeed * (1 + 1e-9), "fastest body \(fastest) pt/s")
-        #expect(fastestSpin <= 0.25 * Double.pi * 240 * (1 + 1e-9), "fastest spin \(fastestSpin) rad/s")
-    }
-
     /// Closed fuzz scenes (elastic, no motors or springs) whose rigid revolute and weld joints,
     /// anchored thousands of points outside fast-spinning bodies, gained more than 2 % energy: the
     /// position correction of the anchors' drift is now no faster than a quarter of the speed cap.
@@ -436,23 +397,6 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         let (_, findings) = replay(seed, excluding: ["joints", "tiny"])
         #expect(findings.isEmpty, "\(described(findings))")
     }
-
-    /// A circle created 80 pt deep in a static box and moving into it is out after one step: soft
-    /// contacts alone push at 3 m/s (5 pt per step).
-    @Test func bodyDeepInAStaticShapeIsPushedOutInOneStep() {
-        let world = World(WorldDef())
-        var groundDef = BodyDef(); groundDef.type = .static
-        let ground = try! world.createBody(groundDef)
-        _ = try! world.createShape(on: ground, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 1_000, halfHeight: 100)))
-        var def = BodyDef(); def.position = Vec2(0, 120); def.linearVelocity = Vec2(0, -500)
-        let ball = try! world.createBody(def)
-        _ = try! world.createShape(on: ball, ShapeDef(), .circle(Circle(radius: 100)))
-        world.step(by: 1.0 / 60)  // the contact is created
-        world.step(by: 1.0 / 60)
-        let depth = 100 - (world.worldCenter(of: ball).y - 100)
-        #expect(depth <= 25, "still \(depth) pt deep")
-        #expect(world.linearVelocity(of: ball).y >= 0)
-    }
 }
 
 @Suite struct RestitutionEnergyTests {
@@ -493,5 +437,218 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         let (stats, findings) = replay(seed, excluding: ["joints", "tiny"])
         #expect(stats.closedScenes == 1)
         #expect(findings.isEmpty, "\(described(findings))")
+    }
+}
+
+/// Each of Kinetic's safeguards (Sources/Physics/Safeguards/README.md) on a scene written out in
+/// full: the invariant it defends holds with every safeguard on and breaks with that one off, which
+/// also proves `WorldDef.safeguards` turns it off.
+@Suite struct SafeguardTests {
+    /// A world with `safeguards`, or with all of them but `off`.
+    private func world(without off: Safeguards = []) -> World {
+        var def = WorldDef(); def.safeguards = Safeguards.all.subtracting(off)
+        return World(def)
+    }
+
+    private func kineticEnergy(_ world: World) -> Double {
+        var energy = 0.0
+        for body in world.bodies where world.type(of: body) == .dynamic {
+            let w = world.angularVelocity(of: body)
+            energy += 0.5 * world.mass(of: body) * world.linearVelocity(of: body).lengthSquared
+                + 0.5 * world.rotationalInertia(of: body) * w * w
+        }
+        return energy
+    }
+
+    /// The largest relative gain of kinetic energy over the first kinetic energy, step by step, in a
+    /// world without gravity (closed: nothing may add energy).
+    private func largestEnergyGain(_ world: World, steps: Int) -> Double {
+        let start = kineticEnergy(world)
+        var largest = 0.0
+        for _ in 0..<steps {
+            world.step(by: 1.0 / 60)
+            let gain = kineticEnergy(world) / start - 1
+            largest = gain.isNaN ? .infinity : max(largest, gain)
+        }
+        return largest
+    }
+
+    /// Two small circles spinning at ±50 rad/s, held by a revolute and a weld joint anchored 28 000 pt
+    /// out: the warm start of one substep's impulses, after the anchors have swung round, adds
+    /// energy that one solver pass does not take back.
+    private func farAnchoredPair(_ world: World) {
+        var def = BodyDef(); def.angularVelocity = 50; def.linearVelocity = Vec2(100, 50)
+        let a = try! world.createBody(def)
+        def.position = Vec2(300, 0); def.angularVelocity = -50; def.linearVelocity = Vec2(-100, 20)
+        let b = try! world.createBody(def)
+        _ = try! world.createShape(on: a, ShapeDef(), .circle(Circle(radius: 5)))
+        _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 8)))
+        var pin = RevoluteJointDef(); pin.bodyA = a; pin.bodyB = b
+        pin.localAnchorA = Vec2(28_000, 0); pin.localAnchorB = Vec2(27_700, 0)
+        _ = try! world.createJoint(.revolute(pin))
+        var weld = WeldJointDef(); weld.bodyA = a; weld.bodyB = b
+        weld.localAnchorA = Vec2(0, 28_000); weld.localAnchorB = Vec2(-300, 28_000)
+        _ = try! world.createJoint(.weld(weld))
+    }
+
+    @Test func warmStartEnergyLimitKeepsAFarAnchoredPairFromGainingEnergy() {
+        let guarded = world(), unguarded = world(without: .warmStartEnergyLimit)
+        farAnchoredPair(guarded); farAnchoredPair(unguarded)
+        #expect(largestEnergyGain(guarded, steps: 200) <= 1e-9)
+        #expect(largestEnergyGain(unguarded, steps: 200) > 1)
+    }
+
+    /// Three small spinning circles in a chain of a revolute and a weld joint anchored 3000 pt out,
+    /// created 100 pt violated: the relax pass leaves velocity from the position correction.
+    private func violatedChain(_ world: World) {
+        var def = BodyDef(); def.angularVelocity = 20; def.linearVelocity = Vec2(100, 50)
+        let a = try! world.createBody(def)
+        def.position = Vec2(300, 0); def.angularVelocity = -20; def.linearVelocity = Vec2(-100, 20)
+        let b = try! world.createBody(def)
+        def.position = Vec2(0, 400); def.angularVelocity = 10; def.linearVelocity = Vec2(0, -70)
+        let c = try! world.createBody(def)
+        _ = try! world.createShape(on: a, ShapeDef(), .circle(Circle(radius: 3)))
+        _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 8)))
+        _ = try! world.createShape(on: c, ShapeDef(), .circle(Circle(radius: 5)))
+        var pin = RevoluteJointDef(); pin.bodyA = a; pin.bodyB = b
+        pin.localAnchorA = Vec2(3_000, 0); pin.localAnchorB = Vec2(2_800, 0)
+        _ = try! world.createJoint(.revolute(pin))
+        var weld = WeldJointDef(); weld.bodyA = b; weld.bodyB = c
+        weld.localAnchorA = Vec2(0, 3_000); weld.localAnchorB = Vec2(300, 2_500)
+        _ = try! world.createJoint(.weld(weld))
+    }
+
+    @Test func relaxEnergyLimitKeepsAViolatedChainFromGainingEnergy() {
+        let guarded = world(), unguarded = world(without: .relaxEnergyLimit)
+        violatedChain(guarded); violatedChain(unguarded)
+        #expect(largestEnergyGain(guarded, steps: 200) <= 1e-9)
+        #expect(largestEnergyGain(unguarded, steps: 200) > 1)
+    }
+
+    /// An elastic body of three parts (a circle, a box and an ellipse) falling at 5000 pt/s onto a
+    /// chain of three segments, landing on all three parts at once, tilted by `tilt`.
+    private func compositeLanding(_ world: World, tilt: Double) {
+        var groundDef = BodyDef(); groundDef.type = .static
+        let ground = try! world.createBody(groundDef)
+        _ = try! world.createChain(on: ground, points: [Vec2(-3_000, 0), Vec2(-25, 0), Vec2(15, 0), Vec2(3_000, 0)],
+                                   isLoop: false, ShapeDef())
+        var def = BodyDef(); def.position = Vec2(0, -30 - 5_000.0 / 240); def.angle = tilt; def.linearVelocity = Vec2(0, 5_000)
+        let body = try! world.createBody(def)
+        var elastic = ShapeDef(); elastic.restitution = 1; elastic.friction = 0.6
+        _ = try! world.createShape(on: body, elastic, .circle(Circle(center: Vec2(-40, 0), radius: 10)))
+        _ = try! world.createShape(on: body, elastic, .polygon(try! Polygon.box(halfWidth: 12, halfHeight: 10)))
+        _ = try! world.createShape(on: body, elastic, .ellipse(Ellipse(center: Vec2(35, 1), radii: Vec2(9, 10))))
+    }
+
+    /// Landing tilted, friction turns the body during the solve; bounced point by point from speeds
+    /// measured before the turn, it would leave faster than it came.
+    @Test func restitutionEnergyLimitKeepsABodyTurnedDuringTheSolveFromBouncingFaster() {
+        let guarded = world(), unguarded = world(without: .restitutionEnergyLimit)
+        compositeLanding(guarded, tilt: 0.02); compositeLanding(unguarded, tilt: 0.02)
+        #expect(largestEnergyGain(guarded, steps: 30) <= 1e-9)
+        #expect(largestEnergyGain(unguarded, steps: 30) > 0.01)
+    }
+
+    /// Landing flat on three contacts at once, one restitution pass overshoots: each contact's
+    /// impulse spins the body and lifts the others. The energy limit would scale the bounce back, so
+    /// it is off in both worlds here: the passes alone keep the bounce elastic.
+    @Test func restitutionPassesKeepABodyBouncingOnThreeContactsElastic() {
+        let passes = world(without: .restitutionEnergyLimit), onePass = world(without: [.restitutionEnergyLimit, .restitutionPasses])
+        compositeLanding(passes, tilt: 0); compositeLanding(onePass, tilt: 0)
+        #expect(largestEnergyGain(passes, steps: 30) <= 1e-5)
+        #expect(largestEnergyGain(onePass, steps: 30) > 0.1)
+    }
+
+    /// Three elastic circles in a row, the last two touching, the first 0.5 pt away at 300 pt/s:
+    /// as in a Newton's cradle, the first two stop and the last leaves at 300 pt/s.
+    private func row(_ world: World) -> [BodyID] {
+        var elastic = ShapeDef(); elastic.restitution = 1; elastic.friction = 0
+        return [(-20.5, 300.0), (0, 0), (20, 0)].map { x, speed in
+            var def = BodyDef(); def.position = Vec2(x, 0); def.linearVelocity = Vec2(speed, 0)
+            let ball = try! world.createBody(def)
+            _ = try! world.createShape(on: ball, elastic, .circle(Circle(radius: 10)))
+            return ball
+        }
+    }
+
+    @Test func impactPropagationPassesAnImpactAlongARow() {
+        let guarded = world(), unguarded = world(without: .impactPropagation)
+        let balls = row(guarded), unguardedBalls = row(unguarded)
+        for _ in 0..<10 { guarded.step(by: 1.0 / 60); unguarded.step(by: 1.0 / 60) }
+        #expect(abs(guarded.linearVelocity(of: balls[2]).x - 300) < 1)
+        #expect(guarded.linearVelocity(of: balls[0]).length < 1 && guarded.linearVelocity(of: balls[1]).length < 1)
+        #expect(abs(unguarded.linearVelocity(of: unguardedBalls[2]).x - 300) > 10)
+    }
+
+    /// A circle created 80 pt deep in a static box and moving into it: soft contacts alone push at
+    /// 3 m/s (5 pt a step), the push-out takes it out in one step.
+    private func deepBall(_ world: World) -> BodyID {
+        var groundDef = BodyDef(); groundDef.type = .static
+        let ground = try! world.createBody(groundDef)
+        _ = try! world.createShape(on: ground, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 1_000, halfHeight: 100)))
+        var def = BodyDef(); def.position = Vec2(0, 120); def.linearVelocity = Vec2(0, -500)
+        let ball = try! world.createBody(def)
+        _ = try! world.createShape(on: ball, ShapeDef(), .circle(Circle(radius: 100)))
+        return ball
+    }
+
+    @Test func staticPushOutMovesADeepBodyOutInOneStep() {
+        let guarded = world(), unguarded = world(without: .staticPushOut)
+        let ball = deepBall(guarded), unguardedBall = deepBall(unguarded)
+        for _ in 0..<2 { guarded.step(by: 1.0 / 60); unguarded.step(by: 1.0 / 60) }
+        #expect(100 - (guarded.worldCenter(of: ball).y - 100) <= 25)
+        #expect(100 - (unguarded.worldCenter(of: unguardedBall).y - 100) > 50)
+        #expect(guarded.safeguardCounts.staticPushOuts > 0 && unguarded.safeguardCounts.staticPushOuts == 0)
+    }
+
+    /// A rigid joint anchored 5000 pt out on a hub spinning at 150 rad/s drags a 0.5 pt circle at an
+    /// anchor speed past the speed caps; a soft weld from that circle to a third body then spun the
+    /// bodies up (its spring relaxed a holding torque it never applied) and the relax pass and the next
+    /// solve fed on each other's uncapped velocities until they were NaN. With the caps after the solve
+    /// every velocity starts each substep, and ends each step, within the caps.
+    private func draggedSoftWeld(_ world: World) -> [BodyID] {
+        var def = BodyDef()
+        def.angularVelocity = 150
+        let hub = try! world.createBody(def)
+        def.angularVelocity = 0
+        def.position = Vec2(5000, 0)
+        let small = try! world.createBody(def)
+        def.position = Vec2(5000, 3000)
+        let other = try! world.createBody(def)
+        var heavy = ShapeDef(); heavy.density = 100
+        _ = try! world.createShape(on: hub, heavy, .circle(Circle(radius: 50)))
+        _ = try! world.createShape(on: small, ShapeDef(), .circle(Circle(radius: 0.5)))
+        _ = try! world.createShape(on: other, ShapeDef(), .circle(Circle(radius: 10)))
+        var pin = RevoluteJointDef(); pin.bodyA = hub; pin.bodyB = small
+        pin.localAnchorA = Vec2(5000, 0)
+        _ = try! world.createJoint(.revolute(pin))
+        var weld = WeldJointDef(); weld.bodyA = small; weld.bodyB = other
+        weld.localAnchorA = Vec2(0, 1500); weld.localAnchorB = Vec2(0, -1500)
+        weld.linearHertz = 2.66; weld.angularHertz = 1.19
+        _ = try! world.createJoint(.weld(weld))
+        return [hub, small, other]
+    }
+
+    /// The fastest linear and angular speeds over 240 steps (infinity once a velocity is not finite).
+    private func fastestSpeeds(_ world: World, _ bodies: [BodyID]) -> (Double, Double) {
+        var fastest = 0.0, fastestSpin = 0.0
+        for _ in 0..<240 {
+            world.step(by: 1.0 / 60)
+            for body in bodies {
+                let v = world.linearVelocity(of: body).length, w = abs(world.angularVelocity(of: body))
+                fastest = v.isFinite ? max(fastest, v) : .infinity
+                fastestSpin = w.isFinite ? max(fastestSpin, w) : .infinity
+            }
+        }
+        return (fastest, fastestSpin)
+    }
+
+    @Test func speedCapsAfterSolveKeepASoftWeldDraggedPastTheCapsBounded() {
+        let guarded = world(), unguarded = world(without: .speedCapsAfterSolve)
+        let (fastest, fastestSpin) = fastestSpeeds(guarded, draggedSoftWeld(guarded))
+        #expect(fastest <= WorldDef().maximumLinearSpeed * (1 + 1e-9), "fastest body \(fastest) pt/s")
+        #expect(fastestSpin <= 0.25 * Double.pi * 240 * (1 + 1e-9), "fastest spin \(fastestSpin) rad/s")
+        let (unguardedFastest, _) = fastestSpeeds(unguarded, draggedSoftWeld(unguarded))
+        #expect(unguardedFastest > WorldDef().maximumLinearSpeed)
     }
 }

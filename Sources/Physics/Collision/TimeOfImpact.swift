@@ -30,8 +30,8 @@ package struct Sweep {
     /// The body transform at fraction `t` of the sweep. The angle is interpolated, not the rotation's
     /// cosine and sine: along that chord a turn near half a revolution passes close to the origin and
     /// most of it happens in an instant in mid-sweep, faster than any bound conservative advancement
-    /// could use (a shape 300 pt out on a body turning π in a step went 24 pt into a wall at the
-    /// fraction the advancement called safe).
+    /// could use (a shape far out on a body turning half a revolution in a step went into a wall at
+    /// the fraction the advancement called safe; `farShapeOnABodyTurningHalfARevolutionStaysInside`).
     @inline(__always)
     package func transform(at t: Double) -> Transform {
         let c = (1 - t) * c1 + t * c2

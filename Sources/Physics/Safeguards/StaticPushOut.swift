@@ -1,8 +1,8 @@
-// Static push-out: at the end of a step, a dynamic body that went deep into a static shape is moved
+// SAFEGUARD staticPushOut: at the end of a step, a dynamic body that went deep into a static shape is moved
 // back out, whatever the masses of the bodies that drove it there. A thin or off-centre body hitting a
 // wall is spun to the speed cap by the impulse at its tip; the tip then separates while the centre
-// keeps moving in, and continuous collision skips a body already touching, so it sank 100–200 pt per
-// step until its centre was past the wall (and a light body driven by a heavy one can sink the same
+// keeps moving in, and continuous collision skips a body already touching, so it sank a large part of
+// its size every step until its centre was past the wall (and a light body driven by a heavy one can sink the same
 // way). The push-out moves only the dynamic body, so a static boundary always wins; it acts only past
 // a depth that soft contacts do not reach in ordinary scenes.
 
@@ -21,7 +21,10 @@ extension World {
             if typeA == .dynamic && typeB == .static { side = 0 } else if typeA == .static && typeB == .dynamic { side = 1 } else { continue }
             let body = side == 0 ? a : b
             guard bodyStore[body].isAwake else { continue }
-            if pushOut(body, contact: c, side: side) { updateShapeBounds(body) }
+            if pushOut(body, contact: c, side: side) {
+                updateShapeBounds(body)
+                safeguardCounts.staticPushOuts += 1
+            }
         }
     }
 
@@ -31,8 +34,9 @@ extension World {
     /// centroid past it, and the next step's contact normal would point out of the box.
     private func allowedDepth(_ g: borrowing Geometry) -> Double {
         let extent = shapeExtent(g, localCenter: centroid(of: g)).min
-        guard extent > 0 else { return 2 * linearSlop }
-        return Swift.min(Swift.max(2 * linearSlop, 0.25 * extent), 0.5 * extent)
+        guard extent > 0 else { return Tuning.pushOutMinimumDepthInSlops * linearSlop }
+        return Swift.min(Swift.max(Tuning.pushOutMinimumDepthInSlops * linearSlop, Tuning.pushOutDepthFraction * extent),
+                         Tuning.pushOutMaximumDepthFraction * extent)
     }
 
     /// Pushes body `b` (on `side` of contact `c`) out of the static shape on the other side; returns
@@ -50,7 +54,7 @@ extension World {
         // contact; the body needs to move at most this far along `n`.
         var depth = highestProjection(shapes[staticShape].geometry, staticXF, n) - lowestProjection(shapes[dynamicShape].geometry, xf, n)
         // The body's smallest extent bounds its shapes' from below: a cheap test first.
-        guard depth > Swift.min(2 * linearSlop, 0.5 * bodyStore[b].minExtent) else { return false }
+        guard depth > Swift.min(Tuning.pushOutMinimumDepthInSlops * linearSlop, Tuning.pushOutMaximumDepthFraction * bodyStore[b].minExtent) else { return false }
         let allowed = allowedDepth(shapes[dynamicShape].geometry)
         guard depth > allowed else { return false }
 
@@ -58,11 +62,10 @@ extension World {
         // manifold of the current poses tells. When it is on the side the step started from, its depth
         // is exact; when its normal flipped or it has no point, the body crossed: keep the projection.
         // A normal more than 30° off the start's is a corner's (a body pressed into the corner of two
-        // segments touches the vertex): along it the body went out through the other segment (fuzz
-        // seed 22550), so the start normal and the projection stay.
+        // segments touches the vertex): along it the body went out through the other segment, so the start normal and the projection stay.
         var direction = n
         let m = collide(shapes[staticShape].geometry, staticXF, shapes[dynamicShape].geometry, xf, speculativeDistance: speculativeDistance)
-        if m.pointCount > 0 && dot(m.normal, n) > 0.866 {
+        if m.pointCount > 0 && dot(m.normal, n) > Tuning.pushOutSameFaceCosine {
             var separation = m.point0.separation
             if m.pointCount > 1 { separation = Swift.min(separation, m.point1.separation) }
             depth = -separation

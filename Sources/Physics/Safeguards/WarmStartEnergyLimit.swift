@@ -1,82 +1,58 @@
-// Warm starting that never adds kinetic energy to an island with joints.
+// SAFEGUARD warmStartEnergyLimit: warm starting never adds kinetic energy to an island with a
+// long-lever joint.
 //
 // Warm starting applies last substep's impulses again before solving. That is right for the steady
 // forces that hold a structure up: they cancel the velocity gravity just added, so the island's
 // kinetic energy drops. It is wrong for a one-off impulse, such as the one that makes two jointed
 // bodies with mismatched velocities move together: applied again, it recreates the mismatch,
 // reversed, and the solve must undo it. With anchors thousands of points out on small bodies one
-// solver pass does not, and closed scenes gained 8–1600 % energy within a few steps (the physics
-// fuzzer's energy findings). So in islands holding a joint with a long lever (`leverLimit`) the warm
+// solver pass does not, and closed scenes gained energy many times over within a few steps (the physics
+// fuzzer's energy findings; PhysicsRegressionTests pins them). So in islands holding a joint with a long lever (`leverLimit`) the warm
 // start (joints and contacts together, since in a resting pile the contacts carry part of what the
 // joints hold) is measured: the kinetic energy after a fraction s of it is E(s) = E(0) + s·a + s²·b/2,
 // and when all of it would raise the energy (a + b/2 > 0) only the energy-minimising fraction
 // max(0, −a/b) is applied and kept in the accumulated impulses.
 
 extension World {
-    /// A joint whose anchor lies more than `leverLimit` radii of gyration from a body's centre of
-    /// mass (|r|² > leverLimit² · I/m) gets its island's warm start checked. Below that one solver
-    /// pass undoes a wrong warm start, and structures such as joint_grid's net need theirs whole:
-    /// their warm start is far from balanced while the solve converges over the substeps (measured
-    /// there, it raised the net's kinetic energy in 790 of 2000 substeps; scaled back, the net
-    /// stretched to a 1.2 m gap).
-    static let leverLimit = 10.0
-
-    /// Lists in `jointIslands` the islands (solver-index ranges [start, end)) holding an active joint
-    /// with a lever past `leverLimit`. Called after the joints are prepared, when the islands changed
+    /// Lists in `buffers.jointIslands` the islands (solver-index ranges [start, end)) holding an active joint
+    /// with a lever past `Tuning.leverLimit`. Called after the joints are prepared, when the islands changed
     /// (masses and anchors are fixed in between, save a shape added to an awake body, which the next
     /// island change picks up).
     func findJointIslands() {
-        let n = awakeBodies.count
-        jointIslands.removeAll(keepingCapacity: true)
-        if warmStartFlags.count < n { warmStartFlags.append(contentsOf: repeatElement(false, count: n - warmStartFlags.count)) }
+        let n = buffers.awakeBodies.count
+        buffers.jointIslands.removeAll(keepingCapacity: true)
+        if buffers.warmStartFlags.count < n { buffers.warmStartFlags.append(contentsOf: repeatElement(false, count: n - buffers.warmStartFlags.count)) }
         var any = false
-        let limitSquared = World.leverLimit * World.leverLimit
-        for j in activeJoints {
+        let limitSquared = Tuning.leverLimit * Tuning.leverLimit
+        for j in buffers.activeJoints {
             let joint = jointStore[Int(j)]
             // |r|²·(1/I) > limit²·(1/m), in inverse masses.
             let longA = joint.iA * joint.anchorA.lengthSquared > limitSquared * joint.mA
             let longB = joint.iB * joint.anchorB.lengthSquared > limitSquared * joint.mB
             guard longA || longB else { continue }
-            if !any { for i in 0..<n { warmStartFlags[i] = false }; any = true }
+            if !any { for i in 0..<n { buffers.warmStartFlags[i] = false }; any = true }
             let a = Int(joint.indexA), b = Int(joint.indexB)
-            if a < n { warmStartFlags[a] = true }
-            if b < n { warmStartFlags[b] = true }
+            if a < n { buffers.warmStartFlags[a] = true }
+            if b < n { buffers.warmStartFlags[b] = true }
         }
         guard any else { return }
         var start = 0, maxEnd = 0
-        for end32 in islandEnds {
+        for end32 in buffers.islandEnds {
             let end = Int(end32)
-            for i in start..<end where warmStartFlags[i] {
-                jointIslands.append(Int32(start)); jointIslands.append(end32)
+            for i in start..<end where buffers.warmStartFlags[i] {
+                buffers.jointIslands.append(Int32(start)); buffers.jointIslands.append(end32)
                 maxEnd = Swift.max(maxEnd, end)
                 break
             }
             start = end
         }
-        if warmStartBefore.count < maxEnd { warmStartBefore.append(contentsOf: repeatElement(BodyState(), count: maxEnd - warmStartBefore.count)) }
+        if buffers.warmStartBefore.count < maxEnd { buffers.warmStartBefore.append(contentsOf: repeatElement(BodyState(), count: maxEnd - buffers.warmStartBefore.count)) }
     }
 
-    /// Applies last substep's impulses of the active joints and every contact; in the islands of
-    /// `jointIslands`, scales back a warm start that raised the island's kinetic energy (see the top
-    /// of the file). `checked`: `jointIslands` is not empty.
-    @inline(__always)
-    func warmStart(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                   _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                   _ schedule: ContactPasses, _ states: UnsafeMutableBufferPointer<BodyState>,
-                   _ integration: UnsafeBufferPointer<BodyIntegration>, checked: Bool) {
-        if checked { saveJointIslandStates(states) }
-        for j in active { warmStartJoint(&joints[Int(j)], states) }
-        schedule.warmStart(contacts, states)
-        if checked {
-            undoEnergyGain(active, joints, contacts, schedule, states, integration)
-            recordIslandEnergies(states, integration)
-        }
-    }
-
-    /// Copies the states of the bodies of `jointIslands` to `warmStartBefore`.
-    private func saveJointIslandStates(_ states: UnsafeMutableBufferPointer<BodyState>) {
-        jointIslands.withUnsafeMutableBufferPointer { islands in
-          warmStartBefore.withUnsafeMutableBufferPointer { before in
+    /// Copies the states of the bodies of `buffers.jointIslands` to `buffers.warmStartBefore`.
+    func saveJointIslandStates(_ states: UnsafeMutableBufferPointer<BodyState>) {
+        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
+          buffers.warmStartBefore.withUnsafeMutableBufferPointer { before in
             var k = 0
             while k < islands.count {
                 for i in Int(islands[k])..<Int(islands[k + 1]) { before[i] = states[i] }
@@ -86,14 +62,13 @@ extension World {
         }
     }
 
-    /// In each island of `jointIslands`, E(s) = E(0) + s·a + s²·b/2 for the velocities
+    /// In each island of `buffers.jointIslands`, E(s) = E(0) + s·a + s²·b/2 for the velocities
     /// v₀ + s·(v − v₀) (v₀ saved before the warm start); when E(1) > E(0) the states and the
     /// island's accumulated impulses keep only the fraction max(0, −a/b).
-    private func undoEnergyGain(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                                _ contacts: UnsafeMutableBufferPointer<ContactConstraint>, _ schedule: ContactPasses,
-                                _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
-        jointIslands.withUnsafeMutableBufferPointer { islands in
-          warmStartBefore.withUnsafeMutableBufferPointer { before in
+    func undoEnergyGain(_ v: SolverViews, _ schedule: ContactPasses) {
+        let states = v.states, integration = v.integration
+        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
+          buffers.warmStartBefore.withUnsafeMutableBufferPointer { before in
             var k = 0
             while k < islands.count {
                 let start = Int(islands[k]), end = Int(islands[k + 1])
@@ -113,11 +88,12 @@ extension World {
                 }
                 guard b > 0 && a + 0.5 * b > 0 else { continue }
                 let s = Swift.max(0, -a / b)
+                safeguardCounts.warmStartsScaledBack += 1
                 for i in start..<end {
                     states[i].v = before[i].v + s * (states[i].v - before[i].v)
                     states[i].w = before[i].w + s * (states[i].w - before[i].w)
                 }
-                scaleImpulses(in: start..<end, by: s, active, joints, contacts, schedule)
+                scaleImpulses(in: start..<end, by: s, v, schedule)
             }
           }
         }
@@ -125,14 +101,13 @@ extension World {
 
     /// Scales the accumulated impulses of the joints and contacts acting on the bodies of one island
     /// (solver indices `island`), so that what is kept is what the warm start applied.
-    private func scaleImpulses(in island: Range<Int>, by s: Double, _ active: UnsafeBufferPointer<Int32>,
-                               _ joints: UnsafeMutablePointer<JointData>, _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                               _ schedule: ContactPasses) {
-        let n = awakeBodies.count
+    private func scaleImpulses(in island: Range<Int>, by s: Double, _ v: SolverViews, _ schedule: ContactPasses) {
+        let n = buffers.awakeBodies.count
+        let joints = v.joints, contacts = v.constraints
         @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
             island.contains(Int(a) < n ? Int(a) : Int(b))
         }
-        for j in active where inIsland(joints[Int(j)].indexA, joints[Int(j)].indexB) { joints[Int(j)].scaleImpulses(by: s) }
+        for j in v.activeJoints where inIsland(joints[Int(j)].indexA, joints[Int(j)].indexB) { joints[Int(j)].scaleImpulses(by: s) }
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
         // schedule's lanes (copied back after the substeps); scaling both covers either.
         for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }

@@ -1,4 +1,4 @@
-// The relax pass never leaves a long-lever island of passive joints with more kinetic energy than its
+// SAFEGUARD relaxEnergyLimit: the relax pass never leaves a long-lever island of passive joints with more kinetic energy than its
 // warm start did.
 //
 // A substep solves with bias (position correction as velocity), moves the bodies, then relaxes: it
@@ -6,8 +6,8 @@
 // motors or springs the velocity solve is a projection, which can only lower kinetic energy. But with
 // anchors thousands of points out on small spinning bodies the anchors drift hundreds of points per
 // substep, the biased pass asks for ten to a hundred times the island's kinetic energy, and one relax
-// pass does not take it all back: closed fuzz scenes gained 2–44 % in a step (seed 7757: +33 % at
-// step 125). So in the islands of `jointIslands` (JointWarmStart.swift) whose joints are all passive
+// pass does not take it all back: closed fuzz scenes gained energy within a step
+// (PhysicsRegressionTests pins them). So in the islands of `jointIslands` (WarmStartEnergyLimit.swift) whose joints are all passive
 // and that touch no kinematic body, the kinetic energy after the relax pass is held to what it was
 // after the warm start. The velocities are scaled about the island's mean velocity, so momentum is
 // kept and every joint's relative velocity is scaled alike: a satisfied joint stays satisfied. An
@@ -27,18 +27,17 @@ extension World {
     /// Marks each island of `jointIslands` in `islandLimits` as limited (only passive joints, no
     /// kinematic body) and grounded (a joint or contact with a static body). Once per step: joints'
     /// settings can change between steps without the islands changing.
-    func classifyJointIslands(_ active: UnsafeBufferPointer<Int32>, _ joints: UnsafeMutablePointer<JointData>,
-                              _ contacts: UnsafeMutableBufferPointer<ContactConstraint>,
-                              _ integration: UnsafeBufferPointer<BodyIntegration>) {
-        let n = awakeBodies.count
-        let islandCount = jointIslands.count / 2
-        if islandMarks.count < n { islandMarks.append(contentsOf: repeatElement(0, count: n - islandMarks.count)) }
-        if islandLimits.count != islandCount {
-            islandLimits.removeAll(keepingCapacity: true)
-            islandLimits.append(contentsOf: repeatElement(IslandEnergyLimit(), count: islandCount))
+    func classifyJointIslands(_ v: SolverViews) {
+        let active = v.activeJoints, joints = v.joints, contacts = v.constraints, integration = v.integration
+        let n = buffers.awakeBodies.count
+        let islandCount = buffers.jointIslands.count / 2
+        if buffers.relaxMarks.count < n { buffers.relaxMarks.append(contentsOf: repeatElement(0, count: n - buffers.relaxMarks.count)) }
+        if buffers.islandLimits.count != islandCount {
+            buffers.islandLimits.removeAll(keepingCapacity: true)
+            buffers.islandLimits.append(contentsOf: repeatElement(IslandEnergyLimit(), count: islandCount))
         }
-        jointIslands.withUnsafeMutableBufferPointer { islands in
-          islandMarks.withUnsafeMutableBufferPointer { marks in
+        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
+          buffers.relaxMarks.withUnsafeMutableBufferPointer { marks in
             let working = 1 as UInt8, grounded = 2 as UInt8
             var k = 0
             while k < islands.count {
@@ -61,8 +60,8 @@ extension World {
             while k < islands.count {
                 var flags: UInt8 = 0
                 for i in Int(islands[k])..<Int(islands[k + 1]) { flags |= marks[i] }
-                islandLimits[k / 2].isLimited = flags & working == 0
-                islandLimits[k / 2].isGrounded = flags & grounded != 0
+                buffers.islandLimits[k / 2].isLimited = flags & working == 0
+                buffers.islandLimits[k / 2].isGrounded = flags & grounded != 0
                 k += 2
             }
           }
@@ -72,19 +71,20 @@ extension World {
     /// Records each island's kinetic energy after the warm start.
     func recordIslandEnergies(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
         var k = 0
-        while k < jointIslands.count {
-            islandLimits[k / 2].energy = kineticEnergy(Int(jointIslands[k])..<Int(jointIslands[k + 1]), states, integration)
+        while k < buffers.jointIslands.count {
+            buffers.islandLimits[k / 2].energy = kineticEnergy(Int(buffers.jointIslands[k])..<Int(buffers.jointIslands[k + 1]), states, integration)
             k += 2
         }
     }
 
     /// After the relax pass: scales back the velocities of each limited island whose kinetic energy
     /// rose past its record (see the top of the file).
-    func limitRelaxEnergy(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
+    func limitRelaxEnergy(_ v: SolverViews) {
+        let states = v.states, integration = v.integration
         var k = 0
-        while k < jointIslands.count {
-            let island = Int(jointIslands[k])..<Int(jointIslands[k + 1])
-            let limit = islandLimits[k / 2]
+        while k < buffers.jointIslands.count {
+            let island = Int(buffers.jointIslands[k])..<Int(buffers.jointIslands[k + 1])
+            let limit = buffers.islandLimits[k / 2]
             k += 2
             guard limit.isLimited else { continue }
             let energy = kineticEnergy(island, states, integration)
@@ -101,6 +101,7 @@ extension World {
             }
             guard energy > meanEnergy else { continue }
             let s = (Swift.max(0, limit.energy - meanEnergy) / (energy - meanEnergy)).squareRoot()
+            safeguardCounts.relaxPassesScaledBack += 1
             for i in island where integration[i].isDynamic {
                 states[i].v = mean + s * (states[i].v - mean)
                 states[i].w *= s

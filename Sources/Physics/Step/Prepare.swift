@@ -1,0 +1,155 @@
+// The solver's preparation stages, once per step before the substeps (Box2D v3 solver.c: the body
+// states of b2SolverStep, b2_stagePrepareContacts, b2_stagePrepareJoints): body states and
+// integration constants, the contacts' colouring and constraints, the joints' anchors and masses,
+// and the contact passes of the lane-wide solve. The lists are sized first (`prepareBodies`,
+// `colorContactConstraints`, `listActiveJoints`), then filled through `SolverViews`.
+
+extension World {
+    /// Body states and integration constants of the awake bodies: sized when the awake set changes,
+    /// then written in place (appending element by element checked the arrays' uniqueness each time).
+    func prepareBodies(_ ctx: StepContext) {
+        let buffers = self.buffers
+        let n = buffers.awakeBodies.count
+        if buffers.states.count != n + 1 {
+            buffers.states.removeAll(keepingCapacity: true)
+            buffers.states.append(contentsOf: repeatElement(BodyState(), count: n + 1))
+        }
+        if buffers.integration.count != n {
+            buffers.integration.removeAll(keepingCapacity: true)
+            buffers.integration.append(contentsOf: repeatElement(BodyIntegration(), count: n))
+        }
+        buffers.states.withUnsafeMutableBufferPointer { states in
+          buffers.integration.withUnsafeMutableBufferPointer { integration in
+            bodyStore.withUnsafeMutableBufferPointer { bodies in
+                for i in 0..<n {
+                    let body = bodies.baseAddress! + Int(buffers.awakeBodies[i])
+                    states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
+                    var bi = BodyIntegration()
+                    if body.pointee.type == .dynamic {
+                        bi.isDynamic = true
+                        bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                        bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                        bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                        bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                        bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
+                    }
+                    integration[i] = bi
+                }
+            }
+          }
+          states[n] = BodyState()  // shared state of static (and sleeping) bodies
+        }
+    }
+
+    /// Colours the contacts that get a constraint this step and sizes the constraint lists. The
+    /// colouring depends only on which contacts touch and which bodies are awake and dynamic; each of
+    /// those changes marks the islands, so while they hold last step's colouring is reused. Returns
+    /// true when the colouring and the number of constraints are last step's: constraint k is then
+    /// last step's contact k, and `prepareContactConstraints` compares its point count.
+    func colorContactConstraints(islandsChanged: Bool) -> Bool {
+        let buffers = self.buffers
+        let n = Int32(buffers.awakeBodies.count)
+        let coloringKept = !islandsChanged && !buffers.colorStarts.isEmpty
+        if coloringKept {
+            validateColoring(n)
+        } else {
+            colorContacts(n)
+        }
+        // Sized when the number of contacts changes, then written in place: emptying a list calls
+        // into the standard library, and each append checks the array's uniqueness. The restitution
+        // lists hold at most one entry per constraint; their lengths are kept beside them.
+        let count = buffers.solverOrder.count
+        let kept = coloringKept && buffers.constraints.count == count
+        buffers.constraints.resize(to: count, filler: ContactConstraint())
+        buffers.restitutionConstraints.resize(to: count, filler: 0)
+        buffers.impactConstraints.resize(to: count, filler: 0)
+        return kept
+    }
+
+    /// Lists the joints with an awake body. The list changes only with the islands (joints created or
+    /// destroyed, bodies woken or put to sleep all mark them).
+    func listActiveJoints(islandsChanged: Bool) {
+        guard islandsChanged else { return }
+        let buffers = self.buffers
+        let n = buffers.awakeBodies.count
+        buffers.activeJoints.removeAll(keepingCapacity: true)
+        for j in jointStore.indices where jointStore[j].isLive {
+            let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
+            let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
+            if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
+        }
+    }
+
+    /// The contact passes of the lane-wide solve: last step's refilled when the colouring and point
+    /// counts are kept, else built again.
+    func scheduleContacts(_ v: SolverViews, kept: Bool) {
+        if kept {
+            buffers.contactSchedule.refill(v.constraints)
+            buffers.colorStarts.withUnsafeBufferPointer { validateContactSchedule(v.constraints, $0) }
+        } else {
+            buffers.colorStarts.withUnsafeBufferPointer { buffers.contactSchedule.build(v.constraints, $0) }
+        }
+    }
+}
+
+/// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts) and lists
+/// those with restitution. `kept`: `colorContactConstraints` kept last step's colouring and count.
+/// Returns true when the colouring and every constraint's point count are last step's.
+func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
+    let n = Int32(v.integration.count)
+    var pointCountsKept = kept
+    var restitutionCount = 0, impactCount = 0
+    /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
+    /// array for awake bodies (it stays in cache), else from the body.
+    @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
+        if index < n {
+            let bi = v.integration.baseAddress! + Int(index)
+            return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
+        }
+        let b = v.bodies.baseAddress! + Int(body)
+        return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
+    }
+    for k in 0..<v.solverOrder.count {
+        let ci = Int(v.solverOrder[k])
+        let contact = v.contacts.baseAddress! + ci
+        let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
+        let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+        let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+        var c = ContactConstraint()
+        c.indexA = ia; c.indexB = ib
+        c.contact = Int32(ci)
+        c.normal = contact.pointee.manifold.normal
+        c.friction = contact.pointee.friction
+        c.restitution = contact.pointee.restitution
+        c.mA = mA; c.iA = iA
+        c.mB = mB; c.iB = iB
+        let bothDynamic = dynamicA && dynamicB
+        // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+        c.isStaticPair = !bothDynamic
+        c.pointCount = contact.pointee.manifold.pointCount
+        if v.constraints[k].pointCount != c.pointCount { pointCountsKept = false }
+        prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+        if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+        prepareCentralFriction(&c)
+        if c.restitution > 0 {
+            v.restitutionSlots[restitutionCount] = Int32(k)
+            restitutionCount += 1
+            if bothDynamic {
+                v.impactSlots[impactCount] = Int32(k)
+                impactCount += 1
+            }
+        }
+        v.constraints[k] = c
+    }
+    v.buffers.restitutionConstraintCount = restitutionCount
+    v.buffers.impactConstraintCount = impactCount
+    return pointCountsKept
+}
+
+/// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints).
+@inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext) {
+    let dummy = Int32(v.integration.count)
+    for j in v.activeJoints {
+        prepareJoint(v.joints.baseAddress! + Int(j), UnsafeBufferPointer(v.bodies), v.solverIndex, dummy: dummy, ctx)
+    }
+}

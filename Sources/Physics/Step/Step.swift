@@ -1,0 +1,82 @@
+// One fixed step, in order: every stage the world runs, each a named function. The stages are
+// Box2D v3's (`b2World_Step`, and `b2SolverStep` with its `b2SolverStageType` list in solver.c)
+// except those marked SAFEGUARD: Kinetic's own corrections, each switchable with
+// `WorldDef.safeguards` and described in Safeguards/README.md. Per-step scratch is `buffers`
+// (SolverBuffers.swift); the stores (bodies, shapes, contacts, joints) are the World's.
+
+extension World {
+    /// Advances by `dt` seconds in `substeps` soft-step substeps. Bodies, shapes and joints may be
+    /// created and destroyed between steps only. Contact events of this step are readable afterwards.
+    /// A non-positive or non-finite `dt` only publishes pending events.
+    public func step(by dt: Double, substeps: Int = 4) {
+        if dt > 0 && dt.isFinite {
+            // The constants depend only on dt, substeps and the world's fixed definition.
+            if stepContext.dt != dt || stepContext.substeps != Swift.max(1, substeps) {
+                stepContext = makeStepContext(dt: dt, substeps: substeps)
+            }
+            let ctx = stepContext
+            applyRefilters()                        // refilter: pairs whose filters changed
+            updatePairs()                           // pairs: broad phase, new contacts
+            updateContacts()                        // narrow phase: manifolds, touching begins and ends
+            let islandsChanged = buildIslands()     // islands: the awake set, island by island
+            if !buffers.awakeBodies.isEmpty {
+                solve(ctx, islandsChanged: islandsChanged)
+            }
+            if def.safeguards.contains(.staticPushOut) {
+                pushDynamicBodiesOutOfStaticShapes()  // SAFEGUARD staticPushOut
+            }
+            sleepIslands()                          // sleep
+        }
+        publishEvents()                             // publish events
+    }
+
+    /// The solver step (Box2D b2SolverStep) over the awake set, then finalize and continuous.
+    private func solve(_ ctx: StepContext, islandsChanged: Bool) {
+        let safeguards = def.safeguards
+        let limitWarmStart = safeguards.contains(.warmStartEnergyLimit)
+        let limitRelax = safeguards.contains(.relaxEnergyLimit)
+        let capPositions = safeguards.contains(.speedCapsAfterSolve)
+        prepareBodies(ctx)                                                          // body states
+        let coloringKept = colorContactConstraints(islandsChanged: islandsChanged)  // graph colouring
+        listActiveJoints(islandsChanged: islandsChanged)
+
+        withSolverViews { v in
+            let scheduleKept = prepareContactConstraints(v, kept: coloringKept)     // b2_stagePrepareContacts
+            prepareJoints(v, ctx)                                                   // b2_stagePrepareJoints
+            if islandsChanged && (limitWarmStart || limitRelax) {
+                findJointIslands()                  // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
+            }
+            let checked = !buffers.jointIslands.isEmpty
+            let checkWarmStart = checked && limitWarmStart, checkRelax = checked && limitRelax
+            scheduleContacts(v, kept: scheduleKept)                                 // contact passes for the colours
+            if safeguards.contains(.impactPropagation) {
+                propagateImpacts(v, ctx)            // SAFEGUARD impactPropagation
+            }
+            storeRelativeVelocities(v.constraints, v.restitutionList, v.states)     // restitution targets
+            if checkRelax {
+                classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
+            }
+            buffers.contactSchedule.withPasses { contacts in
+                for _ in 0..<ctx.substeps {
+                    integrateVelocities(v.states, v.integration, ctx)               // b2_stageIntegrateVelocities
+                    warmStart(v, contacts, limit: checkWarmStart, record: checkRelax)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
+                    solveJoints(v, ctx, useBias: true)                              // b2_stageSolve
+                    contacts.solve(v.constraints, v.states, ctx, useBias: true)
+                    integratePositions(v.states, v.integration, ctx, capped: capPositions)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
+                    updateJointPoses(v)                                             // b2_stageRelax
+                    solveJoints(v, ctx, useBias: false)
+                    contacts.solve(v.constraints, v.states, ctx, useBias: false)
+                    if checkRelax {
+                        limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
+                    }
+                }
+            }
+            buffers.contactSchedule.storeImpulses(v.constraints)
+            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionPasses, restitutionEnergyLimit)
+        }
+        storeImpulses()                             // b2_stageStoreImpulses
+        finalizeBodies(ctx, capSpeeds: capPositions)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
+        sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
+        updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
+    }
+}

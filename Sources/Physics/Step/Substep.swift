@@ -1,0 +1,99 @@
+// The stages of one substep (Box2D v3 solver.c: b2IntegrateVelocitiesTask, b2WarmStart*, b2Solve*,
+// b2IntegratePositionsTask, b2Relax*), in the order Step.swift calls them, and the speed caps they share.
+
+/// The world's speed caps and their squares, read into locals by the passes over the bodies (read
+/// through the context in the loop, they were loaded and squared again for every body).
+struct SpeedCaps {
+    let linear: Double, linearSquared: Double
+    let angular: Double, angularSquared: Double
+
+    @inline(__always) init(_ ctx: StepContext) {
+        linear = ctx.maxLinearSpeed; linearSquared = linear * linear
+        angular = ctx.maxAngularSpeed; angularSquared = angular * angular
+    }
+
+    /// Clamps a body's velocity: the linear speed keeps its direction, the angular one its sign.
+    @inline(__always) func apply(_ v: inout Vec2, _ w: inout Double) {
+        let speedSq = v.lengthSquared
+        if speedSq > linearSquared { v = scaled(v, toSpeed: linear, speedSquared: speedSq) }
+        if w * w > angularSquared { w = w > 0 ? angular : -angular }
+    }
+
+    @inline(__always) func apply(to s: inout BodyState) { apply(&s.v, &s.w) }
+}
+
+/// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
+/// turned the branch into a select and paid the square root and division for every body and pass.
+@inline(never) private func scaled(_ v: Vec2, toSpeed speed: Double, speedSquared: Double) -> Vec2 {
+    (speed / speedSquared.squareRoot()) * v
+}
+
+/// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
+@inline(__always) func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
+    let h = ctx.h, caps = SpeedCaps(ctx)
+    for i in integration.indices {
+        let bi = integration[i]
+        guard bi.isDynamic else { continue }
+        var s = states[i]
+        // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
+        var v: Vec2, w: Double
+        if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
+            // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
+            v = h * bi.linearAcceleration + s.v
+            w = h * bi.angularAcceleration + s.w
+        } else {
+            v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+            w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+        }
+        caps.apply(&v, &w)
+        s.v = v; s.w = w
+        states[i] = s
+    }
+}
+
+extension World {
+    /// Applies last substep's impulses of the active joints and every contact (Box2D b2_stageWarmStart).
+    /// SAFEGUARD warmStartEnergyLimit when `limit`: in the islands of `jointIslands`, a warm start
+    /// that raised the island's kinetic energy is scaled back. `record`: the islands' energies are
+    /// recorded for the relax limit. Either needs `jointIslands` not empty.
+    @inline(__always)
+    func warmStart(_ v: SolverViews, _ contacts: ContactPasses, limit: Bool, record: Bool) {
+        if limit { saveJointIslandStates(v.states) }
+        for j in v.activeJoints { warmStartJoint(&v.joints[Int(j)], v.states) }
+        contacts.warmStart(v.constraints, v.states)
+        if limit { undoEnergyGain(v, contacts) }
+        if record { recordIslandEnergies(v.states, v.integration) }
+    }
+}
+
+/// One pass over the active joints, with position bias (solve) or without (relax).
+@inline(__always) func solveJoints(_ v: SolverViews, _ ctx: StepContext, useBias: Bool) {
+    for j in v.activeJoints { solveJoint(&v.joints[Int(j)], v.states, ctx, useBias: useBias) }
+}
+
+/// Moves the awake bodies by their velocities over one substep (Box2D b2IntegratePositionsTask).
+/// SAFEGUARD speedCapsAfterSolve when `capped`: at most at the speed caps (as Box2D v2 did before
+/// integrating positions), so a joint or contact that over-corrects moves a body at most
+/// `maxLinearSpeed · h` and a quarter turn per substep, and an unstable constraint stays bounded
+/// instead of growing to infinity within a few steps. The velocities themselves are left to the relax
+/// pass: capped here, the biased pass's velocity past the caps was cut from one body and not its
+/// partner, so the relax pass could no longer take it back, and islands of far-anchored joints gained
+/// momentum and energy (the next substep caps them before use).
+func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext, capped: Bool) {
+    let h = ctx.h, caps = SpeedCaps(ctx)
+    for i in integration.indices {
+        var s = states[i]
+        var v = s.v, w = s.w
+        if capped && integration[i].isDynamic { caps.apply(&v, &w) }
+        s.dq = s.dq.integrated(by: h * w)
+        s.dp += h * v
+        states[i] = s
+    }
+}
+
+/// Refreshes the joints' position-only terms after the bodies moved, all before the relax pass's
+/// solves: they depend on positions only, so they run side by side instead of each waiting on the
+/// previous joint's impulse.
+@inline(__always) func updateJointPoses(_ v: SolverViews) {
+    for j in v.activeJoints { updateJointPose(&v.joints[Int(j)], v.states) }
+}

@@ -1,0 +1,67 @@
+// The solver's and the safeguards' constants, each with why it has its value. Tolerances Box2D
+// states in meters are given in meters here and scaled by `WorldDef.lengthUnitsPerMeter`. The
+// world's settings a level may change (stiffness, damping, speeds) are `WorldDef`'s, not these.
+
+enum Tuning {
+    // MARK: Box2D v3's (core.h, constants.h, solver.c)
+
+    /// Contact slop, m: how far soft contacts rest inside each other (B2_LINEAR_SLOP).
+    static let linearSlopMeters = 0.005
+    /// Speculative distance in slops: contacts start this far apart (B2_SPECULATIVE_DISTANCE).
+    static let speculativeDistanceInSlops = 4.0
+    /// Margin of the broad phase's fat boxes, m (B2_AABB_MARGIN).
+    static let aabbMarginMeters = 0.1
+    /// Largest turn per substep, radians: a quarter turn (B2_MAX_ROTATION), so a spin reads as a
+    /// rotation and not its alias.
+    static let maxRotationPerSubstep = 0.25 * Double.pi
+    /// Contacts stiffer than this fraction of the substep rate ring (Box2D caps the same way).
+    static let contactHertzPerSubstepRate = 0.25
+    /// Contacts against static and kinematic bodies are this much stiffer (Box2D staticSoftness).
+    static let staticContactStiffening = 2.0
+    /// A body slower than this, m/s, at its farthest point, counts toward sleep (b2BodyDef.sleepThreshold).
+    static let sleepSpeedMeters = 0.05
+    /// Seconds a whole island must stay that slow before it sleeps (b2_timeToSleep).
+    static let timeToSleep = 0.5
+    /// A body that travels more than this fraction of its smallest extent in a step is swept by
+    /// continuous collision (b2FinalizeBodies' safety factor).
+    static let continuousTravelFraction = 0.5
+    /// Colours of the constraint graph before contacts spill into the overflow group. A box in a
+    /// stack has up to six touching neighbours; Box2D v3 uses 24.
+    static let graphColorCount = 16
+    /// The 2×2 restitution block solve runs when k11² < this × det (Box2D 2.4's conditioning test).
+    static let blockSolverConditioning = 1000.0
+
+    // MARK: Kinetic's (joints)
+
+    /// A rigid point joint corrects its drift no faster than this fraction of the linear speed cap:
+    /// far anchors on spinning bodies drift hundreds of points per substep, and a faster correction
+    /// left velocity the relax pass did not take back. A tighter cap kept falling hinges awake.
+    static let jointBiasSpeedFraction = 0.25
+
+    // MARK: Kinetic's safeguards (Safeguards/README.md)
+
+    /// warmStartEnergyLimit: a joint whose anchor lies more than this many radii of gyration from
+    /// a body's centre gets its island's warm start checked. Below it one pass undoes a wrong warm
+    /// start, and nets such as joint_grid need their warm start whole while the solve converges.
+    static let leverLimit = 10.0
+    /// impactPropagation: at most this many passes along a row of touching bodies (and at most
+    /// 2 × the impact contacts + 2), so a ring of elastic bodies cannot loop forever.
+    static let maxImpactPasses = 64
+    /// restitutionPasses: passes of the restitution stage when one bounces anything. One pass
+    /// overshoots where a body bounces on several contacts at once; four still left bodies landing
+    /// on three shapes faster than they came; sixteen converge.
+    static let restitutionPasses = 16
+    /// restitutionPasses: a pass changes an impulse when by more than this fraction of it (rounding
+    /// is below it).
+    static let restitutionConvergence = 1e-9
+    /// staticPushOut: a shape may sink this fraction of its smallest extent into a static shape
+    /// before it is pushed out (soft contacts do not reach it in ordinary scenes)…
+    static let pushOutDepthFraction = 0.25
+    /// …but at least this many slops, which soft contacts rest at…
+    static let pushOutMinimumDepthInSlops = 2.0
+    /// …and never half its extent, where its centroid would be past a thin segment.
+    static let pushOutMaximumDepthFraction = 0.5
+    /// staticPushOut: a manifold normal within 30° of the step's start normal (cos 30°) is the same
+    /// face; beyond it the body touches a corner and is pushed along the start normal.
+    static let pushOutSameFaceCosine = 0.866
+}
