@@ -1,6 +1,7 @@
 // The shipped examples are what the README's pictures show: their text must be readable there.
 // Titles and HUD text stay inside the view, and HUD text over the debug drawing's field arrows sits
-// on a panel of its own.
+// on a panel of its own. Text drawn in world points (`canvas:push{world = true}`) scrolls with the
+// camera and is left out.
 import Foundation
 import Render
 import Testing
@@ -42,11 +43,18 @@ import Testing
                                                   maxX: item.center.x + extent.width / 2, maxY: item.center.y + extent.height / 2), true))
         }
         var panels: [Box] = []
+        // Whether each open push draws in world points: such text scrolls with the world (a
+        // bucket's value at the bottom of a tall board) and is off the view most of the time.
+        var worldGroups: [Bool] = []
         for command in scene.hud {
             switch command {
-            case let .rect(x, y, width, height, fill, _, _, _) where (fill?.alpha ?? 0) >= 0.85:
+            case .push(let world):
+                worldGroups.append(world || worldGroups.last == true)
+            case .pop:
+                _ = worldGroups.popLast()
+            case let .rect(x, y, width, height, fill, _, _, _) where (fill?.alpha ?? 0) >= 0.85 && worldGroups.last != true:
                 panels.append(Box(minX: x, minY: y, maxX: x + width, maxY: y + height))
-            case let .text(text, x, y, size, _, align, _):
+            case let .text(text, x, y, size, _, align, _) where worldGroups.last != true:
                 let box = textBox(text, x: x, top: y, size: size, align: align, renderer: renderer)
                 found.append(("HUD text '\(text)'", box, panels.contains { $0.contains(box) }))
             default:
