@@ -159,7 +159,8 @@ public final class DynamicAnimator {
 
     /// Removes every top-level behaviour.
     public func removeAllBehaviors() {
-        for b in behaviors.reversed() { removeBehavior(b) }
+        // Last first, as removing them one by one would, without searching the list for each.
+        while let b = behaviors.popLast() { detachTree(b) }
     }
 
     /// Every behaviour in the tree, depth-first, parent before children, in insertion order.
