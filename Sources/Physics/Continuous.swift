@@ -79,7 +79,7 @@ extension World {
                     if result.state == .hit && result.fraction == 0 {
                         // The core itself starts within the target: it may be sliding along the
                         // surface or crossing it (a tiny fast part went through one side of a chain's
-                        // corner so; `lightBodiesAtACornerStayInside`). Sweep it again to half its gap:
+                        // corner so). Sweep it again to half its gap:
                         // a slide keeps the gap and passes, a crossing closes it and stops.
                         let gap = shapeDistance(other.geometry, otherSweep.transform(at: 0), core, sweep.transform(at: 0)).distance
                         guard gap > 1e-6 * target else { continue }
