@@ -1,6 +1,5 @@
 // What every behaviour has in Lua (items, action, children, world, kind), the composite
 // `kinetic.behavior{children=, action=}`, and the constructor steps every kind shares.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -163,13 +162,11 @@ enum BehaviorBinding {
         try def.checkFields(compositeFields)
         if def.has("children") {
             try def.read("children") { index in
-                guard lua.type(at: index) == LUA_TTABLE else {
+                guard lua.isTable(index) else {
                     throw LuaArgumentError(.field("children"), mustBe: "an array of behaviours", got: lua.describe(index))
                 }
-                for i in 0..<Int(lua_rawlen(lua.L, index)) {
-                    lua_rawgeti(lua.L, index, lua_Integer(i + 1))
-                    defer { lua.pop() }
-                    let child = try rt.behavior(lua, at: lua.top, "children[\(i + 1)]")
+                try LuaTable(lua: lua, index: index, name: "children").array { element, name in
+                    let child = try rt.behavior(lua, at: element, name)
                     try rt.dynamics("kinetic.behavior") { () throws(DynamicsError) in try behavior.addChild(child.behavior) }
                 }
             }

@@ -1,7 +1,6 @@
 // Lua's `Field`: `kinetic.field{ kind=, items=, position=, region=, strength=, falloff=, minimumRadius=,
 // direction=, smoothness=, animationSpeed=, evaluate= }`. A custom field's `evaluate(x, y, vx, vy,
 // mass, charge, time) → fx, fy` (UIKit newtons) runs under pcall while the animator steps.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -69,8 +68,8 @@ extension Runtime {
                           sample.mass, sample.charge, sample.time] { lua.push(v) }
                 return 7
             }, results: { lua, first, count in
-                guard count >= 2, lua.type(at: first) == LUA_TNUMBER, lua.type(at: first + 1) == LUA_TNUMBER else { return nil }
-                let v = Vec2(lua_tonumberx(lua.L, first, nil), lua_tonumberx(lua.L, first + 1, nil))
+                guard count >= 2, lua.isNumber(first), lua.isNumber(first + 1) else { return nil }
+                let v = Vec2(lua.rawNumber(first), lua.rawNumber(first + 1))
                 return v.isFinite ? v : nil
             })
             if let force { return force }

@@ -1,8 +1,6 @@
 // Lua's `Sensor`: `kinetic.sensor{ name=, frame= | center= + size=, bounds=, path=, parts=, angle=,
 // item=, offset=, items=, began=, ended= }`. Its events are pulled from the animator after the step
 // and called as `began(sensor, item)`, `ended(sensor, item)`.
-import CLua
-import CLuaShim
 import Dynamics
 import LuaBridge
 import Physics
@@ -43,7 +41,7 @@ enum SensorBinding {
             lua.reserve(4)
             lua.pushTable(fields: 2)
             rt.state.pushFunction("Sensor:items", on: lua) { lua in
-                kl_remove(lua.L, 1)  // the list; what remains is the method's self
+                lua.remove(1)  // the list; what remains is the method's self
                 let h = try rt.behaviorTypes[BehaviorKind.sensor.rawValue].handle(lua, at: 1, "self")
                 let sensor = rt.entry(h).behavior as! SensorBehavior
                 rt.pushItems(sensor.itemsInside.filter { sensor.animator?.isValid($0) ?? false }, on: lua)
@@ -95,7 +93,7 @@ enum SensorBinding {
                 let sensor = s(h)
                 rt.pushItems(sensor.watchesEveryItem ? [] : sensor.items, on: lua)
                 lua.push(rt.sensorItemsMetatable)
-                lua_setmetatable(lua.L, -2)
+                lua.setMetatable(ofValueAt: -2)
             },
         ] + BehaviorBinding.contactCallbacks(rt)
     }

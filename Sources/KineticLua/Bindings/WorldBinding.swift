@@ -1,6 +1,4 @@
 // Lua's `World`: the animator and its reference view — items, behaviours, stepping, input, output.
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -311,7 +309,7 @@ enum WorldBinding {
         }
         lua.push(world.pointerState?.down ?? false); lua.setField("down", inTableAt: -2)
         lua.push(rt.pointerStateMetatable)
-        lua_setmetatable(lua.L, -2)
+        lua.setMetatable(ofValueAt: -2)
     }
 
     /// The metatable of `world.pointer` tables: `__call(state, world, e)` injects a pointer event as
@@ -322,7 +320,7 @@ enum WorldBinding {
             lua.reserve(4)
             lua.pushTable(fields: 2)
             rt.state.pushFunction("World:pointer", on: lua) { lua in
-                kl_remove(lua.L, 1)  // the state table; what remains is the method's (world, e)
+                lua.remove(1)  // the state table; what remains is the method's (world, e)
                 let world = rt.world(try rt.worldType.handle(lua, at: 1, "self"))
                 try requireOutsideStep(world, "World:pointer")
                 let e = try lua.table(2, "event")
