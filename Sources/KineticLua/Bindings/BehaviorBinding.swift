@@ -15,6 +15,29 @@ enum BehaviorBinding {
         })
     }
 
+    /// A number property of a behaviour type: read as it is, written through `Runtime.checked` so
+    /// the behaviour's own rules apply (`Gravity.magnitude: 'magnitude' must be …`).
+    static func checkedNumber<B: DynamicBehavior>(_ rt: Runtime, _ type: String, _ name: String,
+                                                  _ key: ReferenceWritableKeyPath<B, Double>) -> LuaMember<BehaviorHandle> {
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
+        func b(_ h: BehaviorHandle) -> B { rt.entry(h).behavior as! B }
+        return .property(name, get: { lua, h in lua.push(b(h)[keyPath: key]) }, set: { lua, h, v in
+            let x = try lua.number(v, name)
+            try rt.checked(b(h), "\(type).\(name)") { b(h)[keyPath: key] = x }
+        })
+    }
+
+    /// A point property `{x, y}` of a behaviour type, like `checkedNumber`.
+    static func checkedPoint<B: DynamicBehavior>(_ rt: Runtime, _ type: String, _ name: String,
+                                                 _ key: ReferenceWritableKeyPath<B, Vec2>) -> LuaMember<BehaviorHandle> {
+        unowned(unsafe) let rt = rt
+        func b(_ h: BehaviorHandle) -> B { rt.entry(h).behavior as! B }
+        return .property(name, get: { lua, h in lua.push(b(h)[keyPath: key]) }, set: { lua, h, v in
+            let p = Vec2(try lua.point(v, name))
+            try rt.checked(b(h), "\(type).\(name)") { b(h)[keyPath: key] = p }
+        })
+    }
+
     /// The members of a kind: the shared ones first, then the kind's own.
     static func members(of kind: BehaviorKind, _ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
         let own: [LuaMember<BehaviorHandle>]

@@ -25,16 +25,10 @@ enum FieldBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func f(_ h: BehaviorHandle) -> FieldBehavior { rt.entry(h).behavior as! FieldBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Double>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
-                let x = try lua.number(v, name)
-                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = x }
-            })
+            BehaviorBinding.checkedNumber(rt, "Field", name, key)
         }
         func vector(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Vec2>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, name))
-                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = p }
-            })
+            BehaviorBinding.checkedPoint(rt, "Field", name, key)
         }
         return [
             vector("position", \.position),

@@ -18,10 +18,7 @@ enum ItemBehaviorBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func ib(_ h: BehaviorHandle) -> DynamicItemBehavior { rt.entry(h).behavior as! DynamicItemBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Double>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) }, set: { lua, h, v in
-                let x = try lua.number(v, name)
-                try rt.checked(ib(h), "ItemBehavior.\(name)") { ib(h)[keyPath: key] = x }
-            })
+            BehaviorBinding.checkedNumber(rt, "ItemBehavior", name, key)
         }
         func flag(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Bool>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) },
