@@ -481,6 +481,23 @@ final class Runtime {
         }
     }
 
+    /// A locked metatable (`__metatable = false`) whose `__call(t, ...)` runs `body` with the
+    /// arguments after the called table `t`, as a method of the values it is set on.
+    func callableMetatable(_ name: String, _ body: @escaping LuaFunction) -> LuaReference {
+        state.withStack { lua in
+            lua.reserve(4)
+            lua.pushTable(fields: 2)
+            state.pushFunction(name, on: lua) { lua in
+                lua.remove(1)
+                return try body(lua)
+            }
+            lua.setField("__call", inTableAt: -2)
+            lua.push(false)
+            lua.setField("__metatable", inTableAt: -2)
+            return lua.reference(to: -1)
+        }
+    }
+
     /// Calls the Lua function `function` pushes, like `call(_:_:)`.
     @discardableResult
     func call(pushing function: (Lua) -> Void, _ push: (Lua) -> Int32) throws(LuaError) -> Bool {
