@@ -521,7 +521,7 @@ final class Runtime {
     /// The folder of the Lua chunk that called the current Swift function (relative to the state's
     /// folder, or absolute), "" when unknown.
     func callerFolder(_ lua: Lua) -> String {
-        guard let text = lua.frame(at: 1)?.source else { return "" }
+        guard let text = lua.caller(at: 1)?.source else { return "" }
         guard text.hasPrefix("@") else { return "" }
         let path = String(text.dropFirst())
         guard let slash = path.lastIndex(of: "/") else { return "" }

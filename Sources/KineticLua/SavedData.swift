@@ -113,7 +113,7 @@ extension Runtime {
         let base = state.folder ?? FileManager.default.currentDirectoryPath
         var level: Int32 = 1
         var name: String?
-        while name == nil, let source = lua.frame(at: level)?.source {
+        while name == nil, let source = lua.caller(at: level)?.source {
             level += 1
             guard source.hasPrefix("@") else { continue }
             let path = String(source.dropFirst())

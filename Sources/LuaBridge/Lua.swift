@@ -182,7 +182,7 @@ public struct Lua {
     /// Where the function `level` frames up the call stack (1: the Lua caller of the running Swift
     /// function) runs: its chunk name (`@main.lua`, or the text of a string chunk) and current line
     /// (-1 if unknown); nil past the stack's end.
-    public func frame(at level: Int32) -> (source: String, line: Int)? {
+    public func caller(at level: Int32) -> (source: String, line: Int)? {
         var ar = lua_Debug()
         guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, let source = ar.source else { return nil }
         return (String(cString: source), Int(ar.currentline))

@@ -240,7 +240,7 @@ final class ScenarioSession {
 
     /// `file:line` of the Lua code that called the running Swift function.
     func callerLocation(_ lua: Lua) -> String? {
-        guard let (text, line) = lua.frame(at: 1), text.hasPrefix("@"), line > 0 else { return nil }
+        guard let (text, line) = lua.caller(at: 1), text.hasPrefix("@"), line > 0 else { return nil }
         return display(String(text.dropFirst())) + ":\(line)"
     }
 
