@@ -4,26 +4,24 @@
 // behaviour in a world (or under a parent) is linked from that owner's anchor. Only the anchors
 // of worlds the host holds are in the registry. A world whose own functions refer back to it is
 // then a cycle Lua's collector can free, like any other.
-import CLua
-import CLuaShim
 import Dynamics
 import LuaBridge
 
-/// The registry tables of anchors.
+/// The registry tables of anchors (made with the runtime, before any use).
 struct AnchorTables {
     /// World key → anchor, weak values: an anchor lives as long as a userdata or a hold needs it.
-    var worlds: Int32 = 0
+    var worlds: LuaReference!
     /// Behaviour key → anchor, weak values.
-    var behaviors: Int32 = 0
+    var behaviors: LuaReference!
     /// World key → anchor of the worlds the host holds (strong).
-    var held: Int32 = 0
+    var held: LuaReference!
 }
 
 /// The functions a behaviour's anchor keeps, at these indices.
 enum BehaviorCallback: String {
     case action, began, ended, evaluate
 
-    var index: lua_Integer {
+    var index: Int {
         switch self {
         case .action: return 1
         case .began: return 2
@@ -53,36 +51,37 @@ extension Runtime {
             anchors.worlds = Self.weakValuedTable(lua)
             anchors.behaviors = Self.weakValuedTable(lua)
             lua.pushTable()
-            anchors.held = luaL_ref(lua.L, kl_registryindex())
+            anchors.held = lua.reference(to: -1)
         }
     }
 
-    private static func weakValuedTable(_ lua: Lua) -> Int32 {
+    private static func weakValuedTable(_ lua: Lua) -> LuaReference {
         lua.pushTable()
         lua.pushTable(fields: 1)
         lua.push("v")
         lua.setField("__mode", inTableAt: -2)
-        lua_setmetatable(lua.L, -2)
-        return luaL_ref(lua.L, kl_registryindex())
+        lua.setMetatable(ofValueAt: -2)
+        defer { lua.pop() }
+        return lua.reference(to: -1)
     }
 
     /// Pushes the anchor of `key` in the registry table `table`, made if absent and `make`.
     /// Returns false (and pushes nothing) for an absent one.
     @discardableResult
-    func pushAnchor(_ lua: Lua, in table: Int32, key: Int64, make: Bool) -> Bool {
-        let L = lua.L
+    func pushAnchor(_ lua: Lua, in table: LuaReference, key: Int64, make: Bool) -> Bool {
         lua.reserve(4)
-        lua_rawgeti(L, kl_registryindex(), lua_Integer(table))
-        if lua_rawgeti(L, -1, lua_Integer(key)) == LUA_TTABLE {
-            kl_remove(L, -2)
+        lua.push(table)
+        lua.pushIndex(Int(key), ofTableAt: -1)
+        if lua.isTable(-1) {
+            lua.remove(-2)
             return true
         }
-        lua_settop(L, -2)
-        guard make else { lua_settop(L, -2); return false }
-        lua_createtable(L, 0, 4)
-        lua_pushvalue(L, -1)
-        lua_rawseti(L, -3, lua_Integer(key))
-        kl_remove(L, -2)
+        lua.pop()
+        guard make else { lua.pop(); return false }
+        lua.pushTable(fields: 4)
+        lua.pushValue(at: -1)
+        lua.setIndex(Int(key), inTableAt: -3)
+        lua.remove(-2)
         return true
     }
 
@@ -96,11 +95,10 @@ extension Runtime {
     /// The host holds `world`: its anchor stays in the registry (or leaves it, `held` false).
     func holdAnchor(of world: WorldModel, _ held: Bool) {
         state.withStack { lua in
-            let key = lua_Integer(world.handle.luaKey)
             lua.reserve(4)
-            lua_rawgeti(lua.L, kl_registryindex(), lua_Integer(anchors.held))
+            lua.push(anchors.held)
             if held { pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true) } else { lua.pushNil() }
-            lua_rawseti(lua.L, -2, key)
+            lua.setIndex(Int(world.handle.luaKey), inTableAt: -2)
         }
     }
 
@@ -113,7 +111,7 @@ extension Runtime {
         let value = lua.absolute(index)
         pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
         if isFunction { lua.pushValue(at: value) } else { lua.pushNil() }
-        lua_rawseti(lua.L, -2, callback.index)
+        lua.setIndex(callback.index, inTableAt: -2)
         lua.pop()
         return isFunction
     }
@@ -121,8 +119,8 @@ extension Runtime {
     /// Pushes a function of a behaviour (nil if it has none).
     func pushCallback(_ callback: BehaviorCallback, of h: BehaviorHandle, on lua: Lua) {
         guard pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: false) else { lua.pushNil(); return }
-        lua_rawgeti(lua.L, -1, callback.index)
-        kl_remove(lua.L, -2)
+        lua.pushIndex(callback.index, ofTableAt: -1)
+        lua.remove(-2)
     }
 
     // MARK: - World handlers
@@ -132,28 +130,30 @@ extension Runtime {
         let value = lua.absolute(index)
         pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true)
         lua.reserve(4)
-        if lua_getfield(lua.L, -1, event) != LUA_TTABLE {
+        lua.pushField(event, ofTableAt: -1)
+        if !lua.isTable(-1) {
             lua.pop()
             lua.pushTable()
             lua.pushValue(at: -1)
             lua.setField(event, inTableAt: -3)
         }
-        let count = lua_rawlen(lua.L, -1)
+        let count = lua.rawLength(-1)
         lua.pushValue(at: value)
-        lua_rawseti(lua.L, -2, lua_Integer(count + 1))
-        lua_settop(lua.L, -3)
+        lua.setIndex(count + 1, inTableAt: -2)
+        lua.pop(2)
     }
 
     /// Pushes the world's `index`-th (from 1) `event` handler (nil if it has none).
     func pushHandler(_ event: String, _ index: Int, of world: WorldModel, on lua: Lua) {
         guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { lua.pushNil(); return }
-        if lua_getfield(lua.L, -1, event) == LUA_TTABLE {
-            lua_rawgeti(lua.L, -1, lua_Integer(index))
+        lua.pushField(event, ofTableAt: -1)
+        if lua.isTable(-1) {
+            lua.pushIndex(index, ofTableAt: -1)
         } else {
             lua.pushNil()
         }
-        kl_remove(lua.L, -2)
-        kl_remove(lua.L, -2)
+        lua.remove(-2)
+        lua.remove(-2)
     }
 
     // MARK: - Levels
@@ -178,10 +178,11 @@ extension Runtime {
         if let level = world.level { return function(named: name, in: level.table) }
         guard world.levelInAnchor else { return nil }
         return state.withStack { lua in
-            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false),
-                  lua_getfield(lua.L, -1, "level") == LUA_TTABLE else { return nil }
-            lua.push(name)
-            guard lua_rawget(lua.L, -2) == LUA_TFUNCTION else { return nil }
+            guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { return nil }
+            lua.pushField("level", ofTableAt: -1)
+            guard lua.isTable(-1) else { return nil }
+            lua.pushField(name, ofTableAt: -1)
+            guard lua.isFunction(-1) else { return nil }
             return lua.reference(to: -1)
         }
     }
@@ -204,14 +205,15 @@ extension Runtime {
         state.withStack { lua in
             lua.reserve(4)
             _ = pushAnchor(lua, of: owner, make: true)
-            if lua_getfield(lua.L, -1, "members") != LUA_TTABLE {
+            lua.pushField("members", ofTableAt: -1)
+            if !lua.isTable(-1) {
                 lua.pop()
                 lua.pushTable()
                 lua.pushValue(at: -1)
                 lua.setField("members", inTableAt: -3)
             }
             pushAnchor(lua, in: anchors.behaviors, key: member.luaKey, make: true)
-            lua_rawseti(lua.L, -2, lua_Integer(member.luaKey))
+            lua.setIndex(Int(member.luaKey), inTableAt: -2)
         }
         links.append(AnchorLink(member: member, owner: owner))
     }
@@ -266,9 +268,10 @@ extension Runtime {
     private func unlink(_ link: AnchorLink) {
         state.withStack { lua in
             guard pushAnchor(lua, of: link.owner, make: false) else { return }
-            if lua_getfield(lua.L, -1, "members") == LUA_TTABLE {
+            lua.pushField("members", ofTableAt: -1)
+            if lua.isTable(-1) {
                 lua.pushNil()
-                lua_rawseti(lua.L, -2, lua_Integer(link.member.luaKey))
+                lua.setIndex(Int(link.member.luaKey), inTableAt: -2)
             }
         }
     }

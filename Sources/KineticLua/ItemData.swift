@@ -2,8 +2,6 @@
 // It stays in Lua, never copied into Swift: the world's anchor (Anchors.swift) holds a table `data`
 // of them keyed by the item's handle, so it lives and dies with the world, is dropped when the item
 // is removed, and a hot reload hands it to the new item of the same name.
-import CLua
-import CLuaShim
 import Dynamics
 import LuaBridge
 
@@ -13,18 +11,19 @@ extension Runtime {
         guard let key = handle(of: id)?.luaKey else { lua.pushNil(); return }
         lua.reserve(4)
         pushDataTables(of: world, lua, make: true)
-        if lua_rawgeti(lua.L, -1, lua_Integer(key)) != LUA_TTABLE {
+        lua.pushIndex(Int(key), ofTableAt: -1)
+        if !lua.isTable(-1) {
             lua.pop()
             lua.pushTable()
             lua.pushValue(at: -1)
-            lua_rawseti(lua.L, -3, lua_Integer(key))
+            lua.setIndex(Int(key), inTableAt: -3)
         }
-        kl_remove(lua.L, -2)
+        lua.remove(-2)
     }
 
     /// Makes the table at `index` the item's data; nil forgets it (the next read makes a new one).
     func setData(of id: ItemID, in world: WorldModel, _ lua: Lua, at index: Int32) throws {
-        guard lua.isNil(index) || lua.type(at: index) == LUA_TTABLE else {
+        guard lua.isNil(index) || lua.isTable(index) else {
             throw LuaArgumentError(.field("data"), mustBe: "a table (or nil)", got: lua.describe(index))
         }
         guard let key = handle(of: id)?.luaKey else { return }
@@ -32,7 +31,7 @@ extension Runtime {
         lua.reserve(4)
         pushDataTables(of: world, lua, make: true)
         lua.pushValue(at: value)
-        lua_rawseti(lua.L, -2, lua_Integer(key))
+        lua.setIndex(Int(key), inTableAt: -2)
         lua.pop()
     }
 
@@ -44,7 +43,7 @@ extension Runtime {
         state.withStack { lua in
             guard pushDataTables(of: world, lua, make: false) else { return }
             lua.pushNil()
-            lua_rawseti(lua.L, -2, lua_Integer(key))
+            lua.setIndex(Int(key), inTableAt: -2)
         }
     }
 
@@ -58,11 +57,12 @@ extension Runtime {
             for id in old.animator.items {
                 guard let name = (try? old.animator.name(of: id)) ?? nil, let key = handle(of: id)?.luaKey,
                       let newID = fresh.animator.item(named: name), let newKey = handle(of: newID)?.luaKey else { continue }
-                guard lua_rawgeti(lua.L, tables, lua_Integer(key)) == LUA_TTABLE else { lua.pop(); continue }
+                lua.pushIndex(Int(key), ofTableAt: tables)
+                guard lua.isTable(-1) else { lua.pop(); continue }
                 let value = lua.top
                 pushDataTables(of: fresh, lua, make: true)
                 lua.pushValue(at: value)
-                lua_rawseti(lua.L, -2, lua_Integer(newKey))
+                lua.setIndex(Int(newKey), inTableAt: -2)
                 lua.pop(2)
             }
         }
@@ -74,16 +74,15 @@ extension Runtime {
     private func pushDataTables(of world: WorldModel, _ lua: Lua, make: Bool) -> Bool {
         lua.reserve(4)
         guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: make) else { return false }
-        lua.push("data")
-        if lua_rawget(lua.L, -2) != LUA_TTABLE {
+        lua.pushField("data", ofTableAt: -1)
+        if !lua.isTable(-1) {
             lua.pop()
             guard make else { lua.pop(); return false }
             lua.pushTable()
-            lua.push("data")
-            lua.pushValue(at: -2)
-            lua_rawset(lua.L, -4)
+            lua.pushValue(at: -1)
+            lua.setField("data", inTableAt: -3)
         }
-        kl_remove(lua.L, -2)
+        lua.remove(-2)
         return true
     }
 }

@@ -1,7 +1,5 @@
 // The `kinetic` module (global, and `require("kinetic")`): behaviour constructors, regions, and the
 // scenario entry points `kinetic.load` and `kinetic.world`.
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -54,7 +52,7 @@ enum KineticModule {
             lua.pushTable(fields: 1)
             rt.state.pushFunction("kinetic.region", on: lua) { lua in try RegionBinding.construct(rt, lua) }
             lua.setField("__call", inTableAt: -2)
-            lua_setmetatable(lua.L, -2)
+            lua.setMetatable(ofValueAt: -2)
             lua.setField("region", inTableAt: -2)
         }
         return module

@@ -1,8 +1,6 @@
 // Loading a level file into a world: compile (text only), run, read the returned table's fields,
 // build the world, seed `math.random`, and call `load(world, state)`. Shared by `Level` and
 // `kinetic.load`, and the seam a hot reload uses (a new chunk and world, the same `state`).
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -46,7 +44,7 @@ extension Runtime {
 
         // Run it: it must return a table with a `load` function.
         let returned: LuaReference? = try state.call(chunk, arguments: { _ in 0 }) { lua, first, count in
-            count > 0 && lua.type(at: first) == LUA_TTABLE ? lua.reference(to: first) : nil
+            count > 0 && lua.isTable(first) ? lua.reference(to: first) : nil
         }
         guard let table = returned else {
             throw LuaError(kind: .runtime, message: "\(chunkName): a level must return a table: return { load = function(world, state) ... end }")
@@ -96,18 +94,8 @@ extension Runtime {
     /// Replaces the chunk's `_ENV` with a fresh table that reads through to the shared globals, and
     /// whose `require` finds modules beside the level first (`folder` relative to the state's folder).
     func giveOwnEnvironment(_ chunk: LuaReference, folder: String) {
-        let env: LuaReference = state.withStack { lua in
-            lua.reserve(4)
-            lua.push(chunk)
-            lua.pushTable()
-            let env = lua.reference(to: -1)
-            lua.pushTable(fields: 1)
-            kl_pushglobaltable(lua.L)
-            lua.setField("__index", inTableAt: -2)
-            lua_setmetatable(lua.L, -2)
-            _ = lua_setupvalue(lua.L, -2, 1)
-            return env
-        }
+        let env = state.newEnvironment()
+        state.setEnvironment(of: chunk, to: env)
         // The files are looked for with `io.open`: the sandbox's opens relative to the state's folder,
         // a trusted level's (Lua's own) relative to the current folder, so it gets the full path.
         let openFolder = options.trusted ? (state.folder.map { $0 + "/" + folder } ?? folder) : folder

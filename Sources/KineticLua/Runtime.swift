@@ -1,7 +1,5 @@
 // The `kinetic` module's side of one Lua state: the worlds, behaviours and regions Lua holds handles
 // to, the userdata types, and the helpers every binding shares (argument readers, pushers, callbacks).
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -217,7 +215,7 @@ final class Runtime {
         sweep()
         if worlds.count >= Self.worldLimit {
             // Unreachable worlds may be waiting for a collection.
-            kl_collect(state.L)
+            state.collectGarbage()
             sweep()
         }
         guard worlds.count < Self.worldLimit else {
@@ -296,18 +294,12 @@ final class Runtime {
 
     /// An array of items `{a, b, …}` at `index`.
     func itemList(_ lua: Lua, at index: Int32, _ name: String) throws -> [ItemID] {
-        guard lua.type(at: index) == LUA_TTABLE else {
+        guard lua.isTable(index) else {
             throw LuaArgumentError(.field(name), mustBe: "an array of items {a, b, ...}", got: lua.describe(index))
         }
-        let table = lua.absolute(index)
-        let count = Int(lua_rawlen(lua.L, table))
-        var ids: [ItemID] = []
-        for i in 0..<count {
-            lua_rawgeti(lua.L, table, lua_Integer(i + 1))
-            defer { lua.pop() }
-            ids.append(try item(lua, at: lua.top, "\(name)[\(i + 1)]").1)
+        return try LuaTable(lua: lua, index: lua.absolute(index), name: name).array { element, subject in
+            try item(lua, at: element, subject).1
         }
-        return ids
     }
 
     /// Pushes an array of items.
@@ -376,7 +368,7 @@ final class Runtime {
         worldType.created = { [unowned self] h, lua in
             worlds.userdataMade(h.slotHandle)
             pushAnchor(lua, in: anchors.worlds, key: h.luaKey, make: true)
-            lua_setiuservalue(lua.L, -2, 1)
+            lua.setUserValue(ofUserdataAt: -2)
         }
         worldType.onCollect(in: state) { [unowned self] h in
             collectedWorlds.append(h.slotHandle)
@@ -384,13 +376,13 @@ final class Runtime {
         }
         itemType.created = { [unowned self] h, lua in
             pushWorld(worlds[Int(h.world)], on: lua)
-            lua_setiuservalue(lua.L, -2, 1)
+            lua.setUserValue(ofUserdataAt: -2)
         }
         for type in behaviorTypes {
             type.created = { [unowned self] h, lua in
                 behaviors.userdataMade(h.slotHandle)
                 pushAnchor(lua, in: anchors.behaviors, key: h.luaKey, make: true)
-                lua_setiuservalue(lua.L, -2, 1)
+                lua.setUserValue(ofUserdataAt: -2)
             }
             type.onCollect(in: state) { [unowned self] h in collectedBehaviors.append(h.slotHandle) }
         }
@@ -474,7 +466,7 @@ final class Runtime {
     @discardableResult
     func call(_ function: LuaReference, _ push: (Lua) -> Int32) throws(LuaError) -> Bool {
         try state.call(function, arguments: push) { lua, first, count in
-            count > 0 && lua_toboolean(lua.L, first) != 0
+            count > 0 && lua.isTruthy(first)
         }
     }
 
@@ -482,9 +474,26 @@ final class Runtime {
     func function(named name: String, in table: LuaReference) -> LuaReference? {
         state.withStack { lua in
             lua.push(table)
-            guard lua.type(at: -1) == LUA_TTABLE else { return nil }
-            lua.push(name)
-            guard lua_rawget(lua.L, -2) == LUA_TFUNCTION else { return nil }
+            guard lua.isTable(-1) else { return nil }
+            lua.pushField(name, ofTableAt: -1)
+            guard lua.isFunction(-1) else { return nil }
+            return lua.reference(to: -1)
+        }
+    }
+
+    /// A locked metatable (`__metatable = false`) whose `__call(t, ...)` runs `body` with the
+    /// arguments after the called table `t`, as a method of the values it is set on.
+    func callableMetatable(_ name: String, _ body: @escaping LuaFunction) -> LuaReference {
+        state.withStack { lua in
+            lua.reserve(4)
+            lua.pushTable(fields: 2)
+            state.pushFunction(name, on: lua) { lua in
+                lua.remove(1)
+                return try body(lua)
+            }
+            lua.setField("__call", inTableAt: -2)
+            lua.push(false)
+            lua.setField("__metatable", inTableAt: -2)
             return lua.reference(to: -1)
         }
     }
@@ -493,7 +502,7 @@ final class Runtime {
     @discardableResult
     func call(pushing function: (Lua) -> Void, _ push: (Lua) -> Int32) throws(LuaError) -> Bool {
         try state.call(pushing: function, arguments: push) { lua, first, count in
-            count > 0 && lua_toboolean(lua.L, first) != 0
+            count > 0 && lua.isTruthy(first)
         }
     }
 
@@ -504,22 +513,15 @@ final class Runtime {
     func location(pushing function: (Lua) -> Void) -> String {
         state.withStack { lua in
             function(lua)
-            guard lua.type(at: -1) == LUA_TFUNCTION else { return "?" }
-            var ar = lua_Debug()
-            guard lua_getinfo(lua.L, ">S", &ar) != 0 else { return "?" }
-            let source = withUnsafeBytes(of: ar.short_src) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            return "\(source):\(ar.linedefined)"
+            guard lua.isFunction(-1), let definition = lua.popDefinition() else { return "?" }
+            return "\(definition.source):\(definition.line)"
         }
     }
 
     /// The folder of the Lua chunk that called the current Swift function (relative to the state's
     /// folder, or absolute), "" when unknown.
     func callerFolder(_ lua: Lua) -> String {
-        var ar = lua_Debug()
-        guard lua_getstack(lua.L, 1, &ar) != 0, lua_getinfo(lua.L, "S", &ar) != 0, let source = ar.source else { return "" }
-        let text = String(cString: source)
+        guard let text = lua.caller(at: 1)?.source else { return "" }
         guard text.hasPrefix("@") else { return "" }
         let path = String(text.dropFirst())
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -1,8 +1,6 @@
 // `kinetic.save(key, value)` and `kinetic.saved(key)`: a small store per level for high scores and
 // settings, kept as JSON at <data folder>/<level name>/saved.json. The file's place comes from the
 // level's name and the host's options only; a key is a JSON object key, never part of a path.
-import CLua
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -113,13 +111,12 @@ extension Runtime {
     /// file inside a level's folder.
     func savedStore(_ lua: Lua, _ function: String) throws -> SavedStore {
         let base = state.folder ?? FileManager.default.currentDirectoryPath
-        var ar = lua_Debug()
         var level: Int32 = 1
         var name: String?
-        while name == nil, lua_getstack(lua.L, level, &ar) != 0 {
+        while name == nil, let source = lua.caller(at: level)?.source {
             level += 1
-            guard lua_getinfo(lua.L, "S", &ar) != 0, let source = ar.source, source.pointee == UInt8(ascii: "@") else { continue }
-            let path = String(cString: source + 1)
+            guard source.hasPrefix("@") else { continue }
+            let path = String(source.dropFirst())
             let full = ((path.hasPrefix("/") ? path : base + "/" + path) as NSString).standardizingPath
             name = savedDataNames[(full as NSString).deletingLastPathComponent]
         }
@@ -182,56 +179,55 @@ extension Runtime {
         let index = lua.absolute(index)
         budget -= 8
         guard budget >= 0 else { throw LuaBindingError("kinetic.save: '\(path)' makes the saved data larger than \(SavedStore.byteLimit) bytes") }
-        switch lua.type(at: index) {
-        case LUA_TBOOLEAN: return .boolean(lua_toboolean(lua.L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(lua.L, index) != 0 { return .integer(lua_tointegerx(lua.L, index, nil)) }
-            let d = lua_tonumberx(lua.L, index, nil)
+        if lua.isBoolean(index) { return .boolean(lua.isTruthy(index)) }
+        if lua.isNumber(index) {
+            if case .integer(let i) = lua.value(at: index) { return .integer(Int64(i)) }
+            let d = lua.rawNumber(index)
             guard d.isFinite else { throw LuaBindingError("kinetic.save: '\(path)' is \(lua.describe(index)); only finite numbers can be saved") }
             return .number(d)
-        case LUA_TSTRING:
+        }
+        if lua.isString(index) {
             let s = try lua.string(index, path)
             budget -= s.utf8.count
             guard budget >= 0 else { throw LuaBindingError("kinetic.save: '\(path)' makes the saved data larger than \(SavedStore.byteLimit) bytes") }
             return .string(s)
-        case LUA_TTABLE:
-            guard depth < 100 else { throw LuaBindingError("kinetic.save: '\(path)' is nested more than 100 tables deep") }
-            guard let pointer = lua_topointer(lua.L, index), seen.insert(pointer).inserted else {
-                throw LuaBindingError("kinetic.save: '\(path)' holds itself (a cycle); only trees of tables can be saved")
-            }
-            defer { seen.remove(lua_topointer(lua.L, index)!) }
-            var named: [String: SavedValue] = [:]
-            var numbered: [Int64: SavedValue] = [:]
-            lua.reserve(4)
-            lua.pushNil()
-            while lua_next(lua.L, index) != 0 {
-                defer { lua.pop() }
-                let keyType = lua.type(at: -2)
-                if keyType == LUA_TSTRING {
-                    let k = try lua.string(-2, path)
-                    named[k] = try savedValue(lua, at: -1, path: path + "." + k, depth: depth + 1, budget: &budget, seen: &seen)
-                } else if keyType == LUA_TNUMBER, lua_isinteger(lua.L, -2) != 0 {
-                    let k = lua_tointegerx(lua.L, -2, nil)
-                    numbered[k] = try savedValue(lua, at: -1, path: "\(path)[\(k)]", depth: depth + 1, budget: &budget, seen: &seen)
-                } else {
-                    throw LuaBindingError("kinetic.save: '\(path)' has a key of type \(luaTypeName(lua, -2)); saved tables are lists or have string keys")
-                }
-            }
-            if numbered.isEmpty { return .table(named) }
-            guard named.isEmpty, numbered.keys.min() == 1, numbered.keys.max() == Int64(numbered.count) else {
-                throw LuaBindingError("kinetic.save: '\(path)' mixes list entries and named fields, or its list has holes; saved tables are lists {a, b} or have string keys")
-            }
-            return .list((1...Int64(numbered.count)).map { numbered[$0]! })
-        default:
-            throw LuaBindingError("kinetic.save: '\(path)' is a \(luaTypeName(lua, index)); only strings, numbers, booleans and tables of them can be saved")
         }
+        guard lua.isTable(index) else {
+            throw LuaBindingError("kinetic.save: '\(path)' is a \(lua.typeName(index)); only strings, numbers, booleans and tables of them can be saved")
+        }
+        guard depth < 100 else { throw LuaBindingError("kinetic.save: '\(path)' is nested more than 100 tables deep") }
+        guard let pointer = lua.identity(index), seen.insert(pointer).inserted else {
+            throw LuaBindingError("kinetic.save: '\(path)' holds itself (a cycle); only trees of tables can be saved")
+        }
+        defer { seen.remove(lua.identity(index)!) }
+        var named: [String: SavedValue] = [:]
+        var numbered: [Int64: SavedValue] = [:]
+        lua.reserve(4)
+        lua.pushNil()
+        while lua.next(inTableAt: index) {
+            defer { lua.pop() }
+            if lua.isString(-2) {
+                let k = try lua.string(-2, path)
+                named[k] = try savedValue(lua, at: -1, path: path + "." + k, depth: depth + 1, budget: &budget, seen: &seen)
+            } else if lua.isNumber(-2), case .integer(let key) = lua.value(at: -2) {
+                let k = Int64(key)
+                numbered[k] = try savedValue(lua, at: -1, path: "\(path)[\(k)]", depth: depth + 1, budget: &budget, seen: &seen)
+            } else {
+                throw LuaBindingError("kinetic.save: '\(path)' has a key of type \(lua.typeName(-2)); saved tables are lists or have string keys")
+            }
+        }
+        if numbered.isEmpty { return .table(named) }
+        guard named.isEmpty, numbered.keys.min() == 1, numbered.keys.max() == Int64(numbered.count) else {
+            throw LuaBindingError("kinetic.save: '\(path)' mixes list entries and named fields, or its list has holes; saved tables are lists {a, b} or have string keys")
+        }
+        return .list((1...Int64(numbered.count)).map { numbered[$0]! })
     }
 
     private func push(_ value: SavedValue, on lua: Lua) {
         lua.reserve(4)
         switch value {
         case .string(let s): lua.push(s)
-        case .integer(let i): lua_pushinteger(lua.L, lua_Integer(i))
+        case .integer(let i): lua.push(Int(i))
         case .number(let d): lua.push(d)
         case .boolean(let b): lua.push(b)
         case .list(let l):
@@ -250,7 +246,3 @@ extension Runtime {
     }
 }
 
-/// Lua's name of the type at `index` ("function", "userdata", "boolean").
-private func luaTypeName(_ lua: Lua, _ index: Int32) -> String {
-    String(cString: lua_typename(lua.L, lua_type(lua.L, index)))
-}

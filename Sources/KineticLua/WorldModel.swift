@@ -1,7 +1,5 @@
 // A world as Lua sees it: the animator, per-item appearance, the fixed-step clock, the level's
 // handlers, and the step that calls Lua back after the physics in a deterministic order.
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -130,8 +128,8 @@ extension Runtime {
             throw LuaError(kind: .runtime, message: "the world cannot step from inside its own step")
         }
         // `world:run(…)` inside a callback is host work the hook cannot stop: it shares the budget.
-        if kl_time_is_up(state.L) != 0 {
-            throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", kl_time_budget(state.L))) s while stepping the world")
+        if state.isTimeUp {
+            throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", state.timeBudget ?? 0)) s while stepping the world")
         }
         world.pendingError = nil
         let outerSoundWorld = soundWorld

@@ -10,6 +10,10 @@ extension LuaState {
         set { kl_set_time_budget(L, newValue ?? 0) }
     }
 
+    /// True once the current outermost call has spent its time budget (host work inside it, such
+    /// as stepping a world, checks this to stop too).
+    public var isTimeUp: Bool { kl_time_is_up(L) != 0 }
+
     /// Instruction budget per outermost host→Lua call (nil = none).
     public var instructionBudget: Int? {
         get { kl_instruction_budget(L) > 0 ? Int(kl_instruction_budget(L)) : nil }

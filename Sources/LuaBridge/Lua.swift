@@ -110,6 +110,95 @@ public struct Lua {
         lua_rawgeti(L, kl_registryindex(), lua_Integer(reference.ref))
     }
 
+    // MARK: - Raw table access (never metamethods, so never a Lua error)
+
+    /// Pushes `table[name]` without metamethods and returns its type (`lua_getfield` could run
+    /// `__index` and raise).
+    @discardableResult
+    public func pushField(_ name: String, ofTableAt table: Int32) -> Int32 {
+        let table = lua_absindex(L, table)
+        push(name)
+        return lua_rawget(L, table)
+    }
+
+    /// Pushes `table[i]` without metamethods and returns its type.
+    @discardableResult
+    @inlinable public func pushIndex(_ i: Int, ofTableAt table: Int32) -> Int32 {
+        lua_rawgeti(L, table, lua_Integer(i))
+    }
+
+    /// Pops a key and pushes `table[key]` without metamethods; returns its type.
+    @discardableResult
+    @inlinable public func pushEntry(ofTableAt table: Int32) -> Int32 { lua_rawget(L, table) }
+
+    /// Pops a value and the key below it and sets `table[key] = value` without metamethods.
+    @inlinable public func setEntry(inTableAt table: Int32) { lua_rawset(L, table) }
+
+    /// Pops a key and pushes the next key and value of the table at `table` (true), or pushes
+    /// nothing at the end (false). Start with nil. The order differs from run to run: sort what
+    /// you collect. `lua_next` raises only for a key missing from the table, so a walk never adds
+    /// keys to the table it walks (setting existing ones, even to nil, is fine).
+    @inlinable public func next(inTableAt table: Int32) -> Bool { lua_next(L, table) != 0 }
+
+    /// The raw length of the table or string at `index` (`#t` without `__len`).
+    @inlinable public func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Removes the value at `index`, shifting those above it down.
+    @inlinable public func remove(_ index: Int32) { kl_remove(L, index) }
+
+    /// Pops the table on top and makes it the metatable of the value at `index`.
+    @inlinable public func setMetatable(ofValueAt index: Int32) { lua_setmetatable(L, index) }
+
+    /// Pops the top value and makes it the (first) user value of the userdata at `index`.
+    @inlinable public func setUserValue(ofUserdataAt index: Int32) { lua_setiuservalue(L, index, 1) }
+
+    /// Pushes the global table.
+    @inlinable public func pushGlobals() { kl_pushglobaltable(L) }
+
+    // MARK: - Type tests
+
+    /// True unless the value is nil or false (Lua's truth).
+    @inlinable public func isTruthy(_ index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    @inlinable public func isTable(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+    @inlinable public func isFunction(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    @inlinable public func isBoolean(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TBOOLEAN }
+    @inlinable public func isNumber(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
+    @inlinable public func isString(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TSTRING }
+
+    /// The number at `index` as it is (NaN and infinities included); 0 for a non-number.
+    @inlinable public func rawNumber(_ index: Int32) -> Double { lua_tonumberx(L, index, nil) }
+
+    /// The identity of a table, function, userdata or coroutine (for finding cycles); nil for others.
+    @inlinable public func identity(_ index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
+
+    /// Lua's name of the type at `index` (`"boolean"`, `"userdata"`; `"no value"` past the top).
+    public func typeName(_ index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
+
+    /// True if the two values are primitively equal (`rawequal`, no `__eq`).
+    @inlinable public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+
+    // MARK: - Debug information
+
+    /// Where the function `level` frames up the call stack (1: the Lua caller of the running Swift
+    /// function) runs: its chunk name (`@main.lua`, or the text of a string chunk) and current line
+    /// (-1 if unknown); nil past the stack's end.
+    public func caller(at level: Int32) -> (source: String, line: Int)? {
+        var ar = lua_Debug()
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, let source = ar.source else { return nil }
+        return (String(cString: source), Int(ar.currentline))
+    }
+
+    /// Pops the function on top and returns where it is defined: its short source (`main.lua`) and
+    /// first line.
+    public func popDefinition() -> (source: String, line: Int)? {
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0 else { return nil }
+        let source = withUnsafeBytes(of: ar.short_src) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return (source, Int(ar.linedefined))
+    }
+
     // MARK: - Plain readers
 
     /// A finite number at `index`.
@@ -224,7 +313,7 @@ public struct Lua {
     }
 
     /// The string at `index` (which must be a string or number; numbers are converted in place).
-    func rawString(_ index: Int32) -> String {
+    public func rawString(_ index: Int32) -> String {
         var length = 0
         guard let chars = lua_tolstring(L, index, &length) else { return "" }
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {

@@ -208,12 +208,24 @@ public final class LuaState {
                 text.withMemoryRebound(to: CChar.self) { kl_load_text(L, $0.baseAddress, $0.count, "@" + name) }
             }
             if status != LUA_OK { throw takeError(status: status, lua) }
-            if let environment {
-                lua.push(environment)
-                _ = lua_setupvalue(L, -2, 1)  // a main chunk's only upvalue is _ENV
-            }
+            if let environment { Self.setEnvironment(lua, environment) }
             return lua.reference(to: -1)
         }
+    }
+
+    /// Replaces the `_ENV` of a loaded chunk (from `load`) with `environment`.
+    public func setEnvironment(of chunk: LuaReference, to environment: LuaReference) {
+        withStack { lua in
+            lua.reserve(2)
+            lua.push(chunk)
+            Self.setEnvironment(lua, environment)
+        }
+    }
+
+    /// Makes `environment` the `_ENV` of the main chunk on top of the stack.
+    private static func setEnvironment(_ lua: Lua, _ environment: LuaReference) {
+        lua.push(environment)
+        _ = lua_setupvalue(lua.L, -2, 1)  // a main chunk's only upvalue is _ENV
     }
 
     /// Compiles a file (a regular file of at most `LevelFiles.sizeLimit` bytes). A relative path is

@@ -77,8 +77,12 @@ public struct LuaTable {
     public func color(_ field: String) throws(LuaArgumentError) -> Color { try read(field, lua.color) }
     public func optionalColor(_ field: String) throws(LuaArgumentError) -> Color? { try readOptional(field, lua.color) }
 
+    /// The raw length of the table (`#t` without `__len`), e.g. to refuse a huge list before reading it.
+    public var count: Int { Int(lua_rawlen(lua.L, index)) }
+
     /// The array part `t[1], t[2], …` up to the raw length, each read by `read(index, subject)`
     /// where `subject` names the element in messages (`items[2]`).
+    @discardableResult
     public func array<T>(_ read: (Int32, String) throws -> T) rethrows -> [T] {
         let count = Int(lua_rawlen(lua.L, index))
         var result: [T] = []

@@ -58,11 +58,6 @@ struct JointData {
 
     @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
     @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }
-
-    mutating func resetImpulses() {
-        linearImpulse = .zero; angularImpulse = 0; impulse = 0
-        lowerImpulse = 0; upperImpulse = 0; motorImpulse = 0; springImpulse = 0
-    }
 }
 
 /// Solves K x = b for a point constraint between anchors rA and rB (weld, revolute, target):

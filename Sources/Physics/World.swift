@@ -94,8 +94,8 @@ public final class World {
     /// The end events of the last step in a deterministic order (by shape pair ids). Includes contacts
     /// ended by destroying a shape or body since the previous step.
     public var contactEndEvents: [ContactEndEvent] { publishedEndEvents }
-    /// Contacts the world holds: pairs of shapes whose fat bounds overlap, touching or not.
-    public var contactCount: Int { contactPool.liveCount }
+    /// Contacts the world holds: pairs of shapes whose fat bounds overlap, touching or not (for tests).
+    var contactCount: Int { contactPool.liveCount }
     /// `WorldDef.maximumContactCount`.
     public var maximumContactCount: Int { def.maximumContactCount }
     /// True when the last step's pair search stopped at `WorldDef.maximumContactCount`: some
@@ -321,7 +321,6 @@ public final class World {
         guard let b = slot(id), d.isUsableInput, d >= 0 else { return }
         bodyStore[b].angularDamping = d
     }
-    public func isFixedRotation(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].fixedRotation } ?? false }
     public func setFixedRotation(_ flag: Bool, of id: BodyID) {
         guard let b = slot(id), bodyStore[b].fixedRotation != flag else { return }
         bodyStore[b].fixedRotation = flag

@@ -45,14 +45,7 @@ struct ItemPainter {
     // MARK: - Bodies
 
     private func paintBody(_ item: SceneItem) {
-        if let fill = item.fill {
-            canvas.addShape(item.shape)
-            canvas.setColor(fill)
-            canvas.fill()
-        }
-        if let image = item.image {
-            paintImage(image, in: item.shape.localBounds)
-        }
+        paintFillAndImage(item)
         if let stroke = item.stroke, item.strokeWidth > 0 {
             canvas.addShape(item.shape)
             canvas.setColor(stroke)
@@ -77,6 +70,13 @@ struct ItemPainter {
             canvas.fill()
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
+        paintFillAndImage(item)
+        cairo_pop_group_to_source(cr)
+        canvas.paint()
+    }
+
+    /// The item's fill, then its image over it.
+    private func paintFillAndImage(_ item: SceneItem) {
         if let fill = item.fill {
             canvas.addShape(item.shape)
             canvas.setColor(fill)
@@ -85,8 +85,6 @@ struct ItemPainter {
         if let image = item.image {
             paintImage(image, in: item.shape.localBounds)
         }
-        cairo_pop_group_to_source(cr)
-        canvas.paint()
     }
 
     // MARK: - Images and labels

@@ -87,10 +87,7 @@ enum AttachmentBinding {
         return [
             .readOnly("item") { lua, h in rt.pushItem(a(h).item, on: lua) },
             .readOnly("to") { lua, h in if let o = a(h).attachedItem { rt.pushItem(o, on: lua) } else { lua.pushNil() } },
-            .property("anchor", get: { lua, h in lua.push(a(h).anchorPoint) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, "anchor"))
-                try rt.checked(a(h), "Attachment.anchor") { a(h).anchorPoint = p }
-            }),
+            BehaviorBinding.checkedPoint(rt, "Attachment", "anchor", \AttachmentBehavior.anchorPoint),
             .readOnly("offset") { lua, h in lua.push(a(h).offsetFromCenter) },
             .readOnly("toOffset") { lua, h in lua.push(a(h).attachedOffsetFromCenter) },
             .readOnly("axis") { lua, h in lua.push(a(h).axis) },

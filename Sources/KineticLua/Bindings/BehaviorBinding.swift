@@ -1,6 +1,5 @@
 // What every behaviour has in Lua (items, action, children, world, kind), the composite
 // `kinetic.behavior{children=, action=}`, and the constructor steps every kind shares.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -13,6 +12,29 @@ enum BehaviorBinding {
             return "\(kind.typeName)#\(h.slot) (\(kindName(entry)))"
         }, validate: { [unowned rt] h in
             rt.liveEntry(h) == nil ? "\(kind.typeName)#\(h.slot) was dropped" : nil
+        })
+    }
+
+    /// A number property of a behaviour type: read as it is, written through `Runtime.checked` so
+    /// the behaviour's own rules apply (`Gravity.magnitude: 'magnitude' must be …`).
+    static func checkedNumber<B: DynamicBehavior>(_ rt: Runtime, _ type: String, _ name: String,
+                                                  _ key: ReferenceWritableKeyPath<B, Double>) -> LuaMember<BehaviorHandle> {
+        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
+        func b(_ h: BehaviorHandle) -> B { rt.entry(h).behavior as! B }
+        return .property(name, get: { lua, h in lua.push(b(h)[keyPath: key]) }, set: { lua, h, v in
+            let x = try lua.number(v, name)
+            try rt.checked(b(h), "\(type).\(name)") { b(h)[keyPath: key] = x }
+        })
+    }
+
+    /// A point property `{x, y}` of a behaviour type, like `checkedNumber`.
+    static func checkedPoint<B: DynamicBehavior>(_ rt: Runtime, _ type: String, _ name: String,
+                                                 _ key: ReferenceWritableKeyPath<B, Vec2>) -> LuaMember<BehaviorHandle> {
+        unowned(unsafe) let rt = rt
+        func b(_ h: BehaviorHandle) -> B { rt.entry(h).behavior as! B }
+        return .property(name, get: { lua, h in lua.push(b(h)[keyPath: key]) }, set: { lua, h, v in
+            let p = Vec2(try lua.point(v, name))
+            try rt.checked(b(h), "\(type).\(name)") { b(h)[keyPath: key] = p }
         })
     }
 
@@ -163,13 +185,11 @@ enum BehaviorBinding {
         try def.checkFields(compositeFields)
         if def.has("children") {
             try def.read("children") { index in
-                guard lua.type(at: index) == LUA_TTABLE else {
+                guard lua.isTable(index) else {
                     throw LuaArgumentError(.field("children"), mustBe: "an array of behaviours", got: lua.describe(index))
                 }
-                for i in 0..<Int(lua_rawlen(lua.L, index)) {
-                    lua_rawgeti(lua.L, index, lua_Integer(i + 1))
-                    defer { lua.pop() }
-                    let child = try rt.behavior(lua, at: lua.top, "children[\(i + 1)]")
+                try LuaTable(lua: lua, index: index, name: "children").array { element, name in
+                    let child = try rt.behavior(lua, at: element, name)
                     try rt.dynamics("kinetic.behavior") { () throws(DynamicsError) in try behavior.addChild(child.behavior) }
                 }
             }

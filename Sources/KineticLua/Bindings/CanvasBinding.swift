@@ -1,6 +1,5 @@
 // Lua's `Canvas`: drawing inside `level.draw(world, canvas)`, recorded as HUD commands: shapes, text,
 // images and sprite-sheet frames, and LÖVE's transform stack (push, pop, translate, rotate, scale).
-import CLua
 import LuaBridge
 import Physics
 import SceneDescription
@@ -95,11 +94,11 @@ enum CanvasBinding {
                 return 0
             },
             .method("polygon") { lua, _ in
-                guard lua.type(at: 2) == LUA_TTABLE else {
+                guard lua.isTable(2) else {
                     throw LuaArgumentError(.named("points", at: 2), mustBe: "a list of points {{x, y}, ...}", got: lua.describe(2))
                 }
                 // Counted before reading, so a list of millions of points is refused, not copied.
-                let count = Int(lua_rawlen(lua.L, 2))
+                let count = lua.rawLength(2)
                 guard count >= 3 else {
                     throw LuaArgumentError(.named("points", at: 2), mustBe: "a list of at least 3 points {{x, y}, ...}", got: "\(count) points")
                 }

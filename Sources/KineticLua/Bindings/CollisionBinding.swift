@@ -1,7 +1,6 @@
 // Lua's `Collision`: `kinetic.collision{ items=, mode=, referenceBounds=, boundaries=, began=, ended= }`.
 // Callbacks are read from the animator's events after the step: `began(a, b, point, speed)`,
 // `ended(a, b)`, where `b` is an item, a boundary id, or "bounds" for the reference bounds.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -69,12 +68,12 @@ enum CollisionBinding {
                 }
             }, set: { lua, h, v in
                 let b = c(h)
-                if lua.type(at: v) == LUA_TBOOLEAN {
+                if lua.isBoolean(v) {
                     b.referenceBoundsInsets = .zero
-                    b.translatesReferenceBoundsIntoBoundary = lua_toboolean(lua.L, v) != 0
+                    b.translatesReferenceBoundsIntoBoundary = lua.isTruthy(v)
                     return
                 }
-                guard lua.type(at: v) == LUA_TTABLE else {
+                guard lua.isTable(v) else {
                     throw LuaArgumentError(.field("referenceBounds"), mustBe: "false, true or insets {top=, left=, bottom=, right=}",
                                            got: lua.describe(v))
                 }
@@ -104,15 +103,12 @@ enum CollisionBinding {
                 }
             }, set: { lua, h, v in
                 let b = c(h)
-                guard lua.type(at: v) == LUA_TTABLE else {
+                guard lua.isTable(v) else {
                     throw LuaArgumentError(.field("boundaries"), mustBe: "a list of boundaries {{id=, from=, to=}, ...}", got: lua.describe(v))
                 }
                 b.removeAllBoundaries()
-                let t = lua.absolute(v)
-                for k in 0..<Int(lua_rawlen(lua.L, t)) {
-                    lua_rawgeti(lua.L, t, lua_Integer(k + 1))
-                    defer { lua.pop() }
-                    try addBoundary(rt, b, lua, at: lua.top, "boundaries[\(k + 1)]")
+                try LuaTable(lua: lua, index: lua.absolute(v), name: "boundaries").array { element, name in
+                    try addBoundary(rt, b, lua, at: element, name)
                 }
             }),
             .method("addBoundary") { lua, h in

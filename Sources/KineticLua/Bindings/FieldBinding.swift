@@ -1,7 +1,6 @@
 // Lua's `Field`: `kinetic.field{ kind=, items=, position=, region=, strength=, falloff=, minimumRadius=,
 // direction=, smoothness=, animationSpeed=, evaluate= }`. A custom field's `evaluate(x, y, vx, vy,
 // mass, charge, time) → fx, fy` (UIKit newtons) runs under pcall while the animator steps.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -26,16 +25,10 @@ enum FieldBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func f(_ h: BehaviorHandle) -> FieldBehavior { rt.entry(h).behavior as! FieldBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Double>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
-                let x = try lua.number(v, name)
-                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = x }
-            })
+            BehaviorBinding.checkedNumber(rt, "Field", name, key)
         }
         func vector(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Vec2>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, name))
-                try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = p }
-            })
+            BehaviorBinding.checkedPoint(rt, "Field", name, key)
         }
         return [
             vector("position", \.position),
@@ -69,8 +62,8 @@ extension Runtime {
                           sample.mass, sample.charge, sample.time] { lua.push(v) }
                 return 7
             }, results: { lua, first, count in
-                guard count >= 2, lua.type(at: first) == LUA_TNUMBER, lua.type(at: first + 1) == LUA_TNUMBER else { return nil }
-                let v = Vec2(lua_tonumberx(lua.L, first, nil), lua_tonumberx(lua.L, first + 1, nil))
+                guard count >= 2, lua.isNumber(first), lua.isNumber(first + 1) else { return nil }
+                let v = Vec2(lua.rawNumber(first), lua.rawNumber(first + 1))
                 return v.isFinite ? v : nil
             })
             if let force { return force }

@@ -19,21 +19,10 @@ enum GravityBinding {
     }
 
     static func members(_ rt: Runtime) -> [LuaMember<BehaviorHandle>] {
-        unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
-        func g(_ h: BehaviorHandle) -> GravityBehavior { rt.entry(h).behavior as! GravityBehavior }
-        return [
-            .property("direction", get: { lua, h in lua.push(g(h).gravityDirection) }, set: { lua, h, v in
-                let d = Vec2(try lua.point(v, "direction"))
-                try rt.checked(g(h), "Gravity.direction") { g(h).gravityDirection = d }
-            }),
-            .property("angle", get: { lua, h in lua.push(g(h).angle) }, set: { lua, h, v in
-                let a = try lua.number(v, "angle")
-                try rt.checked(g(h), "Gravity.angle") { g(h).angle = a }
-            }),
-            .property("magnitude", get: { lua, h in lua.push(g(h).magnitude) }, set: { lua, h, v in
-                let m = try lua.number(v, "magnitude")
-                try rt.checked(g(h), "Gravity.magnitude") { g(h).magnitude = m }
-            }),
+        [
+            BehaviorBinding.checkedPoint(rt, "Gravity", "direction", \GravityBehavior.gravityDirection),
+            BehaviorBinding.checkedNumber(rt, "Gravity", "angle", \GravityBehavior.angle),
+            BehaviorBinding.checkedNumber(rt, "Gravity", "magnitude", \GravityBehavior.magnitude),
         ]
     }
 }

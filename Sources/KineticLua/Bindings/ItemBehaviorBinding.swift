@@ -1,6 +1,5 @@
 // Lua's `ItemBehavior`: `kinetic.itemBehavior{ items=, elasticity=, friction=, density=, resistance=,
 // angularResistance=, allowsRotation=, charge=, anchored= }` and its velocity methods.
-import CLua
 import Dynamics
 import LuaBridge
 import Physics
@@ -19,10 +18,7 @@ enum ItemBehaviorBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func ib(_ h: BehaviorHandle) -> DynamicItemBehavior { rt.entry(h).behavior as! DynamicItemBehavior }
         func number(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Double>) -> LuaMember<BehaviorHandle> {
-            .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) }, set: { lua, h, v in
-                let x = try lua.number(v, name)
-                try rt.checked(ib(h), "ItemBehavior.\(name)") { ib(h)[keyPath: key] = x }
-            })
+            BehaviorBinding.checkedNumber(rt, "ItemBehavior", name, key)
         }
         func flag(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, Bool>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) },
@@ -48,7 +44,7 @@ enum ItemBehaviorBinding {
             .method("addLinearVelocity") { lua, h in
                 let id = try member(lua, h, "ItemBehavior:addLinearVelocity")
                 // UIKit's addLinearVelocity(_:for:) takes a vector; the two numbers stay accepted.
-                let v = lua.type(at: 3) == LUA_TTABLE ? Vec2(try lua.point(3, "velocity"))
+                let v = lua.isTable(3) ? Vec2(try lua.point(3, "velocity"))
                     : Vec2(try lua.number(3, "vx"), try lua.number(4, "vy"))
                 try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
                 return 0

@@ -1,5 +1,4 @@
 // Lua's `Item`: a dynamic item's state (centre, angle, velocities), geometry and appearance.
-import CLua
 import Dynamics
 import Foundation
 import LuaBridge
@@ -47,7 +46,7 @@ enum ItemBinding {
             })
         }
         func optionalColor(_ lua: Lua, _ v: Int32, _ name: String) throws -> Color? {
-            lua.isNil(v) || (lua.type(at: v) == LUA_TBOOLEAN && lua_toboolean(lua.L, v) == 0) ? nil : try lua.color(v, name)
+            lua.isNil(v) || (lua.isBoolean(v) && !lua.isTruthy(v)) ? nil : try lua.color(v, name)
         }
         /// The world point where a force or impulse acts (argument `index`), nil for the centre.
         func optionalPoint(_ lua: Lua, _ index: Int32) throws -> Vec2? {
@@ -304,16 +303,11 @@ enum ItemBinding {
     /// `parts = { {bounds=, frame= | center=, size= | path=, angle=}, ... }`, relative to the item centre.
     static func parts(_ lua: Lua, _ def: LuaTable) throws -> [ItemPart] {
         try def.read("parts") { (index: Int32) throws -> [ItemPart] in
-            guard lua.type(at: index) == LUA_TTABLE else {
+            guard lua.isTable(index) else {
                 throw LuaArgumentError(.field("parts"), mustBe: "a list of parts {{bounds=, frame=}, ...}", got: lua.describe(index))
             }
-            var list: [ItemPart] = []
-            let count = Int(lua_rawlen(lua.L, index))
-            for i in 0..<count {
-                lua_rawgeti(lua.L, index, lua_Integer(i + 1))
-                defer { lua.pop() }
-                let name = "parts[\(i + 1)]"
-                let part = try lua.table(lua.top, name)
+            return try LuaTable(lua: lua, index: index, name: "parts").array { element, name in
+                let part = try lua.table(element, name)
                 do throws(LuaArgumentError) {
                     try part.checkFields(["bounds", "frame", "center", "size", "path", "angle"])
                 } catch {
@@ -335,9 +329,8 @@ enum ItemBinding {
                 case "path": p.bounds = .path(try part.read("path") { i in try lua.points(i, "\(name).path") })
                 default: p.bounds = .rectangle
                 }
-                list.append(p)
+                return p
             }
-            return list
         }
     }
 }

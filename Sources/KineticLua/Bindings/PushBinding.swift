@@ -19,10 +19,7 @@ enum PushBinding {
         func p(_ h: BehaviorHandle) -> PushBehavior { rt.entry(h).behavior as! PushBehavior }
         return [
             .readOnly("mode") { lua, h in lua.push(p(h).mode == .continuous ? "continuous" : "instantaneous") },
-            .property("direction", get: { lua, h in lua.push(p(h).pushDirection) }, set: { lua, h, v in
-                let d = Vec2(try lua.point(v, "direction"))
-                try rt.checked(p(h), "Push.direction") { p(h).pushDirection = d }
-            }),
+            BehaviorBinding.checkedPoint(rt, "Push", "direction", \PushBehavior.pushDirection),
             .property("angle", get: { lua, h in lua.push(p(h).angle) }, set: { lua, h, v in
                 let a = try lua.number(v, "angle")
                 // A zero vector has no direction to keep: give it unit length so the angle sticks
@@ -33,16 +30,10 @@ enum PushBinding {
                     try rt.checked(p(h), "Push.angle") { p(h).angle = a }
                 }
             }),
-            .property("magnitude", get: { lua, h in lua.push(p(h).magnitude) }, set: { lua, h, v in
-                let m = try lua.number(v, "magnitude")
-                try rt.checked(p(h), "Push.magnitude") { p(h).magnitude = m }
-            }),
+            BehaviorBinding.checkedNumber(rt, "Push", "magnitude", \PushBehavior.magnitude),
             .property("active", get: { lua, h in lua.push(p(h).active) },
                       set: { lua, h, v in p(h).active = try lua.boolean(v, "active") }),
-            .property("offset", get: { lua, h in lua.push(p(h).offset) }, set: { lua, h, v in
-                let o = Vec2(try lua.point(v, "offset"))
-                try rt.checked(p(h), "Push.offset") { p(h).offset = o }
-            }),
+            BehaviorBinding.checkedPoint(rt, "Push", "offset", \PushBehavior.offset),
             // UIKit's setTargetOffsetFromCenter(_:for:): one item's own point of application.
             .method("setOffset") { lua, h in
                 let (world, id) = try rt.item(lua, at: 2, "item")

@@ -1,8 +1,6 @@
 // Lua's `Sensor`: `kinetic.sensor{ name=, frame= | center= + size=, bounds=, path=, parts=, angle=,
 // item=, offset=, items=, began=, ended= }`. Its events are pulled from the animator after the step
 // and called as `began(sensor, item)`, `ended(sensor, item)`.
-import CLua
-import CLuaShim
 import Dynamics
 import LuaBridge
 import Physics
@@ -39,20 +37,11 @@ enum SensorBinding {
     /// the zone after the last step, in the world's item order. Locked, like `world.pointer`'s.
     static func makeItemsMetatable(_ rt: Runtime) -> LuaReference {
         unowned(unsafe) let rt = rt
-        return rt.state.withStack { lua in
-            lua.reserve(4)
-            lua.pushTable(fields: 2)
-            rt.state.pushFunction("Sensor:items", on: lua) { lua in
-                kl_remove(lua.L, 1)  // the list; what remains is the method's self
-                let h = try rt.behaviorTypes[BehaviorKind.sensor.rawValue].handle(lua, at: 1, "self")
-                let sensor = rt.entry(h).behavior as! SensorBehavior
-                rt.pushItems(sensor.itemsInside.filter { sensor.animator?.isValid($0) ?? false }, on: lua)
-                return 1
-            }
-            lua.setField("__call", inTableAt: -2)
-            lua.push(false)
-            lua.setField("__metatable", inTableAt: -2)
-            return lua.reference(to: lua.top)
+        return rt.callableMetatable("Sensor:items") { lua in  // self is the sensor
+            let h = try rt.behaviorTypes[BehaviorKind.sensor.rawValue].handle(lua, at: 1, "self")
+            let sensor = rt.entry(h).behavior as! SensorBehavior
+            rt.pushItems(sensor.itemsInside.filter { sensor.animator?.isValid($0) ?? false }, on: lua)
+            return 1
         }
     }
 
@@ -95,7 +84,7 @@ enum SensorBinding {
                 let sensor = s(h)
                 rt.pushItems(sensor.watchesEveryItem ? [] : sensor.items, on: lua)
                 lua.push(rt.sensorItemsMetatable)
-                lua_setmetatable(lua.L, -2)
+                lua.setMetatable(ofValueAt: -2)
             },
         ] + BehaviorBinding.contactCallbacks(rt)
     }

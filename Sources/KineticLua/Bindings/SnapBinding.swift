@@ -20,14 +20,8 @@ enum SnapBinding {
         func s(_ h: BehaviorHandle) -> SnapBehavior { rt.entry(h).behavior as! SnapBehavior }
         return [
             .readOnly("item") { lua, h in rt.pushItem(s(h).item, on: lua) },
-            .property("point", get: { lua, h in lua.push(s(h).snapPoint) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, "point"))
-                try rt.checked(s(h), "Snap.point") { s(h).snapPoint = p }
-            }),
-            .property("damping", get: { lua, h in lua.push(s(h).damping) }, set: { lua, h, v in
-                let d = try lua.number(v, "damping")
-                try rt.checked(s(h), "Snap.damping") { s(h).damping = d }
-            }),
+            BehaviorBinding.checkedPoint(rt, "Snap", "point", \SnapBehavior.snapPoint),
+            BehaviorBinding.checkedNumber(rt, "Snap", "damping", \SnapBehavior.damping),
         ]
     }
 }

@@ -1,6 +1,5 @@
 // Lua's `Sound`: `kinetic.sound(path)` loads a WAV or Ogg Vorbis file from the level's folder,
 // `sound:play{volume=, pitch=, pan=}` plays it, and `world:sounds()` lists what a world played.
-import CLua
 import LuaBridge
 
 /// A loaded sound: its index in `Runtime.sounds` (sounds are never unloaded, so no generation).

@@ -1,6 +1,4 @@
 // Lua's `World`: the animator and its reference view — items, behaviours, stepping, input, output.
-import CLua
-import CLuaShim
 import Dynamics
 import Foundation
 import LuaBridge
@@ -311,33 +309,24 @@ enum WorldBinding {
         }
         lua.push(world.pointerState?.down ?? false); lua.setField("down", inTableAt: -2)
         lua.push(rt.pointerStateMetatable)
-        lua_setmetatable(lua.L, -2)
+        lua.setMetatable(ofValueAt: -2)
     }
 
     /// The metatable of `world.pointer` tables: `__call(state, world, e)` injects a pointer event as
     /// the window would. Locked, so a level cannot change it for the scenarios that share its state.
     static func makePointerStateMetatable(_ rt: Runtime) -> LuaReference {
         unowned(unsafe) let rt = rt
-        return rt.state.withStack { lua in
-            lua.reserve(4)
-            lua.pushTable(fields: 2)
-            rt.state.pushFunction("World:pointer", on: lua) { lua in
-                kl_remove(lua.L, 1)  // the state table; what remains is the method's (world, e)
-                let world = rt.world(try rt.worldType.handle(lua, at: 1, "self"))
-                try requireOutsideStep(world, "World:pointer")
-                let e = try lua.table(2, "event")
-                try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
-                let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
-                let event = PointerEvent(phase: phase, x: try e.number("x"), y: try e.number("y"),
-                                         vx: try e.number("vx", default: 0), vy: try e.number("vy", default: 0),
-                                         id: try e.optionalInteger("id") ?? 1)
-                try rt.pointer(world, event)
-                return 0
-            }
-            lua.setField("__call", inTableAt: -2)
-            lua.push(false)
-            lua.setField("__metatable", inTableAt: -2)
-            return lua.reference(to: -1)
+        return rt.callableMetatable("World:pointer") { lua in  // the arguments are (world, e)
+            let world = rt.world(try rt.worldType.handle(lua, at: 1, "self"))
+            try requireOutsideStep(world, "World:pointer")
+            let e = try lua.table(2, "event")
+            try e.checkFields(["phase", "x", "y", "vx", "vy", "id"])
+            let phase = PointerEvent.Phase(rawValue: try e.choice("phase", in: ["began", "moved", "ended"], default: "began"))!
+            let event = PointerEvent(phase: phase, x: try e.number("x"), y: try e.number("y"),
+                                     vx: try e.number("vx", default: 0), vy: try e.number("vy", default: 0),
+                                     id: try e.optionalInteger("id") ?? 1)
+            try rt.pointer(world, event)
+            return 0
         }
     }
 

@@ -1,8 +1,6 @@
 // Hot reload of a running level (docs/hot-reload.md): the files to watch, and a reload that is
 // all-or-nothing. The level's modules are loaded afresh with it; if anything fails, the modules and
 // the `state` table's fields are put back and the running world is untouched.
-import CLua
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -92,11 +90,11 @@ extension Level {
             for name in names {
                 lua.push(name)
                 lua.pushValue(at: -1)
-                lua_rawget(lua.L, loaded)
-                lua_rawset(lua.L, saved)
+                lua.pushEntry(ofTableAt: loaded)
+                lua.setEntry(inTableAt: saved)
                 lua.push(name)
                 lua.pushNil()
-                lua_rawset(lua.L, loaded)
+                lua.setEntry(inTableAt: loaded)
             }
             return lua.reference(to: saved)
         }
@@ -112,7 +110,7 @@ extension Level {
             for name in Self.levelModules(lua, loaded: loaded, folder: folder) {
                 lua.push(name)
                 lua.pushNil()
-                lua_rawset(lua.L, loaded)
+                lua.setEntry(inTableAt: loaded)
             }
             lua.push(saved)
             Self.copyEntries(lua, from: lua.top, into: loaded)
@@ -124,9 +122,9 @@ extension Level {
     private static func levelModules(_ lua: Lua, loaded: Int32, folder: String) -> [String] {
         var names: [String] = []
         lua.pushNil()
-        while lua_next(lua.L, loaded) != 0 {
-            if lua.type(at: -2) == LUA_TSTRING {
-                let name = keyString(lua, -2)
+        while lua.next(inTableAt: loaded) {
+            if lua.isString(-2) {
+                let name = lua.rawString(-2)
                 if !builtinModules.contains(name), isModule(name, in: folder) { names.append(name) }
             }
             lua.pop()
@@ -137,31 +135,24 @@ extension Level {
     /// Sets every entry of the table at `source` in the table at `target`, raw (metatables ignored).
     private static func copyEntries(_ lua: Lua, from source: Int32, into target: Int32) {
         lua.pushNil()
-        while lua_next(lua.L, source) != 0 {
+        while lua.next(inTableAt: source) {
             lua.pushValue(at: -2)
             lua.pushValue(at: -2)
-            lua_rawset(lua.L, target)
+            lua.setEntry(inTableAt: target)
             lua.pop()
         }
     }
 
     /// Pushes `package.loaded` (read raw from the globals); false, with nothing pushed, if missing.
     private func pushPackageLoaded(_ lua: Lua) -> Bool {
-        kl_pushglobaltable(lua.L)
-        lua.push("package")
-        guard lua_rawget(lua.L, -2) == LUA_TTABLE else { lua.pop(2); return false }
-        lua.push("loaded")
-        guard lua_rawget(lua.L, -2) == LUA_TTABLE else { lua.pop(3); return false }
-        kl_remove(lua.L, -2)
-        kl_remove(lua.L, -2)
+        lua.pushGlobals()
+        lua.pushField("package", ofTableAt: -1)
+        guard lua.isTable(-1) else { lua.pop(2); return false }
+        lua.pushField("loaded", ofTableAt: -1)
+        guard lua.isTable(-1) else { lua.pop(3); return false }
+        lua.remove(-2)
+        lua.remove(-2)
         return true
-    }
-
-    /// The string at `index` (which must be a string: `lua_next` keys are never converted).
-    static func keyString(_ lua: Lua, _ index: Int32) -> String {
-        var length = 0
-        guard let bytes = lua_tolstring(lua.L, index, &length) else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
     /// Whether `require(name)` would load a file of `folder` (`a.b` → `a/b.lua` or `a/b/init.lua`).
@@ -190,7 +181,7 @@ extension Level {
             guard lua.reserve(6) else { return nil }
             lua.push(table)
             let source = lua.top
-            guard lua.type(at: source) == LUA_TTABLE else { return nil }
+            guard lua.isTable(source) else { return nil }
             lua.pushTable()
             let copy = lua.top
             Self.copyEntries(lua, from: source, into: copy)
@@ -204,17 +195,17 @@ extension Level {
             guard lua.reserve(6) else { return }
             lua.push(table)
             let target = lua.top
-            guard lua.type(at: target) == LUA_TTABLE else { return }
+            guard lua.isTable(target) else { return }
             var keys: [LuaReference] = []
             lua.pushNil()
-            while lua_next(lua.L, target) != 0 {
+            while lua.next(inTableAt: target) {
                 keys.append(lua.reference(to: -2))
                 lua.pop()
             }
             for key in keys {
                 lua.push(key)
                 lua.pushNil()
-                lua_rawset(lua.L, target)
+                lua.setEntry(inTableAt: target)
             }
             lua.push(saved)
             Self.copyEntries(lua, from: lua.top, into: target)

@@ -1,6 +1,5 @@
 // Replaying a recording (same level, seed and rate; each input after the same number of steps; the
 // final state compared bit for bit): on a `Level` for `kinetic replay`, and as `world:replay(file)`.
-import CLua
 import Dynamics
 import Foundation
 import LuaBridge

@@ -1,7 +1,5 @@
 // expect, expectEqual, expectNear, expectError: a failure is recorded with the `file:line` of the call,
 // then a Lua error ends the case (a `pcall` in the case cannot hide the recorded failure).
-import CLua
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -12,13 +10,13 @@ extension ScenarioSession {
         // expect(value, message): value must be truthy.
         state.setGlobalFunction("expect") { [unowned self] lua in
             guard lua.top >= 1 else { throw LuaArgumentError(.argument(1), mustBe: "a value to check", got: "nothing") }
-            if lua_toboolean(lua.L, 1) != 0 { return 0 }
+            if lua.isTruthy(1) { return 0 }
             try fail(lua, message: 2, "expected a true value, got \(lua.describe(1))")
         }
 
         // expectEqual(actual, expected, message): raw equality (numbers, strings, booleans, identity).
         state.setGlobalFunction("expectEqual") { [unowned self] lua in
-            if lua_rawequal(lua.L, 1, 2) != 0 { return 0 }
+            if lua.rawEqual(1, 2) { return 0 }
             try fail(lua, message: 3, "expected \(lua.describe(2)), got \(lua.describe(1))")
         }
 
@@ -28,7 +26,7 @@ extension ScenarioSession {
             guard tolerance >= 0, tolerance.isFinite else {
                 throw LuaArgumentError(.field("tolerance"), mustBe: "a number >= 0", got: lua.describe(3))
             }
-            if lua.type(at: 1) == LUA_TTABLE || lua.type(at: 2) == LUA_TTABLE {
+            if lua.isTable(1) || lua.isTable(2) {
                 let actual = try lua.point(1, "actual"), expected = try lua.point(2, "expected")
                 let dx = abs(actual.x - expected.x), dy = abs(actual.y - expected.y)
                 if dx <= tolerance && dy <= tolerance { return 0 }
@@ -62,7 +60,7 @@ extension ScenarioSession {
                 found = try lua.call(matcher!, arguments: { lua in
                     lua.push(raised.message); lua.push(pattern); lua.push(plain)
                     return 3
-                }, results: { lua, first, count in count > 0 && lua_toboolean(lua.L, first) != 0 })
+                }, results: { lua, first, count in count > 0 && lua.isTruthy(first) })
             } catch {
                 try fail(lua, message: 3, "bad pattern \"\(pattern)\": \(error.message)")
             }
@@ -84,11 +82,8 @@ extension ScenarioSession {
     func fail(_ lua: Lua, message index: Int32?, _ reason: String) throws -> Never {
         let location = callerLocation(lua)
         var text = reason
-        if let index, index <= lua.top, lua.type(at: index) == LUA_TSTRING || lua.type(at: index) == LUA_TNUMBER {
-            var length = 0
-            let user = lua_tolstring(lua.L, index, &length).map {
-                String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
-            } ?? ""
+        if let index, index <= lua.top, lua.isString(index) || lua.isNumber(index) {
+            let user = lua.rawString(index)
             text = "\(user): \(reason)"
         }
         if failure == nil { failure = CaseResult(status: .failed, location: location, message: text) }

@@ -1,6 +1,5 @@
 // Golden traces: `expectTrace(world, name, {seconds=, every=, tolerance=})` steps the world and
 // compares every item's state over time with a plain-text file stored beside the scenario.
-import CLua
 import Dynamics
 import Foundation
 import LuaBridge

@@ -1,7 +1,5 @@
 // Runs scenario files in this process: a fresh Lua state per case, the file loaded again each time,
 // only the named case run. `kinetic test` calls this inside its worker processes.
-import CLua
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -242,11 +240,8 @@ final class ScenarioSession {
 
     /// `file:line` of the Lua code that called the running Swift function.
     func callerLocation(_ lua: Lua) -> String? {
-        var ar = lua_Debug()
-        guard lua_getstack(lua.L, 1, &ar) != 0, lua_getinfo(lua.L, "Sl", &ar) != 0, let source = ar.source else { return nil }
-        let text = String(cString: source)
-        guard text.hasPrefix("@"), ar.currentline > 0 else { return nil }
-        return display(String(text.dropFirst())) + ":\(ar.currentline)"
+        guard let (text, line) = lua.caller(at: 1), text.hasPrefix("@"), line > 0 else { return nil }
+        return display(String(text.dropFirst())) + ":\(line)"
     }
 
     // MARK: - Globals

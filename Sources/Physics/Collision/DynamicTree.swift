@@ -369,8 +369,8 @@ package struct DynamicTree {
     // MARK: - Validation
 
     /// Checks parent links, boxes, masks, heights and the proxy count; returns a description of the
-    /// first violation, or nil. For tests and `-DKINETIC_VALIDATE` builds.
-    package func validationError() -> String? {
+    /// first violation, or nil (for tests).
+    func validationError() -> String? {
         var leaves = 0
         func check(_ index: Int32, parent: Int32) -> String? {
             let node = nodes[Int(index)]
