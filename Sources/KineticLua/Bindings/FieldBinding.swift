@@ -33,7 +33,7 @@ enum FieldBinding {
         }
         func vector(_ name: String, _ key: ReferenceWritableKeyPath<FieldBehavior, Vec2>) -> LuaMember<BehaviorHandle> {
             .property(name, get: { lua, h in lua.push(f(h)[keyPath: key]) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, name))
+                let p = try lua.point(v, name)
                 try rt.checked(f(h), "Field.\(name)") { f(h)[keyPath: key] = p }
             })
         }

@@ -23,7 +23,7 @@ enum GravityBinding {
         func g(_ h: BehaviorHandle) -> GravityBehavior { rt.entry(h).behavior as! GravityBehavior }
         return [
             .property("direction", get: { lua, h in lua.push(g(h).gravityDirection) }, set: { lua, h, v in
-                let d = Vec2(try lua.point(v, "direction"))
+                let d = try lua.point(v, "direction")
                 try rt.checked(g(h), "Gravity.direction") { g(h).gravityDirection = d }
             }),
             .property("angle", get: { lua, h in lua.push(g(h).angle) }, set: { lua, h, v in

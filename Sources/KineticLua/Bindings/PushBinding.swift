@@ -20,7 +20,7 @@ enum PushBinding {
         return [
             .readOnly("mode") { lua, h in lua.push(p(h).mode == .continuous ? "continuous" : "instantaneous") },
             .property("direction", get: { lua, h in lua.push(p(h).pushDirection) }, set: { lua, h, v in
-                let d = Vec2(try lua.point(v, "direction"))
+                let d = try lua.point(v, "direction")
                 try rt.checked(p(h), "Push.direction") { p(h).pushDirection = d }
             }),
             .property("angle", get: { lua, h in lua.push(p(h).angle) }, set: { lua, h, v in
@@ -40,7 +40,7 @@ enum PushBinding {
             .property("active", get: { lua, h in lua.push(p(h).active) },
                       set: { lua, h, v in p(h).active = try lua.boolean(v, "active") }),
             .property("offset", get: { lua, h in lua.push(p(h).offset) }, set: { lua, h, v in
-                let o = Vec2(try lua.point(v, "offset"))
+                let o = try lua.point(v, "offset")
                 try rt.checked(p(h), "Push.offset") { p(h).offset = o }
             }),
             // UIKit's setTargetOffsetFromCenter(_:for:): one item's own point of application.
@@ -49,7 +49,7 @@ enum PushBinding {
                 guard p(h).items.contains(id) else {
                     throw LuaBindingError("Push:setOffset: \(world.label(id)) is not an item of this push")
                 }
-                let o = Vec2(try lua.point(3, "offset"))
+                let o = try lua.point(3, "offset")
                 try rt.dynamics("Push:setOffset") { () throws(DynamicsError) in try p(h).setTargetOffsetFromCenter(o, for: id) }
                 return 0
             },

@@ -10,7 +10,7 @@ enum SnapBinding {
         let def = try lua.table(1, "definition")
         try def.checkFields(fields)
         let (_, item) = try def.read("item") { i in try rt.item(lua, at: i, "item") }
-        let point = Vec2(try def.point("point"))
+        let point = try def.point("point")
         let snap = try rt.dynamics("kinetic.snap") { () throws(DynamicsError) in try SnapBehavior(item: item, snapTo: point) }
         return try BehaviorBinding.finish(rt, lua, def, snap, .snap, fields: fields)
     }
@@ -21,7 +21,7 @@ enum SnapBinding {
         return [
             .readOnly("item") { lua, h in rt.pushItem(s(h).item, on: lua) },
             .property("point", get: { lua, h in lua.push(s(h).snapPoint) }, set: { lua, h, v in
-                let p = Vec2(try lua.point(v, "point"))
+                let p = try lua.point(v, "point")
                 try rt.checked(s(h), "Snap.point") { s(h).snapPoint = p }
             }),
             .property("damping", get: { lua, h in lua.push(s(h).damping) }, set: { lua, h, v in
