@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
-// Layers (each imports only those above it in this list): Physics → Dynamics → CLua →
-// SceneDescription → LuaBridge → KineticLua → Player → Render/Viewer → kinetic. See docs/architecture.md.
+// Layers (each imports only those above it in this list): KineticGeometry → Physics → Dynamics →
+// CLua → SceneDescription → LuaBridge → KineticLua → Player → Render/Viewer → kinetic. See docs/architecture.md.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -12,6 +12,7 @@ import PackageDescription
 let package = Package(
     name: "Kinetic",
     products: [
+        .library(name: "KineticGeometry", targets: ["KineticGeometry"]),
         .library(name: "Physics", targets: ["Physics"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
@@ -21,8 +22,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Physics", exclude: ["Safeguards/README.md"]),
-        .target(name: "Dynamics", dependencies: ["Physics"]),
+        // The one geometry vocabulary (Vec2, Size, Rect) every layer speaks; a leaf, `@frozen` and
+        // `@inlinable` so the physics step inlines it. Physics, Dynamics, SceneDescription and
+        // LuaBridge re-export it.
+        .target(name: "KineticGeometry"),
+        .target(name: "Physics", dependencies: ["KineticGeometry"], exclude: ["Safeguards/README.md"]),
+        .target(name: "Dynamics", dependencies: ["KineticGeometry", "Physics"]),
 
         // MARK: - Bridge and bindings
         .systemLibrary(
@@ -32,10 +37,11 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // What a frame shows (items, HUD and overlay commands, colours and the one colour parser), as
-        // plain values with no dependency: LuaBridge reads colours into it, KineticLua fills it in,
+        // plain values on KineticGeometry only: LuaBridge reads colours into it, KineticLua fills it in,
         // Render draws it with Cairo; KineticLua never links Cairo.
-        .target(name: "SceneDescription"),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "SceneDescription"], exclude: ["README.md"]),
+        .target(name: "SceneDescription", dependencies: ["KineticGeometry"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "KineticGeometry", "SceneDescription"],
+                exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
         // `swift run -c release step-allocations`: a warm step of every benchmark scene allocates

@@ -494,7 +494,7 @@ static int kl_index(lua_State *L) {
                 case KL_FAST_NUMBER:
                     lua_pushnumber(L, out[0]);
                     return 1;
-                case KL_FAST_POINT:  // the same table Lua.push(LuaPoint) makes; keys from upvalues 4, 5
+                case KL_FAST_POINT:  // the same table Lua.push(Vec2) makes; keys from upvalues 4, 5
                     lua_createtable(L, 0, 2);
                     lua_pushvalue(L, lua_upvalueindex(4));
                     lua_pushnumber(L, out[0]);

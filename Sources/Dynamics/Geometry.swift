@@ -1,45 +1,8 @@
-// The geometry values of the public API in points (y down): sizes, rectangles and edge insets, as
-// UIKit's CGSize, CGRect and UIEdgeInsets; and a vector read and written as an angle and a length.
+// The geometry values of the public API in points (y down): edge insets, as UIKit's UIEdgeInsets,
+// and a vector read and written as an angle and a length. `Vec2`, `Size` and `Rect` are
+// KineticGeometry's, re-exported so that `import Dynamics` is all a host writes.
 import Foundation
-import Physics
-
-/// A width and height in points.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
-    public static let zero = Size(0, 0)
-    public var description: String { "\(width) × \(height)" }
-}
-
-/// An axis-aligned rectangle in points: origin (top-left, y down) and size.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-    /// The rectangle of `size` centred on `center`.
-    public init(center: Vec2, size: Size) {
-        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
-    }
-    public var minX: Double { x }
-    public var minY: Double { y }
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
-    public var center: Vec2 { Vec2(x + width / 2, y + height / 2) }
-    public var size: Size { Size(width, height) }
-    /// True when the two rectangles overlap or touch.
-    public func intersects(_ r: Rect) -> Bool {
-        !(r.minX > maxX || r.minY > maxY || minX > r.maxX || minY > r.maxY)
-    }
-    public func contains(_ p: Vec2) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
-    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
-    public var description: String { "(\(x), \(y), \(width) × \(height))" }
-}
+@_exported import KineticGeometry
 
 /// Insets of a rectangle's edges, points; positive moves an edge inward (UIEdgeInsets).
 public struct EdgeInsets: Hashable, Sendable {

@@ -13,36 +13,36 @@ struct Camera {
         /// Fraction of the way to the target the camera moves each step, in (0, 1]; 1 keeps up exactly.
         var lerp: Double
         /// A box about the view's centre, view points, inside which the item moves without the camera.
-        var deadzone: SceneSize
+        var deadzone: Size
     }
 
     /// The most and least a camera may zoom.
     static let zoomRange = 0.01...100.0
 
     /// The view's size, points.
-    let view: SceneSize
+    let view: Size
     var center: Vec2
     var zoom = 1.0
     var follow: Follow?
 
     /// A camera that shows the world unmoved: its top-left corner at the view's, one point per point.
-    init(view: SceneSize) {
+    init(view: Size) {
         self.view = view
         center = Vec2(view.width / 2, view.height / 2)
     }
 
-    var scene: SceneCamera { SceneCamera(center: ScenePoint(center.x, center.y), zoom: zoom) }
+    var scene: SceneCamera { SceneCamera(center: center, zoom: zoom) }
 
     /// The world point under the view point `p`.
     func worldPoint(_ p: Vec2) -> Vec2 {
-        let w = scene.worldPoint(ScenePoint(p.x, p.y), in: view)
-        return Vec2(w.x, w.y)
+        let w = scene.worldPoint(p, in: view)
+        return w
     }
 
     /// The view point where the world point `p` is drawn.
     func viewPoint(_ p: Vec2) -> Vec2 {
-        let v = scene.viewPoint(ScenePoint(p.x, p.y), in: view)
-        return Vec2(v.x, v.y)
+        let v = scene.viewPoint(p, in: view)
+        return v
     }
 
     /// Moves towards keeping `target` inside the dead zone (all the way when `snap`), then keeps

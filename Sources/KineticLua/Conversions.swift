@@ -1,16 +1,10 @@
-// Conversions between Lua values and the Dynamics types, member-table helpers, and the
-// constructor step that writes definition fields through property setters.
+// Readers and pushers for the Dynamics values Lua writes (text, ranges, point lists), member-table
+// helpers, and the constructor step that writes definition fields through property setters. Points,
+// sizes and frames need no conversion: LuaBridge reads them as KineticGeometry's types.
 import CLua
 import Dynamics
 import LuaBridge
 import Physics
-
-// MARK: - Conversions
-
-extension Vec2 {
-    init(_ p: LuaPoint) { self.init(p.x, p.y) }
-    var luaPoint: LuaPoint { LuaPoint(x: x, y: y) }
-}
 
 /// The most bytes of text one string a level hands the host may have (an item's name or label, a
 /// canvas text, a boundary id, a title): the host keeps and draws it outside the level's memory
@@ -31,9 +25,6 @@ extension Lua {
         }
         return try string(index, name)
     }
-
-    /// Pushes a vector as `{x = .., y = ..}`.
-    func push(_ v: Vec2) { push(v.luaPoint) }
 
     /// A range `{min, max}` or `{min = .., max = ..}` (either end may be ±math.huge).
     func range(_ index: Int32, _ name: String) throws -> FloatRange {
@@ -79,7 +70,7 @@ extension Lua {
         for i in 0..<count {
             lua_rawgeti(L, t, lua_Integer(i + 1))
             defer { pop() }
-            list.append(Vec2(try point(top, "\(name)[\(i + 1)]")))
+            list.append(try point(top, "\(name)[\(i + 1)]"))
         }
         return list
     }

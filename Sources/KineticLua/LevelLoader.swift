@@ -187,14 +187,14 @@ extension Runtime {
     }
 
     /// The `view` field, `{w, h}` points: each side as the world's may be.
-    func viewSize(_ t: LuaTable) throws(LuaArgumentError) -> SceneSize? {
+    func viewSize(_ t: LuaTable) throws(LuaArgumentError) -> Size? {
         guard let v = try t.optionalSize("view") else { return nil }
         guard v.width.isNormal, v.height.isNormal, v.width > 0, v.height > 0,
               v.width <= World.largestCoordinate, v.height <= World.largestCoordinate else {
             throw LuaArgumentError(.field("view"), mustBe: "a size {w, h} of points, each > 0 and at most \(Int(World.largestCoordinate))",
                                    got: "{\(v.width), \(v.height)}")
         }
-        return SceneSize(v.width, v.height)
+        return v
     }
 
     private func positive(_ t: LuaTable, _ field: String) throws(LuaArgumentError) -> Double? {

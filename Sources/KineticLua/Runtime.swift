@@ -550,7 +550,7 @@ struct WorldSetup {
     var width = 375.0
     var height = 667.0
     /// The view's size (the window's and a render's), points; nil: the world's size.
-    var view: SceneSize?
+    var view: Size?
     var fps = 60.0
     var substeps = 4
     var seed = 0
@@ -561,5 +561,5 @@ struct WorldSetup {
     var folder: String?
 
     /// The size the view shows, points.
-    var viewSize: SceneSize { view ?? SceneSize(width, height) }
+    var viewSize: Size { view ?? Size(width, height) }
 }

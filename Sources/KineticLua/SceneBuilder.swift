@@ -47,7 +47,7 @@ extension Runtime {
             id: Int(item.id.index) | Int(item.id.generation) << 32,
             shape: Self.shape(item.bounds, size: item.size, cornerRadius: a.cornerRadius),
             collisionShape: Self.collisionShape(item.shapes),
-            center: ScenePoint(item.center.x, item.center.y), angle: item.angle,
+            center: item.center, angle: item.angle,
             fill: a.drawnFill, stroke: a.stroke, strokeWidth: a.strokeWidth,
             opacity: a.opacity, image: image, label: a.label, labelColor: a.labelColor, labelSize: a.labelSize,
             z: a.z, hidden: a.hidden)
@@ -87,13 +87,13 @@ extension Runtime {
     /// The outline Render draws for collision bounds (parts keep their placement in the item).
     static func shape(_ bounds: CollisionBounds, size: Size, cornerRadius: Double) -> SceneShape {
         switch bounds {
-        case .rectangle: return .rectangle(size: SceneSize(size.width, size.height), cornerRadius: cornerRadius)
-        case .ellipse: return .ellipse(size: SceneSize(size.width, size.height))
-        case .path(let points): return .polygon(points.map { ScenePoint($0.x, $0.y) })
+        case .rectangle: return .rectangle(size: size, cornerRadius: cornerRadius)
+        case .ellipse: return .ellipse(size: size)
+        case .path(let points): return .polygon(points)
         case .parts(let parts):
             return .group(parts.map { part in
                 ShapePart(shape: shape(part.bounds, size: part.size, cornerRadius: 0),
-                          offset: ScenePoint(part.center.x, part.center.y), angle: part.angle)
+                          offset: part.center, angle: part.angle)
             })
         }
     }
@@ -104,15 +104,15 @@ extension Runtime {
         let parts = shapes.map { geometry -> ShapePart in
             switch geometry {
             case .circle(let c):
-                return ShapePart(shape: .ellipse(size: SceneSize(2 * c.radius, 2 * c.radius)),
-                                 offset: ScenePoint(c.center.x, c.center.y))
+                return ShapePart(shape: .ellipse(size: Size(2 * c.radius, 2 * c.radius)),
+                                 offset: c.center)
             case .ellipse(let e):
-                return ShapePart(shape: .ellipse(size: SceneSize(2 * e.radii.x, 2 * e.radii.y)),
-                                 offset: ScenePoint(e.center.x, e.center.y), angle: e.angle)
+                return ShapePart(shape: .ellipse(size: Size(2 * e.radii.x, 2 * e.radii.y)),
+                                 offset: e.center, angle: e.angle)
             case .polygon(let p):
-                return ShapePart(shape: .polygon(p.vertices.map { ScenePoint($0.x, $0.y) }))
+                return ShapePart(shape: .polygon(p.vertices))
             case .segment(let s):
-                return ShapePart(shape: .polygon([ScenePoint(s.p1.x, s.p1.y), ScenePoint(s.p2.x, s.p2.y)]))
+                return ShapePart(shape: .polygon([s.p1, s.p2]))
             }
         }
         if parts.count == 1, parts[0].offset == .zero, parts[0].angle == 0 { return parts[0].shape }
@@ -122,7 +122,7 @@ extension Runtime {
     func debugOverlay(_ snapshot: AnimatorSnapshot, _ world: WorldModel) -> DebugOverlay {
         var overlay = DebugOverlay(enabled: true)
         overlay.boundaries = snapshot.boundaries.map { b in
-            let points = b.points.map { ScenePoint($0.x, $0.y) }
+            let points = b.points
             return b.isClosed && !points.isEmpty ? points + [points[0]] : points
         }
         // Springs (distance attachments with a frequency) draw differently from rods: match each
@@ -138,12 +138,12 @@ extension Runtime {
                 if springs[i].frequency > 0 { kind = .spring }
                 springs.remove(at: i)
             }
-            return DebugAttachment(anchorA: ScenePoint(link.itemPoint.x, link.itemPoint.y),
-                                   anchorB: ScenePoint(link.otherPoint.x, link.otherPoint.y), kind: kind)
+            return DebugAttachment(anchorA: link.itemPoint,
+                                   anchorB: link.otherPoint, kind: kind)
         }
-        overlay.contacts = snapshot.contactPoints.map { ScenePoint($0.x, $0.y) }
+        overlay.contacts = snapshot.contactPoints
         overlay.velocities = snapshot.items.filter(\.isSimulated).map {
-            DebugArrow(point: ScenePoint($0.center.x, $0.center.y), vector: ScenePoint($0.velocity.x, $0.velocity.y))
+            DebugArrow(point: $0.center, vector: $0.velocity)
         }
         // Fields, sampled on a grid for a unit mass and charge at rest (custom fields would call Lua
         // from the renderer, so they are left out).
@@ -162,7 +162,7 @@ extension Runtime {
                                                                     noiseSeed: world.setup.seed))
                     }
                     if total != .zero, total.isFinite {
-                        overlay.fieldSamples.append(DebugArrow(point: ScenePoint(x, y), vector: ScenePoint(total.x, total.y)))
+                        overlay.fieldSamples.append(DebugArrow(point: Vec2(x, y), vector: total))
                     }
                     x += step
                 }

@@ -1,33 +1,8 @@
 // Points, sizes, frames and colours as Lua tables and strings: readers that never raise, and pushers.
 import CLua
 import CLuaShim
+@_exported import KineticGeometry
 import SceneDescription
-
-/// A point or vector in points (y down). Lua writes it `{x, y}` or `{x = .., y = ..}`.
-public struct LuaPoint: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
-/// A size in points. Lua writes it `{w, h}` or `{width = .., height = ..}`; never negative.
-public struct LuaSize: Equatable, Sendable {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-}
-
-/// A frame in points: origin (top-left) and size. Lua writes it `{x, y, w, h}` or keyed
-/// `{x =, y =, width =, height =}`.
-public struct LuaFrame: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-}
 
 extension Lua {
     // MARK: - Readers
@@ -76,11 +51,11 @@ extension Lua {
     }
 
     /// A point `{x, y}` or `{x = .., y = ..}` of finite numbers.
-    public func point(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaPoint {
+    public func point(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> Vec2 {
         let t = lua_absindex(L, index)
         if lua_type(L, t) == LUA_TTABLE, reserve(2),
            let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y") {
-            return LuaPoint(x: x, y: y)
+            return Vec2(x: x, y: y)
         }
         if let numbers = describeNumbers(t, [["x"], ["y"]]) {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y} of finite numbers", got: numbers)
@@ -89,11 +64,11 @@ extension Lua {
     }
 
     /// A size `{w, h}` or `{width = .., height = ..}` (also `w =`, `h =`) of finite, non-negative numbers.
-    public func size(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaSize {
+    public func size(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> Size {
         let t = lua_absindex(L, index)
         if lua_type(L, t) == LUA_TTABLE, reserve(2),
            let w = numberField(t, 1, ["width", "w"]), let h = numberField(t, 2, ["height", "h"]) {
-            if w >= 0 && h >= 0 { return LuaSize(width: w, height: h) }
+            if w >= 0 && h >= 0 { return Size(width: w, height: h) }
             throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} with no negative side",
                                    got: "{\(w), \(h)}")
         }
@@ -104,12 +79,12 @@ extension Lua {
     }
 
     /// A frame `{x, y, w, h}` or keyed `x, y, width, height` (also `w`, `h`) of finite numbers, size ≥ 0.
-    public func frame(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaFrame {
+    public func frame(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> Rect {
         let t = lua_absindex(L, index)
         if lua_type(L, t) == LUA_TTABLE, reserve(2),
            let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y"),
            let w = numberField(t, 3, ["width", "w"]), let h = numberField(t, 4, ["height", "h"]) {
-            if w >= 0 && h >= 0 { return LuaFrame(x: x, y: y, width: w, height: h) }
+            if w >= 0 && h >= 0 { return Rect(x: x, y: y, width: w, height: h) }
             throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} with no negative side",
                                    got: "{\(x), \(y), \(w), \(h)}")
         }
@@ -138,7 +113,7 @@ extension Lua {
     // MARK: - Pushers
 
     /// Pushes `{x = .., y = ..}`.
-    public func push(_ point: LuaPoint) {
+    public func push(_ point: Vec2) {
         reserve(3)
         lua_createtable(L, 0, 2)
         lua_pushnumber(L, point.x); setField("x", inTableAt: -2)
@@ -146,7 +121,7 @@ extension Lua {
     }
 
     /// Pushes `{width = .., height = ..}`.
-    public func push(_ size: LuaSize) {
+    public func push(_ size: Size) {
         reserve(3)
         lua_createtable(L, 0, 2)
         lua_pushnumber(L, size.width); setField("width", inTableAt: -2)
@@ -154,7 +129,7 @@ extension Lua {
     }
 
     /// Pushes `{x = .., y = .., width = .., height = ..}`.
-    public func push(_ frame: LuaFrame) {
+    public func push(_ frame: Rect) {
         reserve(3)
         lua_createtable(L, 0, 4)
         lua_pushnumber(L, frame.x); setField("x", inTableAt: -2)

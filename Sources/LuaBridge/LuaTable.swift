@@ -68,12 +68,12 @@ public struct LuaTable {
     }
     public func function(_ field: String) throws(LuaArgumentError) -> LuaReference { try read(field, lua.function) }
     public func optionalFunction(_ field: String) throws(LuaArgumentError) -> LuaReference? { try readOptional(field, lua.function) }
-    public func point(_ field: String) throws(LuaArgumentError) -> LuaPoint { try read(field, lua.point) }
-    public func optionalPoint(_ field: String) throws(LuaArgumentError) -> LuaPoint? { try readOptional(field, lua.point) }
-    public func size(_ field: String) throws(LuaArgumentError) -> LuaSize { try read(field, lua.size) }
-    public func optionalSize(_ field: String) throws(LuaArgumentError) -> LuaSize? { try readOptional(field, lua.size) }
-    public func frame(_ field: String) throws(LuaArgumentError) -> LuaFrame { try read(field, lua.frame) }
-    public func optionalFrame(_ field: String) throws(LuaArgumentError) -> LuaFrame? { try readOptional(field, lua.frame) }
+    public func point(_ field: String) throws(LuaArgumentError) -> Vec2 { try read(field, lua.point) }
+    public func optionalPoint(_ field: String) throws(LuaArgumentError) -> Vec2? { try readOptional(field, lua.point) }
+    public func size(_ field: String) throws(LuaArgumentError) -> Size { try read(field, lua.size) }
+    public func optionalSize(_ field: String) throws(LuaArgumentError) -> Size? { try readOptional(field, lua.size) }
+    public func frame(_ field: String) throws(LuaArgumentError) -> Rect { try read(field, lua.frame) }
+    public func optionalFrame(_ field: String) throws(LuaArgumentError) -> Rect? { try readOptional(field, lua.frame) }
     public func color(_ field: String) throws(LuaArgumentError) -> Color { try read(field, lua.color) }
     public func optionalColor(_ field: String) throws(LuaArgumentError) -> Color? { try readOptional(field, lua.color) }
 

@@ -113,18 +113,12 @@ public final class World {
     /// A hash of every body's transform and velocity bits in creation order (determinism tests):
     /// FNV-1a over position x, y, rotation cosine, sine, linear velocity x, y and angular velocity.
     public func stateHash() -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for i in bodyIndicesInCreationOrder() {
             let b = bodyStore[i]
-            for value in [b.xf.p.x, b.xf.p.y, b.xf.q.c, b.xf.q.s, b.v.x, b.v.y, b.w] {
-                var bits = value.bitPattern
-                for _ in 0..<8 {
-                    hash = (hash ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
-                    bits >>= 8
-                }
-            }
+            for value in [b.xf.p.x, b.xf.p.y, b.xf.q.c, b.xf.q.s, b.v.x, b.v.y, b.w] { hash.add(bitsOf: value) }
         }
-        return hash
+        return hash.value
     }
 
     func bodyIndicesInCreationOrder() -> [Int] {

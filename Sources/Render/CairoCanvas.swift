@@ -35,7 +35,7 @@ struct CairoCanvas {
 
     /// Makes the coordinates world points seen through `camera` in a view of `viewSize`: the camera's
     /// centre lands on the view's centre, and one world point spans `zoom` view points.
-    func applyCamera(_ camera: SceneCamera, viewSize: SceneSize) {
+    func applyCamera(_ camera: SceneCamera, viewSize: Size) {
         guard camera != .identity(for: viewSize), camera.zoom.isNormal, camera.zoom > 0,
               camera.center.x.isFinite, camera.center.y.isFinite else { return }
         cairo_translate(cr, viewSize.width / 2, viewSize.height / 2)
@@ -103,15 +103,15 @@ struct CairoCanvas {
     func stroke() { cairo_stroke(cr) }
     func clip() { cairo_clip(cr) }
     func paint() { cairo_paint(cr) }
-    func moveTo(_ p: ScenePoint) { cairo_move_to(cr, p.x, p.y) }
-    func lineTo(_ p: ScenePoint) { cairo_line_to(cr, p.x, p.y) }
+    func moveTo(_ p: Vec2) { cairo_move_to(cr, p.x, p.y) }
+    func lineTo(_ p: Vec2) { cairo_line_to(cr, p.x, p.y) }
     func closePath() { cairo_close_path(cr) }
 
     func addRectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cr, x, y, width, height)
     }
 
-    func addCircle(center: ScenePoint, radius: Double) {
+    func addCircle(center: Vec2, radius: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
         cairo_close_path(cr)
@@ -150,7 +150,7 @@ struct CairoCanvas {
         cairo_restore(cr)
     }
 
-    private func addRoundedRectangle(size: SceneSize, cornerRadius: Double) {
+    private func addRoundedRectangle(size: Size, cornerRadius: Double) {
         let w = max(size.width, 0), h = max(size.height, 0)
         let r = min(max(cornerRadius, 0), w / 2, h / 2)
         let x = -w / 2, y = -h / 2

@@ -76,14 +76,14 @@ struct DebugOverlayPainter {
         canvas.translate(item.center.x, item.center.y)
         canvas.rotate(item.angle)
         canvas.addShape(outline)
-        canvas.moveTo(ScenePoint(start, 0))
-        canvas.lineTo(ScenePoint(end, 0))
+        canvas.moveTo(Vec2(start, 0))
+        canvas.lineTo(Vec2(end, 0))
         canvas.setColor(DebugOverlayPainter.outlineColor)
         canvas.stroke()
         canvas.restore()
     }
 
-    private func paintBoundary(_ points: [ScenePoint]) {
+    private func paintBoundary(_ points: [Vec2]) {
         guard let first = points.first else { return }
         canvas.moveTo(first)
         for p in points.dropFirst() { canvas.lineTo(p) }
@@ -133,7 +133,7 @@ struct DebugOverlayPainter {
     }
 
     /// A spring: eight zig-zags of ±4 points across the line between the anchors.
-    private func paintZigZag(from a: ScenePoint, to b: ScenePoint) {
+    private func paintZigZag(from a: Vec2, to b: Vec2) {
         let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
         guard length > 0 else { return }
         let nx = -dy / length * 4, ny = dx / length * 4
@@ -141,18 +141,18 @@ struct DebugOverlayPainter {
         canvas.moveTo(a)
         for i in 1..<(2 * zigs) {
             let t = Double(i) / Double(2 * zigs), side = i % 2 == 0 ? -1.0 : 1.0
-            canvas.lineTo(ScenePoint(a.x + dx * t + nx * side, a.y + dy * t + ny * side))
+            canvas.lineTo(Vec2(a.x + dx * t + nx * side, a.y + dy * t + ny * side))
         }
         canvas.lineTo(b)
         canvas.stroke()
     }
 
-    private func paintCrossBar(at p: ScenePoint, along q: ScenePoint) {
+    private func paintCrossBar(at p: Vec2, along q: Vec2) {
         let dx = q.x - p.x, dy = q.y - p.y, length = hypot(dx, dy)
         guard length > 0 else { return }
         let nx = -dy / length * 5, ny = dx / length * 5
-        canvas.moveTo(ScenePoint(p.x - nx, p.y - ny))
-        canvas.lineTo(ScenePoint(p.x + nx, p.y + ny))
+        canvas.moveTo(Vec2(p.x - nx, p.y - ny))
+        canvas.lineTo(Vec2(p.x + nx, p.y + ny))
     }
 
     /// Arrows from each point along its vector × `scale`, with a head a third as long (at most 6 pt).
@@ -165,7 +165,7 @@ struct DebugOverlayPainter {
             guard length > 0.5, length.isFinite, arrow.point.x.isFinite, arrow.point.y.isFinite else {
                 continue
             }
-            let tip = ScenePoint(arrow.point.x + dx, arrow.point.y + dy)
+            let tip = Vec2(arrow.point.x + dx, arrow.point.y + dy)
             canvas.moveTo(arrow.point)
             canvas.lineTo(tip)
             let head = min(6, length / 3), ux = dx / length, uy = dy / length
@@ -174,7 +174,7 @@ struct DebugOverlayPainter {
                 let c = cos(spread * side), s = sin(spread * side)
                 let hx = -(ux * c - uy * s) * head, hy = -(ux * s + uy * c) * head
                 canvas.moveTo(tip)
-                canvas.lineTo(ScenePoint(tip.x + hx, tip.y + hy))
+                canvas.lineTo(Vec2(tip.x + hx, tip.y + hy))
             }
             canvas.stroke()
         }

@@ -10,7 +10,7 @@ struct HUDPainter {
     let images: ImageCache
     /// The scene's camera and view size, for `push(world: true)`.
     var camera: SceneCamera? = nil
-    var viewSize = SceneSize(0, 0)
+    var viewSize = Size(0, 0)
 
     /// Paints the commands in order, keeping the transform stack they record; pushes left open at
     /// the end are closed, so nothing leaks into the error banner.
@@ -48,7 +48,7 @@ struct HUDPainter {
                 if cornerRadius > 0 {
                     canvas.save()
                     canvas.translate(x + width / 2, y + height / 2)
-                    canvas.addShape(.rectangle(size: SceneSize(abs(width), abs(height)), cornerRadius: cornerRadius))
+                    canvas.addShape(.rectangle(size: Size(abs(width), abs(height)), cornerRadius: cornerRadius))
                     canvas.restore()
                 } else {
                     canvas.addRectangle(x: x, y: y, width: width, height: height)
@@ -57,12 +57,12 @@ struct HUDPainter {
         case let .circle(x, y, radius, fill, stroke, strokeWidth):
             guard [x, y, radius].allSatisfy(\.isFinite), radius > 0 else { return }
             fillAndStroke(fill: fill, stroke: stroke, width: strokeWidth) {
-                canvas.addCircle(center: ScenePoint(x, y), radius: radius)
+                canvas.addCircle(center: Vec2(x, y), radius: radius)
             }
         case let .line(x1, y1, x2, y2, color, width):
             guard [x1, y1, x2, y2, width].allSatisfy(\.isFinite), width > 0 else { return }
-            canvas.moveTo(ScenePoint(x1, y1))
-            canvas.lineTo(ScenePoint(x2, y2))
+            canvas.moveTo(Vec2(x1, y1))
+            canvas.lineTo(Vec2(x2, y2))
             canvas.setColor(color)
             canvas.setLineWidth(width)
             canvas.stroke()
@@ -80,13 +80,13 @@ struct HUDPainter {
             guard [x, y, angle, opacity].allSatisfy(\.isFinite), opacity > 0 else { return }
             let painter = ImagePainter(canvas: canvas, images: images)
             // Without a size, one image pixel per point (a missing image's placeholder is 32 points).
-            let natural = painter.sourceSize(path, source: source) ?? SceneSize(source?.width ?? 32, source?.height ?? 32)
+            let natural = painter.sourceSize(path, source: source) ?? Size(source?.width ?? 32, source?.height ?? 32)
             let w = width ?? natural.width, h = height ?? natural.height
             guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
             canvas.save()
             canvas.translate(x + w / 2, y + h / 2)
             canvas.rotate(angle)
-            painter.paint(path, in: SceneRect(x: -w / 2, y: -h / 2, width: w, height: h), source: source, opacity: min(opacity, 1))
+            painter.paint(path, in: Rect(x: -w / 2, y: -h / 2, width: w, height: h), source: source, opacity: min(opacity, 1))
             canvas.restore()
         case let .translate(x, y):
             var m = cairo_matrix_t()
@@ -112,7 +112,7 @@ struct HUDPainter {
         let cr = canvas.cr
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, to - from))
         canvas.newPath()
-        if type == .pie { canvas.moveTo(ScenePoint(x, y)) }
+        if type == .pie { canvas.moveTo(Vec2(x, y)) }
         if sweep >= 0 {
             cairo_arc(cr, x, y, radius, from, from + sweep)
         } else {
@@ -168,7 +168,7 @@ struct HUDPainter {
     static let bannerMargin = 10.0
 
     /// A dark red panel across the top of the scene holding `message`, wrapped to the scene's width.
-    func paintErrorBanner(_ message: String, sceneSize: SceneSize) {
+    func paintErrorBanner(_ message: String, sceneSize: Size) {
         let margin = HUDPainter.bannerMargin
         canvas.setFont(canvas.fonts.mono, size: HUDPainter.bannerFontSize)
         let metrics = canvas.fontMetrics()

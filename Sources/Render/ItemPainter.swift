@@ -91,7 +91,7 @@ struct ItemPainter {
 
     /// Stretches the image at `path` over `bounds` (item frame); a missing image draws a magenta cross.
     private func paintImage(_ path: String, in bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
-        let rect = SceneRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
+        let rect = Rect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
         ImagePainter(canvas: canvas, images: images).paint(path, in: rect)
     }
 
@@ -115,11 +115,11 @@ struct ItemPainter {
 
     /// The box a label fills, centred on the item in its turned frame: the widest line's advance by
     /// the lines' height. Sets the label's font on `canvas`.
-    static func labelBox(_ label: String, size: Double, canvas: CairoCanvas) -> SceneSize {
+    static func labelBox(_ label: String, size: Double, canvas: CairoCanvas) -> Size {
         canvas.setFont(canvas.fonts.sans, size: size)
         let metrics = canvas.fontMetrics()
         let lines = labelLines(label)
         let width = lines.map(canvas.textWidth).max() ?? 0
-        return SceneSize(width, Double(lines.count - 1) * metrics.lineHeight + metrics.ascent + metrics.descent)
+        return Size(width, Double(lines.count - 1) * metrics.lineHeight + metrics.ascent + metrics.descent)
     }
 }

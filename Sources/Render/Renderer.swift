@@ -30,7 +30,7 @@ public struct Viewport: Sendable, Equatable {
 
     /// The viewport for drawing `scene` (points) at `size`.
     /// - Throws: `RenderError.invalidSize` for a zero, negative or non-finite size or scale.
-    public init(scene: SceneSize, size: OutputSize) throws {
+    public init(scene: Size, size: OutputSize) throws {
         guard scene.width > 0, scene.height > 0, scene.width.isFinite, scene.height.isFinite else {
             throw RenderError.invalidSize("scene size \(scene.width) × \(scene.height) points must be positive")
         }
@@ -67,8 +67,8 @@ public struct Viewport: Sendable, Equatable {
     }
 
     /// The scene point under output pixel position (`x`, `y`) (undoes the letterbox and scale).
-    public func scenePoint(x: Double, y: Double) -> ScenePoint {
-        ScenePoint((x - offsetX) / scale, (y - offsetY) / scale)
+    public func scenePoint(x: Double, y: Double) -> Vec2 {
+        Vec2((x - offsetX) / scale, (y - offsetY) / scale)
     }
 }
 
@@ -91,7 +91,7 @@ public final class Renderer {
 
     /// The box `text` covers when set at `size` points as an item label or HUD text: the widest
     /// line's advance by the lines' height, points ("\n" breaks lines).
-    public func textSize(_ text: String, size: Double) -> SceneSize {
+    public func textSize(_ text: String, size: Double) -> Size {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }

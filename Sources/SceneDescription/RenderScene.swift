@@ -1,86 +1,41 @@
 // The plain value a frame is drawn from. The binding layer fills it in from the world each frame;
 // Render knows nothing of physics, Lua or windows. Units: points, radians, y down, clockwise angles.
+// Points, sizes and rectangles are KineticGeometry's, re-exported for the renderers.
 
 import Foundation
-
-/// A point (or vector) in scene reference coordinates, in points; y grows downward.
-public struct ScenePoint: Sendable, Hashable {
-    /// Horizontal position, points (grows rightward).
-    public var x: Double
-    /// Vertical position, points (grows downward).
-    public var y: Double
-
-    /// A point at (`x`, `y`) points.
-    public init(_ x: Double, _ y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin.
-    public static let zero = ScenePoint(0, 0)
-}
-
-/// A width and height in points.
-public struct SceneSize: Sendable, Hashable {
-    /// Width, points.
-    public var width: Double
-    /// Height, points.
-    public var height: Double
-
-    /// A size of `width` × `height` points.
-    public init(_ width: Double, _ height: Double) {
-        self.width = width
-        self.height = height
-    }
-}
-
-/// A rectangle in points (or, for an image's source, in image pixels): top-left corner and size.
-public struct SceneRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    /// A rectangle whose top-left corner is (`x`, `y`), `width` × `height` across.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+@_exported import KineticGeometry
 
 /// Where the view looks in the world: the world point at the view's centre, and how large the world
 /// appears (zoom 2 shows everything twice as large, so half as much of the world).
 public struct SceneCamera: Sendable, Hashable {
     /// The world point shown at the centre of the view, points.
-    public var center: ScenePoint
+    public var center: Vec2
     /// View points per world point; above 0.
     public var zoom: Double
 
     /// A camera centred on `center` at `zoom`.
-    public init(center: ScenePoint, zoom: Double = 1) {
+    public init(center: Vec2, zoom: Double = 1) {
         self.center = center
         self.zoom = zoom
     }
 
     /// The camera that shows the world unmoved in a view of `size`: the world's top-left corner at
     /// the view's, one point per point.
-    public static func identity(for size: SceneSize) -> SceneCamera {
-        SceneCamera(center: ScenePoint(size.width / 2, size.height / 2))
+    public static func identity(for size: Size) -> SceneCamera {
+        SceneCamera(center: Vec2(size.width / 2, size.height / 2))
     }
 
     /// The view point (points from the view's top-left corner) where the world point `p` is drawn
     /// in a view of `size`. Written so the identity camera gives `p` back bit for bit.
-    public func viewPoint(_ p: ScenePoint, in size: SceneSize) -> ScenePoint {
-        ScenePoint(p.x * zoom + (size.width / 2 - center.x * zoom), p.y * zoom + (size.height / 2 - center.y * zoom))
+    public func viewPoint(_ p: Vec2, in size: Size) -> Vec2 {
+        Vec2(p.x * zoom + (size.width / 2 - center.x * zoom), p.y * zoom + (size.height / 2 - center.y * zoom))
     }
 
     /// The world point drawn at the view point `p` in a view of `size` (the inverse of `viewPoint`).
     /// Written so the identity camera gives `p` back bit for bit (recorded pointer positions replay
     /// exactly in levels without a camera).
-    public func worldPoint(_ p: ScenePoint, in size: SceneSize) -> ScenePoint {
-        ScenePoint(p.x / zoom + (center.x - size.width / 2 / zoom), p.y / zoom + (center.y - size.height / 2 / zoom))
+    public func worldPoint(_ p: Vec2, in size: Size) -> Vec2 {
+        Vec2(p.x / zoom + (center.x - size.width / 2 / zoom), p.y / zoom + (center.y - size.height / 2 / zoom))
     }
 }
 
@@ -88,7 +43,7 @@ public struct SceneCamera: Sendable, Hashable {
 public struct RenderScene: Sendable, Equatable {
     /// Size of the view (what the output shows), in points; output size is this × scale. Items and
     /// the debug overlay are in world points, seen through `camera`; the HUD is in view points.
-    public var size: SceneSize
+    public var size: Size
     /// Where the view looks in the world; nil shows the world unmoved (`SceneCamera.identity`).
     public var camera: SceneCamera?
     /// Colour painted behind everything. A transparent background gives a transparent PNG.
@@ -103,7 +58,7 @@ public struct RenderScene: Sendable, Equatable {
     public var errorBanner: String?
 
     /// A scene of `size` points with nothing in it.
-    public init(size: SceneSize, camera: SceneCamera? = nil, background: Color = .white, items: [SceneItem] = [],
+    public init(size: Size, camera: SceneCamera? = nil, background: Color = .white, items: [SceneItem] = [],
                 debug: DebugOverlay = DebugOverlay(), hud: [HUDCommand] = [], errorBanner: String? = nil) {
         self.size = size
         self.camera = camera
@@ -120,11 +75,11 @@ public struct RenderScene: Sendable, Equatable {
 /// The outline of an item, in the item's own frame (origin at its centre, before rotation).
 public indirect enum SceneShape: Sendable, Equatable {
     /// A rectangle of `size` points centred on the item, corners rounded by `cornerRadius` points.
-    case rectangle(size: SceneSize, cornerRadius: Double = 0)
+    case rectangle(size: Size, cornerRadius: Double = 0)
     /// An ellipse inscribed in `size` points, centred on the item.
-    case ellipse(size: SceneSize)
+    case ellipse(size: Size)
     /// A polygon through `points`, relative to the item centre, in points.
-    case polygon([ScenePoint])
+    case polygon([Vec2])
     /// Several shapes rigidly joined (UIDynamicItemGroup); each part is offset from the item centre.
     case group([ShapePart])
 
@@ -162,12 +117,12 @@ public struct ShapePart: Sendable, Equatable {
     /// The part's outline around its own centre (a nested group is allowed but unusual).
     public var shape: SceneShape
     /// Position of the part's centre relative to the item centre, points, in the item's frame.
-    public var offset: ScenePoint
+    public var offset: Vec2
     /// Rotation of the part within the item, radians, clockwise.
     public var angle: Double
 
     /// A part of `shape` centred at `offset` from the item centre, turned by `angle` radians.
-    public init(shape: SceneShape, offset: ScenePoint = .zero, angle: Double = 0) {
+    public init(shape: SceneShape, offset: Vec2 = .zero, angle: Double = 0) {
         self.shape = shape
         self.offset = offset
         self.angle = angle
@@ -184,7 +139,7 @@ public struct SceneItem: Sendable, Equatable {
     /// it is `shape`. The two differ when an item is drawn unlike it collides (a square drawn round).
     public var collisionShape: SceneShape?
     /// Position of the item's centre, points.
-    public var center: ScenePoint
+    public var center: Vec2
     /// Rotation about the centre, radians, positive clockwise on screen.
     public var angle: Double
     /// Interior colour; nil leaves the interior empty.
@@ -211,7 +166,7 @@ public struct SceneItem: Sendable, Equatable {
     public var hidden: Bool
 
     /// An item with UIKit-like defaults: grey fill, no stroke, opaque, z 0, visible.
-    public init(id: Int, shape: SceneShape, collisionShape: SceneShape? = nil, center: ScenePoint, angle: Double = 0,
+    public init(id: Int, shape: SceneShape, collisionShape: SceneShape? = nil, center: Vec2, angle: Double = 0,
                 fill: Color? = Color(red: 0.6, green: 0.6, blue: 0.6), stroke: Color? = nil,
                 strokeWidth: Double = 1, opacity: Double = 1, image: String? = nil,
                 label: String? = nil, labelColor: Color = .black, labelSize: Double = 14,
@@ -257,14 +212,14 @@ public enum AttachmentKind: String, Sendable, CaseIterable {
 /// One attachment in the debug overlay: a line between two anchor points, in scene points.
 public struct DebugAttachment: Sendable, Equatable {
     /// Anchor on the first item (or the world anchor), points.
-    public var anchorA: ScenePoint
+    public var anchorA: Vec2
     /// Anchor on the second item or in the world, points.
-    public var anchorB: ScenePoint
+    public var anchorB: Vec2
     /// Joint kind.
     public var kind: AttachmentKind
 
     /// An attachment line from `anchorA` to `anchorB`.
-    public init(anchorA: ScenePoint, anchorB: ScenePoint, kind: AttachmentKind = .distance) {
+    public init(anchorA: Vec2, anchorB: Vec2, kind: AttachmentKind = .distance) {
         self.anchorA = anchorA
         self.anchorB = anchorB
         self.kind = kind
@@ -274,12 +229,12 @@ public struct DebugAttachment: Sendable, Equatable {
 /// A vector anchored at a point: a field force sample or an item velocity.
 public struct DebugArrow: Sendable, Equatable {
     /// Where the arrow starts, points.
-    public var point: ScenePoint
+    public var point: Vec2
     /// The vector (force or velocity), in its own units; the overlay scales it for display.
-    public var vector: ScenePoint
+    public var vector: Vec2
 
     /// An arrow from `point` along `vector`.
-    public init(point: ScenePoint, vector: ScenePoint) {
+    public init(point: Vec2, vector: Vec2) {
         self.point = point
         self.vector = vector
     }
@@ -292,11 +247,11 @@ public struct DebugOverlay: Sendable, Equatable {
     /// Outline every item's collision shape (`collisionShape`, else `shape`; hidden items included).
     public var showsCollisionOutlines: Bool
     /// Collision boundaries (including the reference bounds when in use) as polylines, points.
-    public var boundaries: [[ScenePoint]]
+    public var boundaries: [[Vec2]]
     /// Attachment lines with anchor dots.
     public var attachments: [DebugAttachment]
     /// Contact points of touching pairs, points.
-    public var contacts: [ScenePoint]
+    public var contacts: [Vec2]
     /// Field samples (point, force). Arrows are scaled so the longest is `fieldArrowLength` points.
     public var fieldSamples: [DebugArrow]
     /// Longest field arrow drawn, points.
@@ -307,8 +262,8 @@ public struct DebugOverlay: Sendable, Equatable {
     public var velocityScale: Double
 
     /// An overlay, off unless `enabled`.
-    public init(enabled: Bool = false, showsCollisionOutlines: Bool = true, boundaries: [[ScenePoint]] = [],
-                attachments: [DebugAttachment] = [], contacts: [ScenePoint] = [],
+    public init(enabled: Bool = false, showsCollisionOutlines: Bool = true, boundaries: [[Vec2]] = [],
+                attachments: [DebugAttachment] = [], contacts: [Vec2] = [],
                 fieldSamples: [DebugArrow] = [], fieldArrowLength: Double = 20,
                 velocities: [DebugArrow] = [], velocityScale: Double = 0.1) {
         self.enabled = enabled
@@ -362,7 +317,7 @@ public enum HUDCommand: Sendable, Equatable {
     case line(x1: Double, y1: Double, x2: Double, y2: Double, color: Color = .black, width: Double = 1)
     /// `canvas:polygon(points, {fill=, stroke=, strokeWidth=})`: a closed outline through `points`
     /// (filled with the non-zero winding rule, so any simple or self-crossing outline fills).
-    case polygon([ScenePoint], fill: Color?, stroke: Color?, strokeWidth: Double = 1)
+    case polygon([Vec2], fill: Color?, stroke: Color?, strokeWidth: Double = 1)
     /// `canvas:arc(x, y, r, from, to, {type=, fill=, stroke=, strokeWidth=})`: the arc of the circle
     /// about (`x`, `y`) from angle `from` to `to` (radians, clockwise from +x).
     case arc(x: Double, y: Double, radius: Double, from: Double, to: Double, type: ArcType = .pie,
@@ -372,7 +327,7 @@ public enum HUDCommand: Sendable, Equatable {
     /// `height` points (nil: the source's size in pixels), turned by `angle` about its centre. `source`
     /// is the part of the image drawn, in image pixels (a sprite sheet's frame); nil draws all of it.
     case image(path: String, x: Double, y: Double, width: Double?, height: Double?, angle: Double = 0,
-               opacity: Double = 1, source: SceneRect? = nil)
+               opacity: Double = 1, source: Rect? = nil)
     /// `canvas:push()`: saves the transform, until the matching `pop`. With `world`, the commands
     /// until then are in world points, seen through the scene's camera like the items.
     case push(world: Bool = false)

@@ -22,9 +22,9 @@ import Testing
         let level = try Level.load(path: try levelFolder(Self.wide), options: quietOptions())
         #expect(level.viewWidth == 100 && level.viewHeight == 100 && level.width == 1000)
         let scene = level.scene().scene
-        #expect(scene.size == SceneSize(100, 100))
+        #expect(scene.size == Size(100, 100))
         // Before anything moves it, the camera shows the world's top-left corner unmoved.
-        #expect(scene.camera == SceneCamera(center: ScenePoint(50, 50)))
+        #expect(scene.camera == SceneCamera(center: Vec2(50, 50)))
         #expect(try level.luaState.run("local w = kinetic.world{ width = 800, view = { 200, 100 } } return w.view.width, w.view.height, w.width")
                 .map { if case .number(let n) = $0 { return n }; if case .integer(let i) = $0 { return Double(i) }; return -1 } == [200, 100, 800])
     }
@@ -34,23 +34,23 @@ import Testing
         let state = level.luaState
         func camera() -> SceneCamera { level.scene().scene.camera! }
         _ = try state.run("local w = W w:follow(w:item('hero'), { lerp = 0.5, deadzone = { 40, 40 } })")
-        #expect(camera().center == ScenePoint(500, 200))  // placed on the item at once
+        #expect(camera().center == Vec2(500, 200))  // placed on the item at once
         // Moved 30 points right: 10 past the dead zone's edge (20 from the centre); half of that per step.
         _ = try state.run("local w = W w:item('hero').center = { 530, 200 }")
         try level.step()
-        #expect(camera().center == ScenePoint(505, 200))
+        #expect(camera().center == Vec2(505, 200))
         try level.step()
-        #expect(camera().center == ScenePoint(507.5, 200))
+        #expect(camera().center == Vec2(507.5, 200))
         // Near the world's corner the view stays inside: its centre at least half a view from each edge.
         _ = try state.run("local w = W w:item('hero').center = { 5, 5 } w:follow(w:item('hero'))")
-        #expect(camera().center == ScenePoint(50, 50))
+        #expect(camera().center == Vec2(50, 50))
         // follow(nil) stops; so does removing the item.
         _ = try state.run("local w = W w:follow(nil) w:item('hero').center = { 500, 200 }")
         try level.step()
-        #expect(camera().center == ScenePoint(50, 50))
+        #expect(camera().center == Vec2(50, 50))
         _ = try state.run("local w = W w:follow(w:item('hero')) w:removeItem(w:item('hero'))")
         try level.step()
-        #expect(camera().center == ScenePoint(500, 200))
+        #expect(camera().center == Vec2(500, 200))
     }
 
     @Test func pointerEventsReachTheLevelInWorldPoints() throws {
@@ -68,7 +68,7 @@ import Testing
     @Test func aLevelWithoutAViewOrCameraIsUnchanged() throws {
         let level = try Level.load(path: try levelFolder("return { load = function() end, pointer = function(w, e) _G.x = e.x end }"),
                                    options: quietOptions())
-        #expect(level.scene().scene.size == SceneSize(375, 667))
+        #expect(level.scene().scene.size == Size(375, 667))
         try level.pointer(PointerEvent(phase: .began, x: 0.1, y: 0.7))
         #expect(try level.luaState.run("return x") == [.number(0.1)])
     }

@@ -80,12 +80,12 @@ import Testing
         let (scene, error) = level.scene()
         #expect(error == nil)
         #expect(scene.hud == [
-            .polygon([ScenePoint(0, 0), ScenePoint(10, 0), ScenePoint(0, 10)], fill: Color(red8: 255, green8: 0, blue8: 0), stroke: nil, strokeWidth: 2),
+            .polygon([Vec2(0, 0), Vec2(10, 0), Vec2(0, 10)], fill: Color(red8: 255, green8: 0, blue8: 0), stroke: nil, strokeWidth: 2),
             .arc(x: 5, y: 6, radius: 7, from: 0, to: .pi, type: .open, fill: nil, stroke: Color(red8: 0, green8: 0, blue8: 255)),
             .rect(x: 1, y: 2, width: 3, height: 4, fill: .black, stroke: nil, cornerRadius: 2),
             .push(world: true), .translate(x: 10, y: 20), .rotate(0.5), .scale(x: 2, y: 2),
             .image(path: folder + "/hero.png", x: 3, y: 4, width: 32, height: nil, angle: 1, opacity: 0.5,
-                   source: SceneRect(x: 16, y: 0, width: 16, height: 16)),
+                   source: Rect(x: 16, y: 0, width: 16, height: 16)),
             .pop,
         ])
     }

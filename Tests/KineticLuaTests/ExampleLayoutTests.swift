@@ -14,7 +14,7 @@ import Testing
     /// A box in scene points.
     struct Box: CustomStringConvertible {
         var minX, minY, maxX, maxY: Double
-        func contains(_ p: ScenePoint) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+        func contains(_ p: Vec2) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
         func contains(_ b: Box) -> Bool { b.minX >= minX && b.maxX <= maxX && b.minY >= minY && b.maxY <= maxY }
         var description: String { "(\(minX), \(minY))–(\(maxX), \(maxY))" }
     }
@@ -65,14 +65,14 @@ import Testing
     }
 
     /// The field arrows the overlay draws, as points along each (the longest is `fieldArrowLength`).
-    static func arrowPoints(_ overlay: DebugOverlay) -> [ScenePoint] {
+    static func arrowPoints(_ overlay: DebugOverlay) -> [Vec2] {
         let longest = overlay.fieldSamples.map { hypot($0.vector.x, $0.vector.y) }.max() ?? 0
         guard longest > 0 else { return [] }
         let scale = overlay.fieldArrowLength / longest
         // As the painter does, arrows shorter than half a point are not drawn.
         return overlay.fieldSamples.filter { hypot($0.vector.x, $0.vector.y) * scale > 0.5 }.flatMap { arrow in
             (0...10).map { i in
-                ScenePoint(arrow.point.x + arrow.vector.x * scale * Double(i) / 10,
+                Vec2(arrow.point.x + arrow.vector.x * scale * Double(i) / 10,
                            arrow.point.y + arrow.vector.y * scale * Double(i) / 10)
             }
         }

@@ -165,15 +165,15 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         let level = try Level.load(path: fixtures + "/drop", options: quietOptions())
         let (scene, hudError) = level.scene()
         #expect(hudError == nil)
-        #expect(scene.size == SceneSize(300, 400))
+        #expect(scene.size == Size(300, 400))
         #expect(scene.background == Color(red8: 0x10, green8: 0x20, blue8: 0x30))
         #expect(scene.items.count == 2)
         let ball = scene.items[1]
-        #expect(ball.shape == .ellipse(size: SceneSize(20, 20)))
-        #expect(ball.center == ScenePoint(150, 100))
+        #expect(ball.shape == .ellipse(size: Size(20, 20)))
+        #expect(ball.center == Vec2(150, 100))
         #expect(ball.fill == Color(red8: 255, green8: 165, blue8: 0))  // CSS orange
         #expect(ball.label == "b" && ball.z == 1)
-        #expect(scene.items[0].shape == .rectangle(size: SceneSize(300, 20), cornerRadius: 0))
+        #expect(scene.items[0].shape == .rectangle(size: Size(300, 20), cornerRadius: 0))
         #expect(scene.hud == [
             .text("landings 0", x: 10, y: 10, size: 12, color: .white, align: .left),
             .circle(x: 20, y: 40, radius: 5, fill: Color(red8: 255, green8: 0, blue8: 0), stroke: nil),
@@ -217,7 +217,7 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         let debug = level.scene().scene.debug
         #expect(debug.enabled)
         // The reference bounds as a closed outline: 4 corners and the first again.
-        #expect(debug.boundaries == [[ScenePoint(0, 0), ScenePoint(200, 0), ScenePoint(200, 200), ScenePoint(0, 200), ScenePoint(0, 0)]])
+        #expect(debug.boundaries == [[Vec2(0, 0), Vec2(200, 0), Vec2(200, 200), Vec2(0, 200), Vec2(0, 0)]])
         #expect(debug.attachments.map(\.kind) == [.snap, .spring, .distance])
         // A 5 × 5 grid (40 pt spacing over 200 pt) of 100 pt/s² arrows pointing right.
         #expect(debug.fieldSamples.count == 25)
@@ -245,20 +245,20 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         let level = try Level.load(path: folder, options: quietOptions())
         let items = level.scene().scene.items
         let square = items[0]
-        #expect(square.shape == .rectangle(size: SceneSize(30, 30), cornerRadius: 15))
+        #expect(square.shape == .rectangle(size: Size(30, 30), cornerRadius: 15))
         guard case .polygon(let corners) = square.collisionShape else {
             Issue.record("a rectangle collides as a polygon, got \(String(describing: square.collisionShape))")
             return
         }
-        #expect(Set(corners) == [ScenePoint(-15, -15), ScenePoint(15, -15), ScenePoint(15, 15), ScenePoint(-15, 15)])
-        #expect(items[1].collisionShape == .ellipse(size: SceneSize(20, 30)))
+        #expect(Set(corners) == [Vec2(-15, -15), Vec2(15, -15), Vec2(15, 15), Vec2(-15, 15)])
+        #expect(items[1].collisionShape == .ellipse(size: Size(20, 30)))
         #expect(items[2].collisionShape?.localBounds.minX == -15)
         guard case .group(let parts) = items[2].collisionShape else {
             Issue.record("parts collide as a group, got \(String(describing: items[2].collisionShape))")
             return
         }
         #expect(parts.count == 2)
-        #expect(parts[1] == ShapePart(shape: .ellipse(size: SceneSize(30, 10)), offset: ScenePoint(10, 15), angle: 0.5))
+        #expect(parts[1] == ShapePart(shape: .ellipse(size: Size(30, 10)), offset: Vec2(10, 15), angle: 0.5))
     }
 
     @Test func restartBuildsEverythingAgain() throws {

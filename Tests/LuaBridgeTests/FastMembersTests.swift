@@ -51,7 +51,7 @@ struct PointID: LuaHandleRepresentable {
                           set: { lua, id, v in store.generalWrites += 1; store.x[Int(id.index)] = try lua.number(v, "x") }),
                 .readOnly("center") { lua, id in
                     store.generalReads += 1
-                    lua.push(LuaPoint(x: store.x[Int(id.index)], y: store.y[Int(id.index)]))
+                    lua.push(Vec2(x: store.x[Int(id.index)], y: store.y[Int(id.index)]))
                 },
                 .readOnly("name") { lua, _ in lua.push("p") },
             ],

@@ -46,7 +46,7 @@ enum BallBinding {
                           set: { lua, id, value in store.balls[Int(id.index)].x = try lua.number(value, "x") }),
                 .property("center", get: { lua, id in
                     let ball = store.balls[Int(id.index)]
-                    lua.push(LuaPoint(x: ball.x, y: ball.y))
+                    lua.push(Vec2(x: ball.x, y: ball.y))
                 }, set: { lua, id, value in
                     let p = try lua.point(value, "center")
                     store.balls[Int(id.index)].x = p.x

@@ -80,7 +80,7 @@ import Testing
                 lua.pushTable()
                 for i in 1...200_000 {
                     lua.pushTable(fields: 2)
-                    lua.push(LuaPoint(x: Double(i), y: 0))
+                    lua.push(Vec2(x: Double(i), y: 0))
                     lua.setField("p", inTableAt: -2)
                     lua.setIndex(i, inTableAt: -2)
                 }

@@ -9,8 +9,8 @@ private let white = [255, 255, 255, 255]
 @Suite struct CameraTests {
     /// A 20 × 20 red square at world (150, 50) in a 100 × 100 view.
     private func scene(_ camera: SceneCamera?) -> RenderScene {
-        RenderScene(size: SceneSize(100, 100), camera: camera, background: .white,
-                    items: [SceneItem(id: 1, shape: .rectangle(size: SceneSize(20, 20)), center: ScenePoint(150, 50), fill: red)],
+        RenderScene(size: Size(100, 100), camera: camera, background: .white,
+                    items: [SceneItem(id: 1, shape: .rectangle(size: Size(20, 20)), center: Vec2(150, 50), fill: red)],
                     hud: [.rect(x: 0, y: 0, width: 10, height: 10, fill: .black, stroke: nil)])
     }
 
@@ -19,7 +19,7 @@ private let white = [255, 255, 255, 255]
         // identity's 50), the square's pixels move 100 points left, onto 40…60.
         let still = try Renderer().frame(scene(nil))
         #expect(still.color(50, 50) == white)
-        let moved = try Renderer().frame(scene(SceneCamera(center: ScenePoint(150, 50))))
+        let moved = try Renderer().frame(scene(SceneCamera(center: Vec2(150, 50))))
         #expect(moved.color(41, 50) == [255, 0, 0, 255])
         #expect(moved.color(59, 50) == [255, 0, 0, 255])
         #expect(moved.color(38, 50) == white)
@@ -28,7 +28,7 @@ private let white = [255, 255, 255, 255]
 
     @Test func zoomScalesAboutTheViewCentre() throws {
         // At zoom 2 the square spans 40 view points: 30…70.
-        let f = try Renderer().frame(scene(SceneCamera(center: ScenePoint(150, 50), zoom: 2)))
+        let f = try Renderer().frame(scene(SceneCamera(center: Vec2(150, 50), zoom: 2)))
         #expect(f.color(32, 50) == [255, 0, 0, 255])
         #expect(f.color(68, 50) == [255, 0, 0, 255])
         #expect(f.color(28, 50) == white)
@@ -37,7 +37,7 @@ private let white = [255, 255, 255, 255]
 
     @Test func theIdentityCameraDrawsExactlyWhatNoCameraDraws() throws {
         var s = scene(nil)
-        s.items[0].center = ScenePoint(33.3, 47.1)
+        s.items[0].center = Vec2(33.3, 47.1)
         s.items[0].angle = 0.3
         let plain = try Renderer().frame(s)
         s.camera = .identity(for: s.size)
@@ -45,15 +45,15 @@ private let white = [255, 255, 255, 255]
     }
 
     @Test func viewAndWorldPointsConvertBothWays() {
-        let camera = SceneCamera(center: ScenePoint(150, 50), zoom: 2)
-        let size = SceneSize(100, 100)
-        #expect(camera.viewPoint(ScenePoint(150, 50), in: size) == ScenePoint(50, 50))
-        #expect(camera.worldPoint(ScenePoint(0, 0), in: size) == ScenePoint(125, 25))
+        let camera = SceneCamera(center: Vec2(150, 50), zoom: 2)
+        let size = Size(100, 100)
+        #expect(camera.viewPoint(Vec2(150, 50), in: size) == Vec2(50, 50))
+        #expect(camera.worldPoint(Vec2(0, 0), in: size) == Vec2(125, 25))
         // The identity gives every point back bit for bit (recorded pointer positions replay exactly).
-        let identity = SceneCamera.identity(for: SceneSize(375, 667))
-        for p in [ScenePoint(0.1, 0.7), ScenePoint(187.3, 333.33), ScenePoint(-1e-9, 1e6)] {
-            #expect(identity.worldPoint(p, in: SceneSize(375, 667)) == p)
-            #expect(identity.viewPoint(p, in: SceneSize(375, 667)) == p)
+        let identity = SceneCamera.identity(for: Size(375, 667))
+        for p in [Vec2(0.1, 0.7), Vec2(187.3, 333.33), Vec2(-1e-9, 1e6)] {
+            #expect(identity.worldPoint(p, in: Size(375, 667)) == p)
+            #expect(identity.viewPoint(p, in: Size(375, 667)) == p)
         }
     }
 }

@@ -6,32 +6,32 @@ import Testing
 @Suite struct DebugOverlayPainterTests {
     static func scene(enabled: Bool) -> RenderScene {
         let items = [
-            SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 30)), center: ScenePoint(50, 60), angle: 0.2,
+            SceneItem(id: 1, shape: .rectangle(size: Size(40, 30)), center: Vec2(50, 60), angle: 0.2,
                       fill: Color(red: 0.8, green: 0.8, blue: 0.8)),
-            SceneItem(id: 2, shape: .ellipse(size: SceneSize(30, 30)), center: ScenePoint(130, 50), fill: nil,
+            SceneItem(id: 2, shape: .ellipse(size: Size(30, 30)), center: Vec2(130, 50), fill: nil,
                       hidden: true),
             SceneItem(id: 3, shape: .group([
-                ShapePart(shape: .rectangle(size: SceneSize(10, 30)), offset: ScenePoint(-10, 0)),
-                ShapePart(shape: .polygon([ScenePoint(0, -10), ScenePoint(10, 10), ScenePoint(-10, 10)]),
-                          offset: ScenePoint(10, 5)),
-            ]), center: ScenePoint(130, 110)),
+                ShapePart(shape: .rectangle(size: Size(10, 30)), offset: Vec2(-10, 0)),
+                ShapePart(shape: .polygon([Vec2(0, -10), Vec2(10, 10), Vec2(-10, 10)]),
+                          offset: Vec2(10, 5)),
+            ]), center: Vec2(130, 110)),
         ]
         let overlay = DebugOverlay(
             enabled: enabled,
-            boundaries: [[ScenePoint(0, 140), ScenePoint(200, 140)]],
+            boundaries: [[Vec2(0, 140), Vec2(200, 140)]],
             attachments: [
-                DebugAttachment(anchorA: ScenePoint(50, 10), anchorB: ScenePoint(50, 45), kind: .distance),
-                DebugAttachment(anchorA: ScenePoint(90, 10), anchorB: ScenePoint(110, 40), kind: .spring),
-                DebugAttachment(anchorA: ScenePoint(10, 100), anchorB: ScenePoint(60, 120), kind: .limit),
-                DebugAttachment(anchorA: ScenePoint(150, 10), anchorB: ScenePoint(180, 30), kind: .pin),
-                DebugAttachment(anchorA: ScenePoint(160, 80), anchorB: ScenePoint(190, 80), kind: .fixed),
-                DebugAttachment(anchorA: ScenePoint(10, 20), anchorB: ScenePoint(30, 40), kind: .sliding),
+                DebugAttachment(anchorA: Vec2(50, 10), anchorB: Vec2(50, 45), kind: .distance),
+                DebugAttachment(anchorA: Vec2(90, 10), anchorB: Vec2(110, 40), kind: .spring),
+                DebugAttachment(anchorA: Vec2(10, 100), anchorB: Vec2(60, 120), kind: .limit),
+                DebugAttachment(anchorA: Vec2(150, 10), anchorB: Vec2(180, 30), kind: .pin),
+                DebugAttachment(anchorA: Vec2(160, 80), anchorB: Vec2(190, 80), kind: .fixed),
+                DebugAttachment(anchorA: Vec2(10, 20), anchorB: Vec2(30, 40), kind: .sliding),
             ],
-            contacts: [ScenePoint(30, 75), ScenePoint(70, 75)],
-            fieldSamples: [DebugArrow(point: ScenePoint(20, 130), vector: ScenePoint(0, -2)),
-                           DebugArrow(point: ScenePoint(40, 130), vector: ScenePoint(1, -1))],
-            velocities: [DebugArrow(point: ScenePoint(50, 60), vector: ScenePoint(200, 0))])
-        return RenderScene(size: SceneSize(200, 150), background: .white, items: items, debug: overlay)
+            contacts: [Vec2(30, 75), Vec2(70, 75)],
+            fieldSamples: [DebugArrow(point: Vec2(20, 130), vector: Vec2(0, -2)),
+                           DebugArrow(point: Vec2(40, 130), vector: Vec2(1, -1))],
+            velocities: [DebugArrow(point: Vec2(50, 60), vector: Vec2(200, 0))])
+        return RenderScene(size: Size(200, 150), background: .white, items: items, debug: overlay)
     }
 
     @Test func overlayDrawsOnlyWhenEnabled() throws {
@@ -53,9 +53,9 @@ import Testing
 
     /// A square drawn round (Newton's cradle's balls): the overlay outlines the square it collides as.
     @Test func outlinesTheCollisionShapeNotTheDrawnOne() throws {
-        let ball = SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 40), cornerRadius: 20),
-                             collisionShape: .rectangle(size: SceneSize(40, 40)), center: ScenePoint(50, 50))
-        let scene = RenderScene(size: SceneSize(100, 100), items: [ball], debug: DebugOverlay(enabled: true))
+        let ball = SceneItem(id: 1, shape: .rectangle(size: Size(40, 40), cornerRadius: 20),
+                             collisionShape: .rectangle(size: Size(40, 40)), center: Vec2(50, 50))
+        let scene = RenderScene(size: Size(100, 100), items: [ball], debug: DebugOverlay(enabled: true))
         let frame = try Renderer().frame(scene, size: .scale(2))
         // The square's left edge (x = 30 pt) near its top corner, far outside the drawn circle.
         #expect(Self.isOutlineBlue(frame.color(60, 66)))
@@ -71,9 +71,9 @@ import Testing
     /// The rotation line runs from the centre to the right edge, where a label sits: it starts past
     /// the label so the text is not struck through.
     @Test func rotationLineLeavesTheLabelReadable() throws {
-        let item = SceneItem(id: 1, shape: .rectangle(size: SceneSize(80, 40)), center: ScenePoint(50, 50),
+        let item = SceneItem(id: 1, shape: .rectangle(size: Size(80, 40)), center: Vec2(50, 50),
                              fill: nil, label: "HHH", labelSize: 14)
-        let scene = RenderScene(size: SceneSize(100, 100), items: [item], debug: DebugOverlay(enabled: true))
+        let scene = RenderScene(size: Size(100, 100), items: [item], debug: DebugOverlay(enabled: true))
         let frame = try Renderer().frame(scene, size: .scale(2))
         // The line is 2 pixels thick at scale 2, on rows 99 and 100. "HHH" at 14 pt is over 20 pt
         // wide, so 0...10 pt right of the centre is inside the label: no blue there.

@@ -10,7 +10,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
 private let white = [255, 255, 255, 255]
 
 private func frame(_ hud: [HUDCommand], camera: SceneCamera? = nil, items: [SceneItem] = []) throws -> FrameBuffer {
-    try Renderer(warn: { _ in }).frame(RenderScene(size: SceneSize(100, 100), camera: camera, background: .white,
+    try Renderer(warn: { _ in }).frame(RenderScene(size: Size(100, 100), camera: camera, background: .white,
                                                    items: items, hud: hud))
 }
 
@@ -31,7 +31,7 @@ func twoFrameSheet() throws -> String {
 @Suite struct HUDCanvasTests {
     @Test func polygonFillsItsOutline() throws {
         // The triangle (10, 10), (90, 10), (10, 90) covers the top-left half of the square.
-        let f = try frame([.polygon([ScenePoint(10, 10), ScenePoint(90, 10), ScenePoint(10, 90)], fill: red, stroke: nil)])
+        let f = try frame([.polygon([Vec2(10, 10), Vec2(90, 10), Vec2(10, 90)], fill: red, stroke: nil)])
         #expect(f.color(20, 20) == [255, 0, 0, 255])
         #expect(f.color(80, 80) == white)
     }
@@ -81,7 +81,7 @@ func twoFrameSheet() throws -> String {
     @Test func pushesLeftOpenAreClosedAtTheEnd() throws {
         let f = try frame([.push(), .translate(x: 1000, y: 0), .push()])
         #expect(f.color(50, 50) == white)
-        var s = RenderScene(size: SceneSize(100, 100), background: .white, hud: [.push(), .translate(x: 1000, y: 0)])
+        var s = RenderScene(size: Size(100, 100), background: .white, hud: [.push(), .translate(x: 1000, y: 0)])
         s.errorBanner = "boom"
         #expect(try Renderer().frame(s).color(2, 2)[0] > 100)  // the banner is still at the top-left
     }
@@ -103,12 +103,12 @@ func twoFrameSheet() throws -> String {
         let sheet = try twoFrameSheet()
         defer { try? FileManager.default.removeItem(atPath: sheet) }
         // The right frame stretched over 40 × 40: blue throughout, no red bleeding in from its neighbour.
-        let f = try frame([.image(path: sheet, x: 10, y: 10, width: 40, height: 40, source: SceneRect(x: 8, y: 0, width: 8, height: 8))])
+        let f = try frame([.image(path: sheet, x: 10, y: 10, width: 40, height: 40, source: Rect(x: 8, y: 0, width: 8, height: 8))])
         #expect(f.color(30, 30) == [0, 0, 255, 255])
         #expect(f.color(10, 30) == [0, 0, 255, 255])
         #expect(f.color(60, 30) == white)
         // Without a size, the frame's 8 × 8 pixels.
-        let natural = try frame([.image(path: sheet, x: 0, y: 0, width: nil, height: nil, source: SceneRect(x: 0, y: 0, width: 8, height: 8))])
+        let natural = try frame([.image(path: sheet, x: 0, y: 0, width: nil, height: nil, source: Rect(x: 0, y: 0, width: 8, height: 8))])
         #expect(natural.color(4, 4) == [255, 0, 0, 255])
         #expect(natural.color(12, 4) == white)
     }
@@ -123,7 +123,7 @@ func twoFrameSheet() throws -> String {
     @Test func worldPushDrawsThroughTheCamera() throws {
         // The camera looks at (150, 50): world (150, 50) is at the view's centre. A HUD square
         // pushed into world space at (140, 40) lands on 40…60; outside the push it stays in view points.
-        let camera = SceneCamera(center: ScenePoint(150, 50))
+        let camera = SceneCamera(center: Vec2(150, 50))
         let f = try frame([
             .push(world: true), .rect(x: 140, y: 40, width: 20, height: 20, fill: red, stroke: nil), .pop,
             .rect(x: 0, y: 0, width: 10, height: 10, fill: blue, stroke: nil),

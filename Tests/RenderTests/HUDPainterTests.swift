@@ -4,7 +4,7 @@ import Render
 import Testing
 
 private func hudScene(_ hud: [HUDCommand], banner: String? = nil) -> RenderScene {
-    RenderScene(size: SceneSize(160, 100), background: Color(red8: 0xbd, green8: 0xe3, blue8: 0xf7), hud: hud,
+    RenderScene(size: Size(160, 100), background: Color(red8: 0xbd, green8: 0xe3, blue8: 0xf7), hud: hud,
                 errorBanner: banner)
 }
 
@@ -50,7 +50,7 @@ private func hudScene(_ hud: [HUDCommand], banner: String? = nil) -> RenderScene
     @Test func errorBannerWrapsOverTheScene() throws {
         var s = hudScene([.circle(x: 80, y: 70, radius: 20, fill: .black, stroke: nil)],
                          banner: "main.lua:12: attempt to index a nil value (global 'ball')\nstack traceback:\n\tmain.lua:12: in function 'load'")
-        s.size = SceneSize(240, 140)
+        s.size = Size(240, 140)
         let frame = try Renderer().frame(s)
         #expect(frame.color(2, 2)[0] > frame.color(2, 2)[1] + 80) // dark red panel at the top
         #expect(frame.color(80, 130) == [0xbd, 0xe3, 0xf7, 255])    // scene still visible below

@@ -9,8 +9,8 @@ import Testing
     static let orange = Snapshot.fixtures.appendingPathComponent("orange.jpg").path
 
     private func itemScene(_ path: String) -> RenderScene {
-        RenderScene(size: SceneSize(60, 60), background: .white,
-                    items: [SceneItem(id: 1, shape: .rectangle(size: SceneSize(40, 40)), center: ScenePoint(30, 30), fill: nil, image: path)])
+        RenderScene(size: Size(60, 60), background: .white,
+                    items: [SceneItem(id: 1, shape: .rectangle(size: Size(40, 40)), center: Vec2(30, 30), fill: nil, image: path)])
     }
 
     @Test func aJPEGItemImageShowsItsColour() throws {
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func aJPEGDrawsOnTheCanvasToo() throws {
-        let s = RenderScene(size: SceneSize(60, 60), background: .white,
+        let s = RenderScene(size: Size(60, 60), background: .white,
                             hud: [.image(path: Self.orange, x: 10, y: 10, width: nil, height: nil)])
         let f = try Renderer().frame(s)
         #expect(near(f.color(18, 18), [255, 128, 0, 255], tolerance: 4))

@@ -6,8 +6,8 @@ import Testing
 
 @Suite struct RendererTests {
     static var scene: RenderScene { RenderScene(
-        size: SceneSize(100, 50), background: Color(red: 0, green: 0, blue: 1),
-        items: [SceneItem(id: 1, shape: .ellipse(size: SceneSize(30, 30)), center: ScenePoint(50, 25),
+        size: Size(100, 50), background: Color(red: 0, green: 0, blue: 1),
+        items: [SceneItem(id: 1, shape: .ellipse(size: Size(30, 30)), center: Vec2(50, 25),
                           fill: Color(red: 1, green: 0, blue: 0), label: "a")]) }
 
     static func temporaryPath(_ name: String) -> String {
@@ -23,9 +23,9 @@ import Testing
 
     @Test func pixelSizeLetterboxesKeepingAspect() throws {
         // 100 × 50 into 200 × 200: scale 2, the scene is 200 × 100 centred, bars of 50 above and below.
-        let viewport = try Viewport(scene: SceneSize(100, 50), size: .pixels(width: 200, height: 200))
+        let viewport = try Viewport(scene: Size(100, 50), size: .pixels(width: 200, height: 200))
         #expect(viewport.scale == 2 && viewport.offsetX == 0 && viewport.offsetY == 50)
-        #expect(viewport.scenePoint(x: 100, y: 100) == ScenePoint(50, 25))
+        #expect(viewport.scenePoint(x: 100, y: 100) == Vec2(50, 25))
         let frame = try Renderer().frame(Self.scene, size: .pixels(width: 200, height: 200))
         #expect(frame.color(5, 10) == [0, 0, 0, 255])    // bar
         #expect(frame.color(5, 60) == [0, 0, 255, 255])  // scene

@@ -32,8 +32,8 @@ private func probe(_ path: String) throws -> (frames: Int, width: Int, height: I
 private func frames(width: Int = 120, height: Int = 80) throws -> [FrameBuffer] {
     let renderer = Renderer()
     return try (0..<10).map { i in
-        let scene = RenderScene(size: SceneSize(120, 80), background: Color(red: 0.74, green: 0.89, blue: 0.97), items: [
-            SceneItem(id: 1, shape: .ellipse(size: SceneSize(20, 20)), center: ScenePoint(10 + Double(i) * 10, 40),
+        let scene = RenderScene(size: Size(120, 80), background: Color(red: 0.74, green: 0.89, blue: 0.97), items: [
+            SceneItem(id: 1, shape: .ellipse(size: Size(20, 20)), center: Vec2(10 + Double(i) * 10, 40),
                       fill: Color(red: 1, green: 0.5, blue: 0), stroke: .black, strokeWidth: 1),
         ])
         return try renderer.frame(scene, size: .pixels(width: width, height: height))

@@ -25,12 +25,12 @@ enum AttachmentBinding {
         if let other, world.animator.serial != other.animator {
             throw LuaBindingError("kinetic.\(constructor): 'item' and 'to' belong to different worlds")
         }
-        let offset = Vec2(try def.optionalPoint("offset") ?? LuaPoint(x: 0, y: 0))
-        let toOffset = Vec2(try def.optionalPoint("toOffset") ?? LuaPoint(x: 0, y: 0))
+        let offset = try def.optionalPoint("offset") ?? .zero
+        let toOffset = try def.optionalPoint("toOffset") ?? .zero
         // The anchor is required without a second item, and always for pins, welds and slides.
         let anchorRequired = ["pin", "fixed", "sliding"].contains(constructor) || other == nil
-        let anchor = Vec2(anchorRequired ? try def.point("anchor") : try def.optionalPoint("anchor") ?? LuaPoint(x: 0, y: 0))
-        let axis = Vec2(try def.optionalPoint("axis") ?? LuaPoint(x: 1, y: 0))
+        let anchor = anchorRequired ? try def.point("anchor") : try def.optionalPoint("anchor") ?? .zero
+        let axis = try def.optionalPoint("axis") ?? Vec2(1, 0)
         if constructor == "fixed", other == nil {
             throw LuaArgumentError(.field("to"), mustBe: "an Item (a fixed attachment welds two items)", got: "nil")
         }

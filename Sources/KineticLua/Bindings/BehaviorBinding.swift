@@ -33,7 +33,7 @@ enum BehaviorBinding {
         unowned(unsafe) let rt = rt
         func b(_ h: BehaviorHandle) -> B { rt.entry(h).behavior as! B }
         return .property(name, get: { lua, h in lua.push(b(h)[keyPath: key]) }, set: { lua, h, v in
-            let p = Vec2(try lua.point(v, name))
+            let p = try lua.point(v, name)
             try rt.checked(b(h), "\(type).\(name)") { b(h)[keyPath: key] = p }
         })
     }

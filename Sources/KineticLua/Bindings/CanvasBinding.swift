@@ -103,7 +103,7 @@ enum CanvasBinding {
                     throw LuaArgumentError(.named("points", at: 2), mustBe: "a list of at least 3 points {{x, y}, ...}", got: "\(count) points")
                 }
                 try reserve("canvas:polygon", count)
-                let points = try lua.points(2, "points").map { ScenePoint($0.x, $0.y) }
+                let points = try lua.points(2, "points")
                 let s = try style(try options(lua, 3, shapeOptions))
                 try record("canvas:polygon", .polygon(points, fill: s.fill, stroke: s.stroke, strokeWidth: s.width))
                 return 0
@@ -133,13 +133,13 @@ enum CanvasBinding {
                 guard (0...1).contains(opacity) else {
                     throw LuaArgumentError(.field("opacity"), mustBe: "a number from 0 to 1", got: String(opacity))
                 }
-                var source: SceneRect?
+                var source: Rect?
                 if let f = try o?.optionalFrame("source") {
                     guard f.width > 0, f.height > 0, [f.x, f.y, f.width, f.height].allSatisfy(\.isFinite) else {
                         throw LuaArgumentError(.field("source"), mustBe: "a rectangle {x, y, width, height} of image pixels, width and height above 0",
                                                got: "{\(f.x), \(f.y), \(f.width), \(f.height)}")
                     }
-                    source = SceneRect(x: f.x, y: f.y, width: f.width, height: f.height)
+                    source = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
                 }
                 let angle = try o?.number("angle", default: 0) ?? 0
                 // The world whose level is drawing: its folder is where the image's path starts.

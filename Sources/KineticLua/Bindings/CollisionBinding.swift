@@ -36,7 +36,7 @@ enum CollisionBinding {
             let closed = try def.boolean("closed", default: returnsToStart)
             try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, path: path, closed: closed) }
         } else {
-            let from = Vec2(try def.point("from")), to = Vec2(try def.point("to"))
+            let from = try def.point("from"), to = try def.point("to")
             try rt.dynamics("Collision:addBoundary") { () throws(DynamicsError) in try c.addBoundary(withIdentifier: id, from: from, to: to) }
         }
     }

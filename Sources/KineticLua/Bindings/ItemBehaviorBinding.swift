@@ -44,7 +44,7 @@ enum ItemBehaviorBinding {
             .method("addLinearVelocity") { lua, h in
                 let id = try member(lua, h, "ItemBehavior:addLinearVelocity")
                 // UIKit's addLinearVelocity(_:for:) takes a vector; the two numbers stay accepted.
-                let v = lua.isTable(3) ? Vec2(try lua.point(3, "velocity"))
+                let v = lua.isTable(3) ? try lua.point(3, "velocity")
                     : Vec2(try lua.number(3, "vx"), try lua.number(4, "vy"))
                 try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
                 return 0

@@ -50,7 +50,7 @@ enum ItemBinding {
         }
         /// The world point where a force or impulse acts (argument `index`), nil for the centre.
         func optionalPoint(_ lua: Lua, _ index: Int32) throws -> Vec2? {
-            lua.isNil(index) ? nil : Vec2(try lua.point(index, "point"))
+            lua.isNil(index) ? nil : try lua.point(index, "point")
         }
         func nonNegative(_ lua: Lua, _ v: Int32, _ name: String) throws -> Double {
             let x = try lua.number(v, name)
@@ -70,7 +70,7 @@ enum ItemBinding {
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
                 try w.requireUnlocked("Item.center")
-                let p = Vec2(try lua.point(v, "center"))
+                let p = try lua.point(v, "center")
                 try rt.dynamics("Item.center") { () throws(DynamicsError) in try w.animator.setCenter(p, of: id) }
             }),
             .property("x", get: { lua, h in
@@ -110,7 +110,7 @@ enum ItemBinding {
             }, set: { lua, h, v in
                 let (w, id) = try live(h)
                 try w.requireUnlocked("Item.velocity")
-                let p = Vec2(try lua.point(v, "velocity"))
+                let p = try lua.point(v, "velocity")
                 try rt.dynamics("Item.velocity") { () throws(DynamicsError) in try w.animator.setVelocity(p, of: id) }
             }),
             .property("angularVelocity", get: { lua, h in
@@ -125,12 +125,12 @@ enum ItemBinding {
             .readOnly("size") { lua, h in
                 let (w, id) = try live(h)
                 let s = try rt.dynamics("Item.size") { () throws(DynamicsError) in try w.animator.size(of: id) }
-                lua.push(LuaSize(width: s.width, height: s.height))
+                lua.push(s)
             },
             .readOnly("frame") { lua, h in
                 let (w, id) = try live(h)
                 let f = try rt.dynamics("Item.frame") { () throws(DynamicsError) in try w.animator.frame(of: id) }
-                lua.push(LuaFrame(x: f.x, y: f.y, width: f.width, height: f.height))
+                lua.push(Rect(x: f.x, y: f.y, width: f.width, height: f.height))
             },
             .readOnly("mass") { lua, h in
                 let (w, id) = try live(h)
@@ -206,14 +206,14 @@ enum ItemBinding {
             .method("applyImpulse") { lua, h in
                 let (w, id) = try live(h)
                 try w.requireUnlocked("Item:applyImpulse")
-                let impulse = Vec2(try lua.point(2, "impulse")), point = try optionalPoint(lua, 3)
+                let impulse = try lua.point(2, "impulse"), point = try optionalPoint(lua, 3)
                 try rt.dynamics("Item:applyImpulse") { () throws(DynamicsError) in try w.animator.applyImpulse(impulse, at: point, to: id) }
                 return 0
             },
             .method("applyForce") { lua, h in
                 let (w, id) = try live(h)
                 try w.requireUnlocked("Item:applyForce")
-                let force = Vec2(try lua.point(2, "force")), point = try optionalPoint(lua, 3)
+                let force = try lua.point(2, "force"), point = try optionalPoint(lua, 3)
                 try rt.dynamics("Item:applyForce") { () throws(DynamicsError) in try w.animator.applyForce(force, at: point, to: id) }
                 return 0
             },
@@ -268,11 +268,11 @@ enum ItemBinding {
         let boundsName = try def.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
         if placed {
             if let frame = try def.optionalFrame("frame") {
-                item.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
-                item.size = Size(frame.width, frame.height)
+                item.center = frame.center
+                item.size = frame.size
             } else if let center = try def.optionalPoint("center") {
-                item.center = Vec2(center)
-                if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+                item.center = center
+                if let size = try def.optionalSize("size") { item.size = size }
             } else {
                 throw LuaArgumentError(message: "give 'frame' = {x, y, width, height}, or 'center' = {x, y} and 'size' = {width, height}")
             }
@@ -280,7 +280,7 @@ enum ItemBinding {
             for field in ["frame", "center"] where def.has(field) {
                 throw LuaArgumentError(message: "'\(field)' places a zone in the world; a zone carried by an item is placed by 'offset' (from the item's centre)")
             }
-            if let size = try def.optionalSize("size") { item.size = Size(size.width, size.height) }
+            if let size = try def.optionalSize("size") { item.size = size }
             guard item.size != nil || hasPath || hasParts || def.has("bounds") else { return false }
         }
         if hasParts {
@@ -318,11 +318,11 @@ enum ItemBinding {
                 let hasPath = part.has("path")
                 let bounds = try part.choice("bounds", in: ["rectangle", "ellipse", "path"], default: hasPath ? "path" : "rectangle")
                 if let frame = try part.optionalFrame("frame") {
-                    p.center = Vec2(frame.x + frame.width / 2, frame.y + frame.height / 2)
-                    p.size = Size(frame.width, frame.height)
+                    p.center = frame.center
+                    p.size = frame.size
                 } else {
-                    p.center = Vec2(try part.optionalPoint("center") ?? LuaPoint(x: 0, y: 0))
-                    if let size = try part.optionalSize("size") { p.size = Size(size.width, size.height) }
+                    p.center = try part.optionalPoint("center") ?? .zero
+                    if let size = try part.optionalSize("size") { p.size = size }
                 }
                 switch bounds {
                 case "ellipse": p.bounds = .ellipse

@@ -40,7 +40,7 @@ enum PushBinding {
                 guard p(h).items.contains(id) else {
                     throw LuaBindingError("Push:setOffset: \(world.label(id)) is not an item of this push")
                 }
-                let o = Vec2(try lua.point(3, "offset"))
+                let o = try lua.point(3, "offset")
                 try rt.dynamics("Push:setOffset") { () throws(DynamicsError) in try p(h).setTargetOffsetFromCenter(o, for: id) }
                 return 0
             },

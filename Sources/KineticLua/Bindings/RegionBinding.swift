@@ -23,7 +23,7 @@ enum RegionBinding {
         if let radius = try def.optionalNumber("radius") {
             region = try rt.dynamics("kinetic.region") { () throws(DynamicsError) in try Region(radius: radius) }
         } else if let size = try def.optionalSize("size") {
-            region = try rt.dynamics("kinetic.region") { () throws(DynamicsError) in try Region(size: Size(size.width, size.height)) }
+            region = try rt.dynamics("kinetic.region") { () throws(DynamicsError) in try Region(size: size) }
         } else {
             throw LuaArgumentError(message: "give 'radius' = r or 'size' = {width, height} (or use kinetic.region.infinite)")
         }

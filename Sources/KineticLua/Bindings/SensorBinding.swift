@@ -17,7 +17,7 @@ enum SensorBinding {
         let hasZone: Bool
         if carrier != nil {
             hasZone = try ItemBinding.readShape(lua, def, into: &zone, placed: false)
-            zone.center = Vec2(try def.optionalPoint("offset") ?? LuaPoint(x: 0, y: 0))
+            zone.center = try def.optionalPoint("offset") ?? .zero
         } else {
             if def.has("offset") { throw LuaArgumentError(message: "'offset' places a zone on its 'item'; a sensor without 'item' is placed by 'frame' or 'center'") }
             hasZone = try ItemBinding.readShape(lua, def, into: &zone, placed: true)
@@ -58,9 +58,9 @@ enum SensorBinding {
             }),
             .readOnly("center") { lua, h in zone(h).map { lua.push($0.center) } ?? lua.pushNil() },
             .readOnly("angle") { lua, h in zone(h).map { lua.push($0.angle) } ?? lua.pushNil() },
-            .readOnly("size") { lua, h in zone(h).map { lua.push(LuaSize(width: $0.size.width, height: $0.size.height)) } ?? lua.pushNil() },
+            .readOnly("size") { lua, h in zone(h).map { lua.push($0.size) } ?? lua.pushNil() },
             .readOnly("frame") { lua, h in
-                zone(h).map { lua.push(LuaFrame(x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height)) } ?? lua.pushNil()
+                zone(h).map { lua.push(Rect(x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height)) } ?? lua.pushNil()
             },
             .readOnly("bounds") { lua, h in
                 let sensor = s(h)

@@ -10,7 +10,7 @@ enum SnapBinding {
         let def = try lua.table(1, "definition")
         try def.checkFields(fields)
         let (_, item) = try def.read("item") { i in try rt.item(lua, at: i, "item") }
-        let point = Vec2(try def.point("point"))
+        let point = try def.point("point")
         let snap = try rt.dynamics("kinetic.snap") { () throws(DynamicsError) in try SnapBehavior(item: item, snapTo: point) }
         return try BehaviorBinding.finish(rt, lua, def, snap, .snap, fields: fields)
     }

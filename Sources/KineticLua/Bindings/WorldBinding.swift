@@ -39,7 +39,7 @@ enum WorldBinding {
         return [
             .readOnly("width") { lua, h in lua.push(w(h).setup.width) },
             .readOnly("height") { lua, h in lua.push(w(h).setup.height) },
-            .readOnly("bounds") { lua, h in lua.push(LuaFrame(x: 0, y: 0, width: w(h).setup.width, height: w(h).setup.height)) },
+            .readOnly("bounds") { lua, h in lua.push(Rect(x: 0, y: 0, width: w(h).setup.width, height: w(h).setup.height)) },
             .readOnly("time") { lua, h in lua.push(w(h).time) },
             .readOnly("steps") { lua, h in lua.push(w(h).stepsTaken) },
             .readOnly("fps") { lua, h in lua.push(w(h).fps) },
@@ -157,7 +157,7 @@ enum WorldBinding {
                 try requireOutsideStep(world, "World:drag")
                 let d = try lua.table(2, "drag")
                 try d.checkFields(["from", "to", "duration", "release"])
-                let from = Vec2(try d.point("from")), to = Vec2(try d.point("to"))
+                let from = try d.point("from"), to = try d.point("to")
                 let duration = try d.number("duration", default: 0.25)
                 _ = try stepCount(duration, world, .field("duration"))
                 try rt.drag(world, from: from, to: to, duration: duration, release: try d.boolean("release", default: true))
@@ -263,7 +263,7 @@ enum WorldBinding {
                 let (owner, id) = try rt.item(lua, at: 2, "item")
                 guard owner === world else { throw LuaBindingError("World:follow: \(owner.label(id)) belongs to another world") }
                 var lerp = 1.0
-                var deadzone = SceneSize(0, 0)
+                var deadzone = Size(0, 0)
                 if !lua.isNil(3) {
                     let o = try lua.table(3, "options")
                     try o.checkFields(["lerp", "deadzone"])
@@ -275,7 +275,7 @@ enum WorldBinding {
                         guard zone.width >= 0, zone.height >= 0, zone.width.isFinite, zone.height.isFinite else {
                             throw LuaArgumentError(.field("deadzone"), mustBe: "a size {w, h} of view points, each 0 or more", got: "{\(zone.width), \(zone.height)}")
                         }
-                        deadzone = SceneSize(zone.width, zone.height)
+                        deadzone = zone
                     }
                 }
                 world.camera.follow = Camera.Follow(item: id, lerp: lerp, deadzone: deadzone)

@@ -13,13 +13,13 @@ extension WorldBinding {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
         func hits(_ lua: Lua, _ h: WorldHandle, _ function: String) throws -> [RaycastHit] {
             let world = rt.world(h)
-            let from = Vec2(try lua.point(2, "from")), to = Vec2(try lua.point(3, "to"))
+            let from = try lua.point(2, "from"), to = try lua.point(3, "to")
             return topmostFirst(try rt.dynamics(function) { () throws(DynamicsError) in try world.animator.raycast(from: from, to: to) }, world)
         }
         return [
             .method("itemsAt") { lua, h in
                 let world = rt.world(h)
-                let point = Vec2(try lua.point(2, "point"))
+                let point = try lua.point(2, "point")
                 let items = try rt.dynamics("World:itemsAt") { () throws(DynamicsError) in try world.animator.items(at: point) }
                 rt.pushItems(topmostFirst(items, world), on: lua)
                 return 1
@@ -42,9 +42,9 @@ extension WorldBinding {
                 let world = rt.world(h)
                 let shape = try lua.table(2, "shape")
                 try shape.checkFields(queryShapeFields)
-                var def = ItemDef(center: Vec2(try shape.point("center")))
+                var def = ItemDef(center: try shape.point("center"))
                 let size = try shape.size("size")
-                def.size = Size(size.width, size.height)
+                def.size = size
                 def.angle = try shape.number("angle", default: 0)
                 def.bounds = try shape.choice("bounds", in: queryBounds, default: "rectangle") == "ellipse" ? .ellipse : .rectangle
                 let found = try rt.dynamics("World:itemsOverlapping") { () throws(DynamicsError) in

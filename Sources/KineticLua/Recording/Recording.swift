@@ -3,6 +3,7 @@
 import Dynamics
 import Foundation
 import LuaBridge
+import Physics
 
 /// One input a user gave a level.
 public enum RecordedInput: Sendable, Equatable {
@@ -288,16 +289,13 @@ public struct RecordingError: Error, CustomStringConvertible, Sendable {
 /// centre, angle, velocity, angular velocity): equal only for bit-identical states.
 public enum SnapshotHash {
     public static func hash(_ items: [RecordedItem]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var hash = FNV1a()
         for item in items {
-            if let name = item.name { for b in name.utf8 { mix(b) }; mix(0) } else { mix(0xFF) }
-            for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] {
-                var bits = v.bitPattern
-                for _ in 0..<8 { mix(UInt8(bits & 0xFF)); bits >>= 8 }
-            }
+            // A name ends with a zero byte; 0xFF (never in UTF-8) stands for no name.
+            if let name = item.name { for b in name.utf8 { hash.add(b) }; hash.add(0) } else { hash.add(0xFF) }
+            for v in [item.x, item.y, item.angle, item.vx, item.vy, item.angularVelocity] { hash.add(bitsOf: v) }
         }
-        return h
+        return hash.value
     }
 
     /// The hash as 16 hex digits.
