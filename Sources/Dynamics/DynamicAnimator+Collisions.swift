@@ -5,8 +5,6 @@ import Physics
 
 /// A boundary body owned by a collision behaviour while it is in the tree.
 struct BoundaryRecord {
-    var generation: UInt32 = 0
-    var isAlive = false
     /// attachSerial of the owning collision behaviour.
     var owner = 0
     /// nil for the reference-bounds boundary.
@@ -46,10 +44,9 @@ extension DynamicAnimator {
         def.type = .static
         def.userData = -1
         guard let body = try? world.createBody(def) else { return nil }
-        let slot: Int
-        if let free = freeBoundarySlots.popLast() { slot = free } else { slot = boundaryRecords.count; boundaryRecords.append(BoundaryRecord()) }
-        boundaryRecords[slot].generation &+= 1
-        boundaryRecords[slot].isAlive = true
+        let (taken, isNew) = boundaryPool.allocate()
+        let slot = Int(taken)
+        if isNew { boundaryRecords.append(BoundaryRecord()) }
         boundaryRecords[slot].owner = owner.attachSerial
         boundaryRecords[slot].identifier = identifier
         boundaryRecords[slot].body = body
@@ -75,12 +72,11 @@ extension DynamicAnimator {
     }
 
     func destroyBoundary(_ slot: Int) {
-        guard slot < boundaryRecords.count, boundaryRecords[slot].isAlive else { return }
-        let owner = ContactOwner(isBoundary: true, index: Int32(slot), generation: boundaryRecords[slot].generation)
+        guard slot < boundaryRecords.count, boundaryPool.isLive(slot) else { return }
+        let owner = boundaryOwner(slot: slot)
         if world.isValid(boundaryRecords[slot].body) { world.destroyBody(boundaryRecords[slot].body) }
-        boundaryRecords[slot].isAlive = false
         boundaryRecords[slot].body = .null
-        freeBoundarySlots.append(slot)
+        boundaryPool.release(Int32(slot))
         pairs = pairs.filter { $0.key.a != owner && $0.key.b != owner }
     }
 
@@ -115,12 +111,17 @@ extension DynamicAnimator {
         guard world.isValid(shape) else { return nil }
         let data = world.userData(of: shape)
         if data >= 0 {
-            guard data < records.count, records[data].isAlive, !records[data].body.isNull else { return nil }
-            return ContactOwner(isBoundary: false, index: Int32(data), generation: records[data].generation)
+            guard data < records.count, itemPool.isLive(data), !records[data].body.isNull else { return nil }
+            return ContactOwner(isBoundary: false, index: Int32(data), generation: itemPool.generation(Int32(data)))
         }
         let slot = -data - 1
-        guard slot < boundaryRecords.count, boundaryRecords[slot].isAlive else { return nil }
-        return ContactOwner(isBoundary: true, index: Int32(slot), generation: boundaryRecords[slot].generation)
+        guard slot < boundaryRecords.count, boundaryPool.isLive(slot) else { return nil }
+        return boundaryOwner(slot: slot)
+    }
+
+    /// The current owner of a boundary slot in use.
+    func boundaryOwner(slot: Int) -> ContactOwner {
+        ContactOwner(isBoundary: true, index: Int32(slot), generation: boundaryPool.generation(Int32(slot)))
     }
 
     func forgetPairs(involvingSlot i: Int) {
@@ -149,9 +150,7 @@ extension DynamicAnimator {
     }
 
     func isLive(_ o: ContactOwner) -> Bool {
-        o.isBoundary
-            ? Int(o.index) < boundaryRecords.count && boundaryRecords[Int(o.index)].isAlive && boundaryRecords[Int(o.index)].generation == o.generation
-            : Int(o.index) < records.count && records[Int(o.index)].isAlive && records[Int(o.index)].generation == o.generation
+        o.isBoundary ? boundaryPool.isCurrent(o.index, o.generation) : itemPool.isCurrent(o.index, o.generation)
     }
 
     /// The item and its partner as callbacks see them (the item first for boundaries).

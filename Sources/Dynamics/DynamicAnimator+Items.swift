@@ -1,4 +1,4 @@
-// The animator's items: storage (a slot array with generations), creation and removal, and the
+// The animator's items: storage (records in `itemPool`'s slots), creation and removal, and the
 // per-item state API (center, angle, velocities, size, mass) that UIKit reads off a UIDynamicItem.
 import Physics
 
@@ -16,8 +16,6 @@ struct Material: Equatable {
 
 /// One item slot.
 struct ItemRecord {
-    var generation: UInt32 = 0
-    var isAlive = false
     var name: String?
     var bounds: CollisionBounds = .rectangle
     var geometry = ItemGeometry.empty
@@ -63,17 +61,12 @@ extension DynamicAnimator {
             throw DynamicsError("an item named '\(name)' already exists")
         }
         let geometry = try ItemGeometry(def, label: label)
-        let index: Int32
-        if let free = freeSlots.popLast() {
-            index = free
-        } else {
-            index = Int32(records.count)
+        let (index, isNew) = itemPool.allocate()
+        if isNew {
             records.append(ItemRecord())
             forces.append(.zero); velocityOverridden.append(false); forceWakes.append(false)
         }
         var r = ItemRecord()
-        r.generation = records[Int(index)].generation &+ 1
-        r.isAlive = true
         r.name = def.name
         r.bounds = def.bounds
         r.geometry = geometry
@@ -82,7 +75,7 @@ extension DynamicAnimator {
         r.angle = def.angle
         records[Int(index)] = r
         itemOrder.append(index)
-        return ItemID(index: index, generation: r.generation, animator: serial)
+        return itemID(slot: Int(index))
     }
 
     /// Removes an item everywhere: from every behaviour in the tree (attachments and snaps that
@@ -97,29 +90,25 @@ extension DynamicAnimator {
         }
         let i = Int(id.index)
         destroyBody(ofSlot: i)
-        records[i].isAlive = false
         records[i].geometry = .empty
         itemOrder.removeAll { $0 == id.index }
-        freeSlots.append(id.index)
+        itemPool.release(id.index)
         noteChange()
     }
 
     /// Live items in insertion order.
     public var items: [ItemID] {
-        itemOrder.map { ItemID(index: $0, generation: records[Int($0)].generation, animator: serial) }
+        itemOrder.map { itemID(slot: Int($0)) }
     }
 
     /// True for a live item of this animator.
     public func isValid(_ id: ItemID) -> Bool { liveBody(id) != nil }
 
     /// The body of a live item (`.null` while it has none), nil for a stale or foreign id: one
-    /// check that reads only the slot's generation, flag and body, never copies the record.
+    /// check that reads only the slot's generation and the record's body, never copies the record.
     @inline(__always) func liveBody(_ id: ItemID) -> BodyID? {
-        guard id.animator == serial, id.index >= 0, Int(id.index) < records.count else { return nil }
-        return records.withUnsafeBufferPointer { records in
-            let r = records.baseAddress.unsafelyUnwrapped + Int(id.index)
-            return r.pointee.isAlive && r.pointee.generation == id.generation ? r.pointee.body : nil
-        }
+        guard id.animator == serial, itemPool.isCurrent(id.index, id.generation) else { return nil }
+        return records.withUnsafeBufferPointer { records in (records.baseAddress.unsafelyUnwrapped + Int(id.index)).pointee.body }
     }
 
     /// Throws a message naming the item when the handle is stale or belongs to another animator.
@@ -138,8 +127,9 @@ extension DynamicAnimator {
         if id.animator != serial {
             return DynamicsError("\(id) belongs to another animator\(context)")
         }
+        // The slot still holds the record of the handle's item: removed, and not reused since.
         if id.index >= 0, Int(id.index) < records.count, let name = records[Int(id.index)].name,
-           records[Int(id.index)].generation == id.generation || !records[Int(id.index)].isAlive {
+           itemPool.generation(id.index) == id.generation &+ 1 {
             return DynamicsError("item '\(name)' was removed\(context)")
         }
         return DynamicsError("\(id) was removed\(context)")
@@ -148,7 +138,7 @@ extension DynamicAnimator {
     /// The live item with this name.
     public func item(named name: String) -> ItemID? {
         for i in itemOrder where records[Int(i)].name == name {
-            return ItemID(index: i, generation: records[Int(i)].generation, animator: serial)
+            return itemID(slot: Int(i))
         }
         return nil
     }

@@ -94,7 +94,7 @@ extension DynamicAnimator {
         let foundBoundaries = boundaries.compactMap { b -> CollisionPartner? in
             switch b {
             case .engine(let slot):
-                return slots[slot] ? partner(ContactOwner(isBoundary: true, index: Int32(slot), generation: boundaryRecords[slot].generation)) : nil
+                return slots[slot] ? partner(boundaryOwner(slot: slot)) : nil
             case .declared(let target, let segments):
                 return overlap(segments, .identity) ? target : nil
             }
@@ -154,7 +154,7 @@ extension DynamicAnimator {
         var list: [QueryBoundary] = []
         for case let c as CollisionBehavior in flat where c.animator === self {
             guard c.boundariesDirty else {
-                list += c.boundarySlots.filter { boundaryRecords[$0].isAlive }.map { .engine(slot: $0) }
+                list += c.boundarySlots.filter { boundaryPool.isLive($0) }.map { .engine(slot: $0) }
                 continue
             }
             if let outline = c.referenceOutline(in: self) { list.append(.declared(.referenceBounds, segments(outline, closed: true))) }

@@ -130,7 +130,7 @@ extension DynamicAnimator {
     }
 
     func itemID(slot i: Int) -> ItemID {
-        ItemID(index: Int32(i), generation: records[i].generation, animator: serial)
+        ItemID(index: Int32(i), generation: itemPool.generation(Int32(i)), animator: serial)
     }
 
     func applyMaterial(toSlot i: Int) {

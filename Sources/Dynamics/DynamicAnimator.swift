@@ -12,7 +12,8 @@ import Physics
 /// → rest check with pause/resume events. While paused (everything at rest) `step()` does nothing
 /// until something changes.
 public final class DynamicAnimator {
-    /// Distinguishes this animator's item handles from every other animator's.
+    /// Distinguishes this animator's item handles from every other animator's: its world's
+    /// `World.serial`, which the world's own ids carry too.
     public let serial: UInt32
     /// Size of the reference bounds (origin at 0, 0), or nil for an abstract space (UIKit init()).
     public let referenceBounds: Size?
@@ -53,10 +54,12 @@ public final class DynamicAnimator {
     public var onWarning: ((String) -> Void)?
 
     let world: World
-    /// Item slots. Unchecked: scripts read item state through `liveBody` once per property read,
-    /// and a dynamic exclusivity check costs as much as the rest of that read.
+    /// Item slots and their generations; `records` and the per-step scratch below are indexed by
+    /// them. Unchecked: scripts read item state through `liveBody` once per property read, and a
+    /// dynamic exclusivity check costs as much as the rest of that read.
+    @exclusivity(unchecked) var itemPool = SlotPool()
+    /// Per item slot, the item; a freed slot keeps its last item's name for `staleError`.
     @exclusivity(unchecked) var records: [ItemRecord] = []
-    var freeSlots: [Int32] = []
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
     /// Top-level behaviours in insertion order (children: `childBehaviors`, all: `allBehaviors`).
@@ -74,8 +77,9 @@ public final class DynamicAnimator {
     var resetClockOnResume = false
     var isStepping = false
     var ground: BodyID = .null
+    /// Boundary slots and their generations; `boundaryRecords` is indexed by them.
+    var boundaryPool = SlotPool()
     var boundaryRecords: [BoundaryRecord] = []
-    var freeBoundarySlots: [Int] = []
     var pairs: [PairKey: PairState] = [:]
     var wakeQueue: [ItemID] = []
     var simulatedItemCount = 0
@@ -103,8 +107,8 @@ public final class DynamicAnimator {
         self.referenceBounds = referenceBounds
         self.fps = fps
         self.substeps = substeps
-        self.serial = AnimatorSerial.next()
         self.world = World(worldDef)
+        self.serial = world.serial
         world.customFilter = { [unowned self] a, b in self.shouldCollide(a, b) }
     }
 
@@ -347,16 +351,5 @@ public final class DynamicAnimator {
             if f.kind == .custom || (f.kind == .noise && f.animationSpeed != 0) { return true }
         }
         return false
-    }
-}
-
-/// Serial numbers for animators, so handles from one are refused by another.
-enum AnimatorSerial {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counter: UInt32 = 0
-    static func next() -> UInt32 {
-        lock.lock(); defer { lock.unlock() }
-        counter &+= 1
-        return counter
     }
 }

@@ -3,13 +3,13 @@
 import Foundation
 import Physics
 
-/// A handle to a dynamic item of one animator: a slot index, a generation that changes when the
-/// slot is reused, and the animator's serial number. A stale or foreign handle gives a
+/// A handle to a dynamic item of one animator: a slot index, the slot's generation (which moves on
+/// when the item is removed) and the animator's serial number. A stale or foreign handle gives a
 /// `DynamicsError` naming the item; it never aliases another item.
 public struct ItemID: Hashable, Sendable, CustomStringConvertible {
     /// Slot in the animator's item storage.
     public let index: Int32
-    /// Incremented each time the slot is reused.
+    /// The slot's generation when the item was made: odd, moved on when it is removed.
     public let generation: UInt32
     /// Serial number of the animator that created the item.
     public let animator: UInt32

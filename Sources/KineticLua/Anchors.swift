@@ -6,6 +6,7 @@
 // then a cycle Lua's collector can free, like any other.
 import Dynamics
 import LuaBridge
+import Physics
 
 /// The registry tables of anchors (made with the runtime, before any use).
 struct AnchorTables {

@@ -1,68 +1,48 @@
-// Slots with generations for what Lua holds by handle (worlds, behaviours, regions): a freed slot
-// is reused with the next generation, so a handle to what was there before no longer resolves,
-// and memory stays bounded however many objects a long session makes.
+// What Lua holds by handle (worlds, behaviours, regions): values in the engine's `SlotMap`
+// (Physics, Storage/SlotPool.swift), so a freed slot is reused with the next generation and a handle
+// to what was there before no longer resolves, and memory stays bounded however many objects a long
+// session makes; plus the count of Lua userdata per slot, which decides when a value may be freed.
+import Physics
 
-/// A slot and the generation it had when the handle was made.
-struct SlotHandle: Hashable {
-    let slot: Int32
-    let generation: UInt32
-}
-
-/// A table of values addressed by slot + generation, with a count of live Lua userdata per slot.
+/// A `SlotMap` with a count of live Lua userdata per slot.
 struct SlotTable<Value> {
-    private var values: [Value?] = []
-    private var generations: [UInt32] = []
-    /// Userdata for the slot's handle that Lua has not collected yet.
+    private var map = SlotMap<Value>()
+    /// Per slot, userdata for its current handle that Lua has not collected yet.
     private var userdata: [Int32] = []
-    /// Freed slots, reused last-freed first.
-    private var free: [Int32] = []
 
     /// Slots in use.
-    var count: Int { values.count - free.count }
+    var count: Int { map.count }
 
     /// Stores `value` in a free slot (or a new one) and returns its handle.
     mutating func insert(_ value: Value) -> SlotHandle {
-        if let slot = free.popLast() {
-            values[Int(slot)] = value
-            return SlotHandle(slot: slot, generation: generations[Int(slot)])
-        }
-        values.append(value)
-        generations.append(0)
-        userdata.append(0)
-        return SlotHandle(slot: Int32(values.count - 1), generation: 0)
+        let handle = map.insert(value)
+        if Int(handle.slot) == userdata.count { userdata.append(0) } else { userdata[Int(handle.slot)] = 0 }
+        return handle
     }
 
     /// Empties the slot: its generation moves on, so its handles go stale. Returns the value.
     @discardableResult
     mutating func remove(_ slot: Int32) -> Value? {
-        let i = Int(slot)
-        guard let value = values[i] else { return nil }
-        values[i] = nil
-        generations[i] &+= 1
-        userdata[i] = 0
-        free.append(slot)
+        guard let value = map.remove(slot) else { return nil }
+        userdata[Int(slot)] = 0
         return value
     }
 
     /// Calls `body` with the slots (nil where free), for a reader that must not retain what it
     /// finds (the fast item properties).
     @inline(__always)
-    func withUnsafeSlots<R>(_ body: (UnsafeBufferPointer<Value?>) -> R) -> R { values.withUnsafeBufferPointer(body) }
+    func withUnsafeSlots<R>(_ body: (UnsafeBufferPointer<Value?>) -> R) -> R { map.withUnsafeSlots(body) }
 
     /// The value of a slot in use (a handle that was validated, or a slot a live object records).
-    subscript(slot: Int) -> Value { values[slot]! }
+    subscript(slot: Int) -> Value { map[slot] }
 
     /// The value if the handle is current, nil for a stale or foreign one.
-    func value(_ handle: SlotHandle) -> Value? {
-        let i = Int(handle.slot)
-        guard i >= 0, i < values.count, generations[i] == handle.generation else { return nil }
-        return values[i]
-    }
+    func value(_ handle: SlotHandle) -> Value? { map.value(handle) }
 
-    func isLive(_ handle: SlotHandle) -> Bool { value(handle) != nil }
+    func isLive(_ handle: SlotHandle) -> Bool { map.isLive(handle) }
 
     /// The current handle of a slot in use.
-    func handle(_ slot: Int32) -> SlotHandle { SlotHandle(slot: slot, generation: generations[Int(slot)]) }
+    func handle(_ slot: Int32) -> SlotHandle { map.handle(slot) }
 
     /// Counts a userdata made for a current handle.
     mutating func userdataMade(_ handle: SlotHandle) {
@@ -82,7 +62,5 @@ struct SlotTable<Value> {
     func userdataCount(_ slot: Int32) -> Int32 { userdata[Int(slot)] }
 
     /// Every value in use, by slot order.
-    var live: [(slot: Int32, value: Value)] {
-        values.enumerated().compactMap { i, v in v.map { (Int32(i), $0) } }
-    }
+    var live: [(slot: Int32, value: Value)] { map.live }
 }

@@ -4,8 +4,6 @@
 /// Everything the engine keeps about one body. The origin is `xf.p`; the centre of mass is `center`
 /// (world) and `localCenter` (body frame), which differ for bodies of several or off-centre shapes.
 struct BodyData {
-    var generation: UInt16 = 0
-    var isLive = false
     var type: BodyType = .dynamic
     /// Creation order, for `World.bodies` and `stateHash()` (slots are reused, so index order differs).
     var sequence = 0
@@ -128,14 +126,18 @@ extension World {
 
     // MARK: - Lookup
 
-    /// The slot of a live body, or nil for a stale or null handle.
+    /// The slot of a live body of this world, or nil for a stale, foreign or null handle.
     @inline(__always) func slot(_ id: BodyID) -> Int? {
-        let i = Int(id.index)
-        guard i >= 0, i < bodyStore.count, bodyStore[i].isLive, bodyStore[i].generation == id.generation else { return nil }
-        return i
+        guard id.world == serial, bodyPool.isCurrent(id.index, id.generation) else { return nil }
+        return Int(id.index)
     }
 
-    func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodyStore[Int(index)].generation) }
+    /// Why `slot` refused an id, for messages: the body was destroyed, or another world made it.
+    func refusal(_ id: BodyID) -> String {
+        id.world == serial || id.isNull ? "\(id) was destroyed" : "\(id) belongs to another world"
+    }
+
+    func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodyPool.generation(index), world: serial) }
 
     /// Wakes a sleeping body (and, on the next step, everything touching it through the island search).
     func wake(_ b: Int) {

@@ -108,7 +108,7 @@ extension World {
         // Indexed loops: `for m in array` iterates a retained copy of the World's array.
         for k in 0..<broadPhase.moveBuffer.count {
             let s = Int(broadPhase.moveBuffer[k])
-            guard shapes[s].isLive, shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
+            guard shapePool.isLive(s), shapes[s].inMoveBuffer, shapes[s].proxy >= 0 else { continue }
             let fat = shapes[s].fatAABB
             // A positive group overrides the masks, so such a shape must see every category.
             let mask = shapes[s].filter.groupIndex > 0 ? UInt64.max : shapes[s].filter.maskBits
@@ -160,7 +160,7 @@ extension World {
         guard !refilterQueue.isEmpty else { return }
         for s32 in refilterQueue {
             let s = Int(s32)
-            guard shapes[s].isLive, shapes[s].needsRefilter else { continue }
+            guard shapePool.isLive(s), shapes[s].needsRefilter else { continue }
             shapes[s].needsRefilter = false
             let b = Int(shapes[s].body)
             var key = bodyStore[b].contactHead

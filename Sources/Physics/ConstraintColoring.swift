@@ -24,7 +24,7 @@ extension World {
                         buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
                             for ci in 0..<contacts.count {
                                 let contact = contacts.baseAddress! + ci
-                                guard contact.pointee.isLive, contact.pointee.isTouching, !contact.pointee.isSensor,
+                                guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
                                       contact.pointee.manifold.pointCount > 0 else { continue }
                                 let a = Int(contact.pointee.bodyA), b = Int(contact.pointee.bodyB)
                                 let ia = solverIndex[a], ib = solverIndex[b]

@@ -4,7 +4,6 @@
 
 /// A potential or actual contact between two shapes (`shapeA < shapeB` by index).
 struct ContactData {
-    var isLive = false
     var shapeA: Int32 = -1, shapeB: Int32 = -1
     var bodyA: Int32 = -1, bodyB: Int32 = -1
     var edgeA = Edge(), edgeB = Edge()
@@ -23,7 +22,6 @@ extension World {
     func createContact(_ a: Int, _ b: Int) {
         let (index, isNew) = contactPool.allocate()
         var c = ContactData()
-        c.isLive = true
         c.shapeA = Int32(a); c.shapeB = Int32(b)
         c.bodyA = shapes[a].body; c.bodyB = shapes[b].body
         c.friction = World.mixFriction(shapes[a].friction, shapes[b].friction)
@@ -73,7 +71,6 @@ extension World {
         broadPhase.pairs[BroadPhase.pairKey(contact.shapeA, contact.shapeB)] = nil
         unlinkContact(c, side: 0)
         unlinkContact(c, side: 1)
-        contacts[c].isLive = false
         contacts[c].isTouching = false
         islandsDirty = true
         contactPool.release(Int32(c))
@@ -141,10 +138,10 @@ extension World {
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
-                contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in
+                contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
                     for c in 0..<contacts.count {
                         let contact = contacts.baseAddress! + c
-                        guard contact.pointee.isLive else { continue }
+                        guard isLive[c] else { continue }
                         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
                         guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
                         let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
@@ -184,8 +181,7 @@ extension World {
                         guard touching != wasTouching else { continue }
                         touchingChanged = true
                         if contact.pointee.enableEvents {
-                            let idA = ShapeID(index: Int32(sa), generation: shapeA.pointee.generation)
-                            let idB = ShapeID(index: Int32(sb), generation: shapeB.pointee.generation)
+                            let idA = shapeID(Int32(sa)), idB = shapeID(Int32(sb))
                             if touching {
                                 let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
                                 beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
@@ -194,7 +190,7 @@ extension World {
                             }
                         }
                     }
-                } }
+                } } }
             }
         }
         if touchingChanged { islandsDirty = true }

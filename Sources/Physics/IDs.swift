@@ -1,32 +1,64 @@
-// Handles to engine objects: a slot index plus a generation, so a stale handle is detected rather
-// than silently aliasing a newer object that reused the slot (Box2D v3's id.h).
+// Handles to engine objects: a slot index, a generation and the world they belong to (Box2D v3's
+// id.h), so a stale handle, or one from another world, is refused rather than silently naming
+// whatever else is in that slot (slots and generations: Storage/SlotPool.swift).
+import Foundation
 
 /// A handle to a body. `.null` never names a body; `World.isValid(_:)` tells whether a handle is live.
 @frozen public struct BodyID: Hashable, Sendable, CustomStringConvertible {
+    /// Slot in the world's body storage.
     public var index: Int32
-    public var generation: UInt16
-    @inlinable public init(index: Int32, generation: UInt16) { self.index = index; self.generation = generation }
-    public static let null = BodyID(index: -1, generation: 0)
+    /// The slot's generation when the body was made: odd, and moved on when the body is destroyed.
+    public var generation: UInt32
+    /// `World.serial` of the world that made it.
+    public var world: UInt32
+    @inlinable public init(index: Int32, generation: UInt32, world: UInt32) {
+        self.index = index; self.generation = generation; self.world = world
+    }
+    public static let null = BodyID(index: -1, generation: 0, world: 0)
     @inlinable public var isNull: Bool { index < 0 }
     public var description: String { "body#\(index).\(generation)" }
 }
 
 /// A handle to a shape attached to a body.
 @frozen public struct ShapeID: Hashable, Sendable, CustomStringConvertible {
+    /// Slot in the world's shape storage.
     public var index: Int32
-    public var generation: UInt16
-    @inlinable public init(index: Int32, generation: UInt16) { self.index = index; self.generation = generation }
-    public static let null = ShapeID(index: -1, generation: 0)
+    /// The slot's generation when the shape was made: odd, and moved on when the shape is destroyed.
+    public var generation: UInt32
+    /// `World.serial` of the world that made it.
+    public var world: UInt32
+    @inlinable public init(index: Int32, generation: UInt32, world: UInt32) {
+        self.index = index; self.generation = generation; self.world = world
+    }
+    public static let null = ShapeID(index: -1, generation: 0, world: 0)
     @inlinable public var isNull: Bool { index < 0 }
     public var description: String { "shape#\(index).\(generation)" }
 }
 
 /// A handle to a joint between two bodies.
 @frozen public struct JointID: Hashable, Sendable, CustomStringConvertible {
+    /// Slot in the world's joint storage.
     public var index: Int32
-    public var generation: UInt16
-    @inlinable public init(index: Int32, generation: UInt16) { self.index = index; self.generation = generation }
-    public static let null = JointID(index: -1, generation: 0)
+    /// The slot's generation when the joint was made: odd, and moved on when the joint is destroyed.
+    public var generation: UInt32
+    /// `World.serial` of the world that made it.
+    public var world: UInt32
+    @inlinable public init(index: Int32, generation: UInt32, world: UInt32) {
+        self.index = index; self.generation = generation; self.world = world
+    }
+    public static let null = JointID(index: -1, generation: 0, world: 0)
     @inlinable public var isNull: Bool { index < 0 }
     public var description: String { "joint#\(index).\(generation)" }
+}
+
+/// Numbers the worlds of the process from 1, so that no world's id tag is 0 (`.null`'s) and no two
+/// worlds share one (an animator's items carry it too).
+enum WorldSerial {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counter: UInt32 = 0
+    static func next() -> UInt32 {
+        lock.lock(); defer { lock.unlock() }
+        counter &+= 1
+        return counter
+    }
 }

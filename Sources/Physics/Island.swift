@@ -24,7 +24,7 @@ extension World {
                 jointStore.withUnsafeBufferPointer { joints in
                     buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
                         for seed in 0..<bodies.count {
-                            guard bodies[seed].isLive, bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
+                            guard bodyPool.isLive(seed), bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
                             buffers.islandStack.append(Int32(seed))
                             solverIndex[seed] = queued
                             while let b32 = buffers.islandStack.popLast() {

@@ -39,8 +39,6 @@ struct JointData {
     var distancePose = DistancePose()
 
     // MARK: Definition
-    var generation: UInt16 = 0
-    var isLive = false
     var collideConnected = false
     var bodyA: Int32 = -1, bodyB: Int32 = -1
     var edgeA = Edge(), edgeB = Edge()
@@ -88,28 +86,25 @@ func unwind(_ angle: Double) -> Double {
 }
 
 extension World {
+    /// The slot of a live joint of this world, or nil for a stale, foreign or null handle.
     @inline(__always) func slot(_ id: JointID) -> Int? {
-        let i = Int(id.index)
-        guard i >= 0, i < jointStore.count, jointStore[i].isLive, jointStore[i].generation == id.generation else { return nil }
-        return i
+        guard id.world == serial, jointPool.isCurrent(id.index, id.generation) else { return nil }
+        return Int(id.index)
     }
 
-    func jointID(_ index: Int32) -> JointID { JointID(index: index, generation: jointStore[Int(index)].generation) }
+    func jointID(_ index: Int32) -> JointID { JointID(index: index, generation: jointPool.generation(index), world: serial) }
 
     func insertJoint(_ joint: JointData) -> JointID {
         let (index, isNew) = jointPool.allocate()
-        var j = joint
-        j.generation = isNew ? 0 : jointStore[Int(index)].generation
-        j.isLive = true
-        if isNew { jointStore.append(j) } else { jointStore[Int(index)] = j }
+        if isNew { jointStore.append(joint) } else { jointStore[Int(index)] = joint }
         islandsDirty = true
-        if j.bodyA >= 0 { linkJoint(Int(index), side: 0) }
+        if joint.bodyA >= 0 { linkJoint(Int(index), side: 0) }
         linkJoint(Int(index), side: 1)
         // Bodies joined without collideConnected lose their contacts with each other.
-        if j.bodyA >= 0 && !j.collideConnected { destroyContacts(between: Int(j.bodyA), Int(j.bodyB)) }
-        if j.bodyA >= 0 { wake(Int(j.bodyA)) }
-        wake(Int(j.bodyB))
-        return JointID(index: index, generation: jointStore[Int(index)].generation)
+        if joint.bodyA >= 0 && !joint.collideConnected { destroyContacts(between: Int(joint.bodyA), Int(joint.bodyB)) }
+        if joint.bodyA >= 0 { wake(Int(joint.bodyA)) }
+        wake(Int(joint.bodyB))
+        return jointID(index)
     }
 
     func removeJoint(_ j: Int) {
@@ -117,8 +112,6 @@ extension World {
         if joint.bodyA >= 0 { unlinkJoint(j, side: 0); wake(Int(joint.bodyA)) }
         unlinkJoint(j, side: 1)
         wake(Int(joint.bodyB))
-        jointStore[j].isLive = false
-        jointStore[j].generation &+= 1
         jointPool.release(Int32(j))
         islandsDirty = true
         // A pair the joint kept apart may collide now.

@@ -3,8 +3,6 @@
 
 /// Everything the engine keeps about one shape.
 struct ShapeData {
-    var generation: UInt16 = 0
-    var isLive = false
     var body: Int32 = -1
     /// Links in the body's shape list.
     var prev: Int32 = -1
@@ -38,13 +36,13 @@ struct ShapeData {
 }
 
 extension World {
+    /// The slot of a live shape of this world, or nil for a stale, foreign or null handle.
     @inline(__always) func slot(_ id: ShapeID) -> Int? {
-        let i = Int(id.index)
-        guard i >= 0, i < shapes.count, shapes[i].isLive, shapes[i].generation == id.generation else { return nil }
-        return i
+        guard id.world == serial, shapePool.isCurrent(id.index, id.generation) else { return nil }
+        return Int(id.index)
     }
 
-    func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapes[Int(index)].generation) }
+    func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapePool.generation(index), world: serial) }
 
     /// Margin added around a shape's bounds in the tree: moving shapes get room to move before the
     /// tree must be updated (Box2D's aabbMargin, 0.1 m); static ones only the speculative distance.
@@ -54,8 +52,6 @@ extension World {
     func attachShape(_ def: ShapeDef, _ geometry: Geometry, to b: Int) -> ShapeID {
         let (index, isNew) = shapePool.allocate()
         var shape = ShapeData(geometry: geometry)
-        shape.generation = isNew ? 0 : shapes[Int(index)].generation
-        shape.isLive = true
         shape.body = Int32(b)
         shape.density = def.density; shape.friction = def.friction; shape.restitution = def.restitution
         shape.filter = def.filter
@@ -77,7 +73,7 @@ extension World {
         bodyStore[b].shapeHead = index
         bodyStore[b].shapeCount += 1
         createProxy(Int(index))
-        return ShapeID(index: index, generation: shapes[Int(index)].generation)
+        return shapeID(index)
     }
 
     /// Runs `body` with `polygonPoints` for reading. Without polygons the array is the shared empty
@@ -119,8 +115,6 @@ extension World {
         if prev >= 0 { shapes[Int(prev)].next = next } else { bodyStore[b].shapeHead = next }
         if next >= 0 { shapes[Int(next)].prev = prev }
         bodyStore[b].shapeCount -= 1
-        shapes[s].isLive = false
-        shapes[s].generation &+= 1
         shapes[s].inMoveBuffer = false
         shapePool.release(Int32(s))
     }

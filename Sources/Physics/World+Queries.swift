@@ -5,7 +5,7 @@ extension World {
     /// when every one is. Valid input never makes one: hosts ask after a step, so that a NaN that
     /// got in anyway is reported at once instead of spreading through contacts.
     public func firstBodyWithNonFiniteState() -> BodyID? {
-        for i in bodyStore.indices where bodyStore[i].isLive {
+        for i in bodyStore.indices where bodyPool.isLive(i) {
             let b = bodyStore[i]
             if !(b.xf.p.isFinite && b.xf.q.c.isFinite && b.xf.q.s.isFinite && b.v.isFinite && b.w.isFinite) {
                 return bodyID(Int32(i))

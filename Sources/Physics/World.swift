@@ -1,8 +1,9 @@
 // The world: owns bodies, shapes, joints and contacts in contiguous storage, and steps them.
 // CONTRACT: the public signatures in this file (and `step(by:substeps:)` in Step/Step.swift) are what
 // `Dynamics` is written against.
-// Stale ids: mutating calls ignore them; getters return a neutral value (zero, identity, `.static`,
-// false, empty) and never crash. Throwing calls throw `PhysicsError` naming the stale id.
+// Stale ids, and ids another world made: mutating calls ignore them; getters return a neutral value
+// (zero, identity, `.static`, false, empty) and never crash. Throwing calls throw `PhysicsError`
+// naming the id and why it was refused.
 
 /// A contact began between two shapes during the last step.
 public struct ContactBeginEvent: Hashable, Sendable {
@@ -38,6 +39,10 @@ public enum JointKind: Hashable, Sendable { case distance, revolute, weld, prism
 
 /// A 2D rigid-body world. Not thread-safe: use from one thread.
 public final class World {
+    /// Numbers this world among the process's (from 1); every id it makes carries it, so an id
+    /// from another world is refused like a stale one.
+    public let serial = WorldSerial.next()
+
     // MARK: - Storage
     // The world is used from one thread and the engine never re-enters itself, so the runtime
     // exclusivity checks on these stored properties (one per access, several hundred per step) are
@@ -49,16 +54,16 @@ public final class World {
     let aabbMargin: Double
 
     @exclusivity(unchecked) var bodyStore: ContiguousArray<BodyData> = []
-    @exclusivity(unchecked) var bodyPool = IDPool()
+    @exclusivity(unchecked) var bodyPool = SlotPool()
     @exclusivity(unchecked) var nextSequence = 0
     @exclusivity(unchecked) var shapes: ContiguousArray<ShapeData> = []
-    @exclusivity(unchecked) var shapePool = IDPool()
+    @exclusivity(unchecked) var shapePool = SlotPool()
     /// Polygon vertices and normals by shape slot (ShapeData.polygonCount).
     @exclusivity(unchecked) var polygonPoints: ContiguousArray<Vec2> = []
     @exclusivity(unchecked) var contacts: ContiguousArray<ContactData> = []
-    @exclusivity(unchecked) var contactPool = IDPool()
+    @exclusivity(unchecked) var contactPool = SlotPool()
     @exclusivity(unchecked) var jointStore: ContiguousArray<JointData> = []
-    @exclusivity(unchecked) var jointPool = IDPool()
+    @exclusivity(unchecked) var jointPool = SlotPool()
     @exclusivity(unchecked) var broadPhase = BroadPhase()
     @exclusivity(unchecked) var refilterQueue: ContiguousArray<Int32> = []
     /// Set by anything that can change the islands (touching, contacts and joints created or
@@ -107,7 +112,7 @@ public final class World {
     public var isAtRest: Bool { awakeBodyCount == 0 }
     public var awakeBodyCount: Int {
         var count = 0
-        for b in bodyStore where b.isLive && b.isSimulated { count += 1 }
+        for i in bodyStore.indices where bodyPool.isLive(i) && bodyStore[i].isSimulated { count += 1 }
         return count
     }
     /// A hash of every body's transform and velocity bits in creation order (determinism tests):
@@ -122,7 +127,7 @@ public final class World {
     }
 
     func bodyIndicesInCreationOrder() -> [Int] {
-        bodyStore.indices.filter { bodyStore[$0].isLive }.sorted { bodyStore[$0].sequence < bodyStore[$1].sequence }
+        bodyStore.indices.filter { bodyPool.isLive($0) }.sorted { bodyStore[$0].sequence < bodyStore[$1].sequence }
     }
 
     // MARK: - Bodies
@@ -131,8 +136,6 @@ public final class World {
         try validate(def)
         let (index, isNew) = bodyPool.allocate()
         var body = BodyData()
-        body.generation = isNew ? 0 : bodyStore[Int(index)].generation
-        body.isLive = true
         body.type = def.type
         body.sequence = nextSequence
         nextSequence += 1
@@ -152,7 +155,7 @@ public final class World {
         if isNew { bodyStore.append(body) } else { bodyStore[Int(index)] = body }
         islandsDirty = true
         updateMass(index)
-        return BodyID(index: index, generation: bodyStore[Int(index)].generation)
+        return bodyID(index)
     }
     /// Destroys the body, its shapes and its joints. Ignores a stale id.
     public func destroyBody(_ id: BodyID) {
@@ -164,14 +167,10 @@ public final class World {
             let si = Int(s)
             s = shapes[si].next
             destroyProxy(si)
-            shapes[si].isLive = false
             shapes[si].inMoveBuffer = false
-            shapes[si].generation &+= 1
             shapePool.release(Int32(si))
         }
         bodyStore[b].shapeHead = -1
-        bodyStore[b].isLive = false
-        bodyStore[b].generation &+= 1
         bodyPool.release(Int32(b))
         islandsDirty = true
     }
@@ -211,7 +210,7 @@ public final class World {
     public func transform(of id: BodyID) -> Transform { slot(id).map { bodyStore[$0].xf } ?? .identity }
     /// Teleports the body (wakes it; velocity kept). Throws on a position beyond ±World.largestCoordinate or an angle beyond ±World.largestInput (or NaN).
     public func setTransform(position: Vec2, angle: Double, of id: BodyID) throws(PhysicsError) {
-        guard let b = slot(id) else { throw PhysicsError("setTransform: \(id) was destroyed") }
+        guard let b = slot(id) else { throw PhysicsError("setTransform: \(refusal(id))") }
         guard position.isUsableCoordinate, angle.isUsableInput else {
             throw PhysicsError("setTransform: position \(position) must be finite and within ±\(World.largestCoordinate), angle \(angle) within ±\(World.largestInput)")
         }
@@ -234,7 +233,7 @@ public final class World {
     public func linearVelocity(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].v } ?? .zero }
     /// Ignored for static bodies; wakes the body when non-zero.
     public func setLinearVelocity(_ v: Vec2, of id: BodyID) throws(PhysicsError) {
-        guard let b = slot(id) else { throw PhysicsError("setLinearVelocity: \(id) was destroyed") }
+        guard let b = slot(id) else { throw PhysicsError("setLinearVelocity: \(refusal(id))") }
         guard v.isUsableInput else { throw PhysicsError("setLinearVelocity: velocity \(v) must be finite and within ±\(World.largestInput)") }
         guard bodyStore[b].type != .static else { return }
         if v.lengthSquared > 0 { wake(b) }
@@ -244,7 +243,7 @@ public final class World {
     public func angularVelocity(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].w } ?? 0 }
     /// Ignored for static and fixed-rotation bodies; wakes the body when non-zero.
     public func setAngularVelocity(_ w: Double, of id: BodyID) throws(PhysicsError) {
-        guard let b = slot(id) else { throw PhysicsError("setAngularVelocity: \(id) was destroyed") }
+        guard let b = slot(id) else { throw PhysicsError("setAngularVelocity: \(refusal(id))") }
         guard w.isUsableInput else { throw PhysicsError("setAngularVelocity: angular velocity \(w) must be finite and within ±\(World.largestInput)") }
         guard bodyStore[b].type != .static, !bodyStore[b].fixedRotation else { return }
         if w != 0 { wake(b) }
@@ -354,7 +353,7 @@ public final class World {
     /// shape's mass or rotational inertia (density × area) would be infinite or too small to invert
     /// (`MassData.isInvertible`).
     public func createShape(on body: BodyID, _ def: ShapeDef, _ geometry: Geometry) throws(PhysicsError) -> ShapeID {
-        guard let b = slot(body) else { throw PhysicsError("createShape: \(body) was destroyed") }
+        guard let b = slot(body) else { throw PhysicsError("createShape: \(refusal(body))") }
         try geometry.validate()
         try validate(def)
         // Finite sizes and densities can still give an infinite mass, or one so small (subnormal)
@@ -371,7 +370,7 @@ public final class World {
     /// A chain of two-sided segments through `points` (closed when `isLoop`), for boundaries; each
     /// segment knows its neighbours so boxes slide across the joints. Throws for fewer than 2 points (3 for a loop), non-finite points or repeated consecutive points.
     public func createChain(on body: BodyID, points: [Vec2], isLoop: Bool, _ def: ShapeDef) throws(PhysicsError) -> [ShapeID] {
-        guard let b = slot(body) else { throw PhysicsError("createChain: \(body) was destroyed") }
+        guard let b = slot(body) else { throw PhysicsError("createChain: \(refusal(body))") }
         let needed = isLoop ? 3 : 2
         guard points.count >= needed else {
             throw PhysicsError("createChain: a \(isLoop ? "loop" : "chain") needs at least \(needed) points, got \(points.count)")
@@ -455,7 +454,7 @@ public final class World {
     }
     public func isValid(_ id: JointID) -> Bool { slot(id) != nil }
     /// Live joints in index order.
-    public var joints: [JointID] { jointStore.indices.filter { jointStore[$0].isLive }.map { jointID(Int32($0)) } }
+    public var joints: [JointID] { jointStore.indices.filter { jointPool.isLive($0) }.map { jointID(Int32($0)) } }
     /// Stale id: `.distance`.
     public func kind(of joint: JointID) -> JointKind { slot(joint).map { jointStore[$0].kind } ?? .distance }
     /// A target joint returns (its body, `.null`). Stale id: (`.null`, `.null`).
@@ -573,7 +572,7 @@ public final class World {
     /// Current contact points (world) of touching shapes, for debug drawing.
     public func contactPoints() -> [Vec2] {
         var points: [Vec2] = []
-        for c in contacts where c.isLive && c.isTouching && !c.isSensor {
+        for (i, c) in contacts.enumerated() where contactPool.isLive(i) && c.isTouching && !c.isSensor {
             for i in 0..<c.manifold.pointCount { points.append(c.manifold[i].point) }
         }
         return points

@@ -104,3 +104,26 @@ import Physics
         #expect(isClose(try second.center(of: b).y, 790, 1))
     }
 }
+
+@Suite struct ForeignBehaviorTests {
+    @Test func behavioursAndItemsOfAnotherAnimatorAreRefused() throws {
+        let a = try makeAnimator(), b = try makeAnimator()
+        let ballA = try a.box("ball", at: .zero), ballB = try b.box("ball", at: .zero)
+        #expect(ballA.index == ballB.index && ballA.generation == ballB.generation)
+        let gravityA = GravityBehavior(items: [ballA])
+        try a.addBehavior(gravityA)
+        // In A's tree: B can neither take it nor remove it from A.
+        #expect(throws: DynamicsError.self) { try b.addBehavior(gravityA) }
+        b.removeBehavior(gravityA)
+        #expect(gravityA.animator === a && a.behaviors.count == 1 && b.behaviors.isEmpty)
+        // A behaviour in B's tree refuses A's item, though B has an item in the same slot.
+        let gravityB = GravityBehavior()
+        try b.addBehavior(gravityB)
+        do { try gravityB.addItem(ballA); Issue.record("no error") } catch { #expect(error.message.contains("another animator")) }
+        #expect(gravityB.items.isEmpty)
+        // A behaviour made with A's item is refused by B when it is added.
+        let loose = GravityBehavior(items: [ballA])
+        do { try b.addBehavior(loose); Issue.record("no error") } catch { #expect(error.message.contains("another animator")) }
+        #expect(b.behaviors.count == 1 && loose.animator == nil)
+    }
+}

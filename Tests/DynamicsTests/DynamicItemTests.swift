@@ -149,6 +149,29 @@ import Foundation
         #expect(throws: DynamicsError.self) { try a.removeItem(ball) }
     }
 
+    @Test func anItemOfAnotherAnimatorInTheSameSlotIsRefused() throws {
+        // Both animators hand out slot 0, generation 1: only the animator's serial tells them apart.
+        let a = try makeAnimator(), b = try makeAnimator()
+        let ballA = try a.box("ball", at: Vec2(10, 10)), ballB = try b.box("ball", at: Vec2(90, 90))
+        #expect(ballA.index == ballB.index && ballA.generation == ballB.generation && ballA.animator != ballB.animator)
+        #expect(a.isValid(ballA) && !b.isValid(ballA))
+        #expect(b.centerIfLive(ballA) == nil && b.velocityIfLive(ballA) == nil)
+        #expect(throws: DynamicsError.self) { try b.setCenter(Vec2(0, 0), of: ballA) }
+        #expect(throws: DynamicsError.self) { try b.removeItem(ballA) }
+        #expect(try b.center(of: ballB) == Vec2(90, 90) && b.items == [ballB])
+    }
+
+    @Test func aStaleItemIsRefusedAfterItsSlotIsReused() throws {
+        let animator = try makeAnimator()
+        let old = try animator.box("old", at: Vec2(10, 10))
+        try animator.removeItem(old)
+        let new = try animator.box("new", at: Vec2(50, 50))
+        #expect(new.index == old.index && new.generation != old.generation)
+        #expect(animator.centerIfLive(old) == nil)
+        do { try animator.setCenter(.zero, of: old); Issue.record("no error") } catch { #expect(error.message == "\(old) was removed") }
+        #expect(try animator.center(of: new) == Vec2(50, 50) && animator.items == [new])
+    }
+
     @Test func updateItemUsingCurrentStateKeepsVelocity() throws {
         let animator = try makeAnimator(nil)
         let item = try animator.box(at: .zero)

@@ -73,7 +73,7 @@ extension World {
         let buffers = self.buffers
         let n = buffers.awakeBodies.count
         buffers.activeJoints.removeAll(keepingCapacity: true)
-        for j in jointStore.indices where jointStore[j].isLive {
+        for j in jointStore.indices where jointPool.isLive(j) {
             let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
             let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
             if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
