@@ -3,7 +3,7 @@
 // touch changes as begin/end events.
 
 /// A potential or actual contact between two shapes (`shapeA < shapeB` by index).
-struct ContactData {
+struct ContactData: BodyEdges {
     var shapeA: Int32 = -1, shapeB: Int32 = -1
     var bodyA: Int32 = -1, bodyB: Int32 = -1
     var edgeA = Edge(), edgeB = Edge()
@@ -13,9 +13,6 @@ struct ContactData {
     var isTouching = false
     var isSensor = false
     var enableEvents = false
-
-    @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
-    @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }
 }
 
 extension World {
@@ -36,30 +33,13 @@ extension World {
     }
 
     private func linkContact(_ c: Int, side: Int) {
-        let b = Int(side == 0 ? contacts[c].bodyA : contacts[c].bodyB)
-        let key = Int32(c << 1 | side)
-        let head = bodyStore[b].contactHead
-        contacts[c].setEdge(side, Edge(prev: -1, next: head))
-        if head >= 0 {
-            var e = contacts[Int(head >> 1)].edge(Int(head & 1)); e.prev = key
-            contacts[Int(head >> 1)].setEdge(Int(head & 1), e)
-        }
-        bodyStore[b].contactHead = key
+        let b = Int(contacts[c].body(side))
+        contacts.link(c, side: side, head: &bodyStore[b].contactHead)
     }
 
     private func unlinkContact(_ c: Int, side: Int) {
-        let b = Int(side == 0 ? contacts[c].bodyA : contacts[c].bodyB)
-        let e = contacts[c].edge(side)
-        if e.prev >= 0 {
-            var p = contacts[Int(e.prev >> 1)].edge(Int(e.prev & 1)); p.next = e.next
-            contacts[Int(e.prev >> 1)].setEdge(Int(e.prev & 1), p)
-        } else {
-            bodyStore[b].contactHead = e.next
-        }
-        if e.next >= 0 {
-            var n = contacts[Int(e.next >> 1)].edge(Int(e.next & 1)); n.prev = e.prev
-            contacts[Int(e.next >> 1)].setEdge(Int(e.next & 1), n)
-        }
+        let b = Int(contacts[c].body(side))
+        contacts.unlink(c, side: side, head: &bodyStore[b].contactHead)
     }
 
     /// Removes a contact; reports an end event when it was touching (and events are on).

@@ -3,7 +3,7 @@
 
 /// Everything the engine keeps about one joint. Fields a kind does not use keep their defaults.
 /// A target joint has no body A (`bodyA == −1`): its body is `bodyB` and the world target plays A.
-struct JointData {
+struct JointData: BodyEdges {
     // MARK: Read by every solver pass (kept together so a pass touches few cache lines)
     var kind = JointKind.distance
     var enableLimit = false, enableMotor = false, enableSpring = false
@@ -53,9 +53,6 @@ struct JointData {
     var linearHertz = 0.0, angularHertz = 0.0, linearDampingRatio = 1.0, angularDampingRatio = 1.0
     // Target.
     var target = Vec2.zero, maxForce = Double.greatestFiniteMagnitude, targetAngle = 0.0
-
-    @inline(__always) func edge(_ side: Int) -> Edge { side == 0 ? edgeA : edgeB }
-    @inline(__always) mutating func setEdge(_ side: Int, _ e: Edge) { if side == 0 { edgeA = e } else { edgeB = e } }
 }
 
 /// Solves K x = b for a point constraint between anchors rA and rB (weld, revolute, target):
@@ -124,30 +121,13 @@ extension World {
     }
 
     private func linkJoint(_ j: Int, side: Int) {
-        let b = Int(side == 0 ? jointStore[j].bodyA : jointStore[j].bodyB)
-        let key = Int32(j << 1 | side)
-        let head = bodyStore[b].jointHead
-        jointStore[j].setEdge(side, Edge(prev: -1, next: head))
-        if head >= 0 {
-            var e = jointStore[Int(head >> 1)].edge(Int(head & 1)); e.prev = key
-            jointStore[Int(head >> 1)].setEdge(Int(head & 1), e)
-        }
-        bodyStore[b].jointHead = key
+        let b = Int(jointStore[j].body(side))
+        jointStore.link(j, side: side, head: &bodyStore[b].jointHead)
     }
 
     private func unlinkJoint(_ j: Int, side: Int) {
-        let b = Int(side == 0 ? jointStore[j].bodyA : jointStore[j].bodyB)
-        let e = jointStore[j].edge(side)
-        if e.prev >= 0 {
-            var p = jointStore[Int(e.prev >> 1)].edge(Int(e.prev & 1)); p.next = e.next
-            jointStore[Int(e.prev >> 1)].setEdge(Int(e.prev & 1), p)
-        } else {
-            bodyStore[b].jointHead = e.next
-        }
-        if e.next >= 0 {
-            var n = jointStore[Int(e.next >> 1)].edge(Int(e.next & 1)); n.prev = e.prev
-            jointStore[Int(e.next >> 1)].setEdge(Int(e.next & 1), n)
-        }
+        let b = Int(jointStore[j].body(side))
+        jointStore.unlink(j, side: side, head: &bodyStore[b].jointHead)
     }
 
     func destroyContacts(between a: Int, _ b: Int) {
