@@ -181,13 +181,11 @@ extension DynamicAnimator {
             state.count += 1
             pairs[key] = state
             guard state.count == 1 else { continue }
-            var speed: Double? = nil
             for c in collisions where collision(c, holds: x, y) {
                 pairs[key]?.notified.append(ObjectIdentifier(c))
                 guard let (item, partner) = callbackArguments(x, y) else { continue }
-                if speed == nil { speed = approachSpeed(e) }
                 collisionEvents.append(CollisionEvent(kind: .began, behavior: c, item: item, partner: partner,
-                                                      point: e.point, approachSpeed: speed!))
+                                                      point: e.point, approachSpeed: e.approachSpeed))
                 c.began?(c, item, partner, e.point)
             }
         }
@@ -206,44 +204,6 @@ extension DynamicAnimator {
             }
         }
     }
-
-    /// How fast the two shapes of a begin event approached along its normal at its point, pt/s, ≥ 0
-    /// (Box2D v3's `b2ContactHitEvent.approachSpeed`): −(v_B − v_A)·n with each side's velocity at
-    /// the point, v + ω × r, as the step found them (`motionBeforeStep`: the engine does not expose
-    /// the relative velocity its solver stores). Boundaries do not move.
-    func approachSpeed(_ e: ContactBeginEvent) -> Double {
-        func velocity(at point: Vec2, of shape: ShapeID) -> Vec2 {
-            let slot = world.userData(of: shape)
-            guard slot >= 0, slot < motionBeforeStep.count else { return .zero }
-            let m = motionBeforeStep[slot]
-            return m.velocity + cross(m.angularVelocity, point - m.center)
-        }
-        let relative = velocity(at: e.point, of: e.shapeB) - velocity(at: e.point, of: e.shapeA)
-        return max(0, -dot(relative, e.normal))
-    }
-
-    /// Keeps each simulated item's velocities and centre of mass as the engine step starts, for
-    /// `approachSpeed`; only while a collision behaviour is in the tree.
-    func recordMotionBeforeStep() {
-        guard flat.contains(where: { $0 is CollisionBehavior }) else { return }
-        if motionBeforeStep.count < records.count {
-            motionBeforeStep += Array(repeating: BodyMotion(), count: records.count - motionBeforeStep.count)
-        }
-        for index in itemOrder {
-            let i = Int(index), body = records[i].body
-            guard !body.isNull else { continue }
-            motionBeforeStep[i] = BodyMotion(velocity: world.linearVelocity(of: body), angularVelocity: world.angularVelocity(of: body),
-                                             center: world.worldCenter(of: body))
-        }
-    }
-}
-
-/// An item's motion as a step starts.
-struct BodyMotion {
-    var velocity = Vec2.zero
-    var angularVelocity = 0.0
-    /// The centre of mass, reference coordinates.
-    var center = Vec2.zero
 }
 
 /// A collision event, as the animator reports it after a step (`DynamicAnimator.collisionEvents`).

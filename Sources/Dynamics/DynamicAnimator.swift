@@ -88,8 +88,6 @@ public final class DynamicAnimator {
     var forces: [Vec2] = []
     var velocityOverridden: [Bool] = []
     var forceWakes: [Bool] = []
-    /// Per item slot, its motion as the engine step started (`recordMotionBeforeStep`).
-    var motionBeforeStep: [BodyMotion] = []
 
     /// A new animator. `referenceBounds` nil is UIKit's `init()`: no reference-bounds boundary.
     /// Throws for a non-positive or non-finite size, fps or substep count.
@@ -280,7 +278,6 @@ public final class DynamicAnimator {
 
         let dt = stepDuration
         applyBehaviors(dt: dt)
-        recordMotionBeforeStep()
         world.step(by: dt, substeps: substeps)
         checkFiniteState()
         warnAtContactCapacity()

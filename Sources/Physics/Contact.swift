@@ -164,7 +164,10 @@ extension World {
                             let idA = shapeID(Int32(sa)), idB = shapeID(Int32(sb))
                             if touching {
                                 let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal))
+                                let a = bodies[ia], b = bodies[ib]
+                                let relative = b.v + cross(b.w, point - b.center) - (a.v + cross(a.w, point - a.center))
+                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal,
+                                                                     approachSpeed: max(0, -dot(relative, m.normal))))
                             } else {
                                 pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
                             }

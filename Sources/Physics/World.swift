@@ -13,8 +13,14 @@ public struct ContactBeginEvent: Hashable, Sendable {
     public var point: Vec2
     /// World normal from A to B.
     public var normal: Vec2
-    public init(shapeA: ShapeID, shapeB: ShapeID, point: Vec2, normal: Vec2) {
+    /// How fast the shapes were closing along `normal` at `point` as the step began, in the
+    /// world's length units per second, ≥ 0 (Box2D v3's `approachSpeed`): −(v_B − v_A)·n, each body's velocity taken at
+    /// the point (v + ω × r). The narrow phase runs before the solve, so these are the step's
+    /// starting velocities.
+    public var approachSpeed: Double
+    public init(shapeA: ShapeID, shapeB: ShapeID, point: Vec2, normal: Vec2, approachSpeed: Double = 0) {
         self.shapeA = shapeA; self.shapeB = shapeB; self.point = point; self.normal = normal
+        self.approachSpeed = approachSpeed
     }
 }
 
