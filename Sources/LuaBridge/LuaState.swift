@@ -69,11 +69,10 @@ public final class LuaState {
         self.options = options
         var resolvedFolder: String?
         if let folder = options.folder {
-            guard let real = realpath(folder, nil) else {
+            guard let real = try? LevelFiles.realPath(folder, named: folder) else {
                 throw LuaError(kind: .file, message: "level folder '\(folder)' does not exist")
             }
-            resolvedFolder = String(cString: real)
-            free(real)
+            resolvedFolder = real
         }
         self.folder = resolvedFolder
         kl_install(bridgeDispatch, bridgeSink)
@@ -238,9 +237,7 @@ public final class LuaState {
             throw LuaError(kind: .file, message: "cannot read \(error.message)")
         }
         var name = path
-        if let folder, let real = realpath(full, nil) {
-            let resolved = String(cString: real)
-            free(real)
+        if let folder, let resolved = try? LevelFiles.realPath(full, named: path) {
             name = LevelFiles.relative(resolved, to: folder) ?? path
         }
         return try load(String(decoding: bytes, as: UTF8.self), name: name, environment: environment)
