@@ -191,9 +191,10 @@ let silentWAV: [UInt8] = {
         let level = try Level.load(path: path)
         let loop = GameLoop(level: level, reloader: HotReloader(level: level, debounce: 0))
         _ = loop.advance(to: FileWatcher.now())
-        /// Advances on the real clock (the watcher's) until a frame reports `what`, at most 5 s.
+        /// Advances on the real clock (the watcher's) until a frame reports `what`, at most 30 s (a loaded
+        /// machine can stall a test process for many seconds; success returns at once).
         func advanceUntil(_ what: (GameLoop.Frame) -> Bool) -> GameLoop.Frame? {
-            for _ in 0..<250 {
+            for _ in 0..<1500 {
                 let frame = loop.advance(to: FileWatcher.now())
                 if what(frame) { return frame }
                 Thread.sleep(forTimeInterval: 0.02)
