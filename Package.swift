@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Kinetic: a 2D physics runtime that reproduces UIKit Dynamics on Linux, driven by Lua 5.4 levels.
 //
-// Layers (each imports only those above it in this list): KineticGeometry → Physics → Dynamics →
-// CLua → SceneDescription → LuaBridge → KineticLua → Player → Render/Viewer → kinetic. See docs/architecture.md.
+// Layers (each imports only those above it in this list): KineticGeometry → KineticPhysics →
+// KineticDynamics → CKineticLua → KineticScene → KineticLuaBridge → KineticLua → KineticPlayer →
+// KineticRender/KineticViewer → kinetic. See docs/architecture.md. Every module name carries the
+// project's name so none clashes with a module of the package that depends on Kinetic.
 //
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
@@ -13,8 +15,8 @@ let package = Package(
     name: "Kinetic",
     products: [
         .library(name: "KineticGeometry", targets: ["KineticGeometry"]),
-        .library(name: "Physics", targets: ["Physics"]),
-        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "KineticPhysics", targets: ["KineticPhysics"]),
+        .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     dependencies: [
@@ -23,97 +25,97 @@ let package = Package(
     targets: [
         // MARK: - Public API
         // The one geometry vocabulary (Vec2, Size, Rect) every layer speaks; a leaf, `@frozen` and
-        // `@inlinable` so the physics step inlines it. Physics, Dynamics, SceneDescription and
-        // LuaBridge re-export it.
+        // `@inlinable` so the physics step inlines it. KineticPhysics, KineticDynamics, KineticScene and
+        // KineticLuaBridge re-export it.
         .target(name: "KineticGeometry"),
-        .target(name: "Physics", dependencies: ["KineticGeometry"], exclude: ["Safeguards/README.md"]),
-        .target(name: "Dynamics", dependencies: ["KineticGeometry", "Physics"]),
+        .target(name: "KineticPhysics", dependencies: ["KineticGeometry"], exclude: ["Safeguards/README.md"]),
+        .target(name: "KineticDynamics", dependencies: ["KineticGeometry", "KineticPhysics"]),
 
         // MARK: - Bridge and bindings
         .systemLibrary(
-            name: "CLua",
+            name: "CKineticLua",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CKineticLuaShim", dependencies: ["CKineticLua"]),
         // What a frame shows (items, HUD and overlay commands, colours and the one colour parser), as
         // plain values on KineticGeometry only: LuaBridge reads colours into it, KineticLua fills it in,
         // Render draws it with Cairo; KineticLua never links Cairo.
-        .target(name: "SceneDescription", dependencies: ["KineticGeometry"]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "KineticGeometry", "SceneDescription"],
+        .target(name: "KineticScene", dependencies: ["KineticGeometry"]),
+        .target(name: "KineticLuaBridge", dependencies: ["CKineticLua", "CKineticLuaShim", "KineticGeometry", "KineticScene"],
                 exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
-        .executableTarget(name: "LuaBridgeBench", dependencies: ["LuaBridge"], path: "Benchmarks/LuaBridgeBench"),
+        .executableTarget(name: "LuaBridgeBench", dependencies: ["KineticLuaBridge"], path: "Benchmarks/LuaBridgeBench"),
         // `swift run -c release step-allocations`: a warm step of every benchmark scene allocates
         // nothing. CAllocationCounter counts a thread's mallocs (it replaces malloc in that process).
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
-        .executableTarget(name: "step-allocations", dependencies: ["Physics", "Scenes", "CAllocationCounter"],
+        .executableTarget(name: "step-allocations", dependencies: ["KineticPhysics", "KineticBenchScenes", "CAllocationCounter"],
                           path: "Benchmarks/StepAllocations"),
-        .target(name: "KineticLua", dependencies: ["Physics", "Dynamics", "CLua", "CLuaShim", "LuaBridge", "SceneDescription"],
+        .target(name: "KineticLua", dependencies: ["KineticPhysics", "KineticDynamics", "CKineticLua", "CKineticLuaShim", "KineticLuaBridge", "KineticScene"],
                 exclude: ["README.md"]),
         // The real-time game loop every window plays a level with (input, fixed steps by the host
         // clock, built-in keys, record and replay); it knows no window, so tests drive it with a
         // fake clock.
-        .target(name: "Player", dependencies: ["KineticLua", "SceneDescription"], exclude: ["README.md"]),
+        .target(name: "KineticPlayer", dependencies: ["KineticLua", "KineticScene"], exclude: ["README.md"]),
 
         // MARK: - Output
         .systemLibrary(
-            name: "CCairo",
+            name: "CKineticCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         // JPEG decoding for images (Cairo reads only PNG).
         .systemLibrary(
-            name: "CJPEG",
+            name: "CKineticJPEG",
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
-        .target(name: "Render", dependencies: ["CCairo", "CJPEG", "SceneDescription"]),
+        .target(name: "KineticRender", dependencies: ["CKineticCairo", "CKineticJPEG", "KineticScene"]),
         .systemLibrary(
-            name: "CSDL2",
+            name: "CKineticSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
         // SDL2_mixer plays the level's sounds in the window (WAV, Ogg Vorbis).
         .systemLibrary(
-            name: "CSDL2Mixer",
+            name: "CKineticSDL2Mixer",
             pkgConfig: "SDL2_mixer",
             providers: [.apt(["libsdl2-mixer-dev"]), .brew(["sdl2_mixer"])]
         ),
-        .target(name: "Viewer", dependencies: ["CSDL2", "CSDL2Mixer"]),
+        .target(name: "KineticViewer", dependencies: ["CKineticSDL2", "CKineticSDL2Mixer"]),
 
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
-        .target(name: "Scenes", dependencies: ["Physics"]),
+        .target(name: "KineticBenchScenes", dependencies: ["KineticPhysics"]),
 
         // MARK: - Reliability (fuzzers and soak; scripts/fuzz.sh, scripts/soak.sh)
-        .target(name: "Fuzzing", dependencies: ["Physics", "KineticLua", "LuaBridge"], path: "Sources/Fuzz/Fuzzing"),
-        .executableTarget(name: "kinetic-fuzz", dependencies: ["Fuzzing"], path: "Sources/Fuzz/kinetic-fuzz"),
+        .target(name: "KineticFuzzing", dependencies: ["KineticPhysics", "KineticLua", "KineticLuaBridge"], path: "Sources/Fuzz/KineticFuzzing"),
+        .executableTarget(name: "kinetic-fuzz", dependencies: ["KineticFuzzing"], path: "Sources/Fuzz/kinetic-fuzz"),
 
         // MARK: - Executable
         .executableTarget(
             name: "kinetic",
             dependencies: [
-                "Physics", "Dynamics", "KineticLua", "Player", "Render", "Viewer", "Scenes",
+                "KineticPhysics", "KineticDynamics", "KineticLua", "KineticPlayer", "KineticRender", "KineticViewer", "KineticBenchScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Scenes"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "LuaBridge", "Dynamics", "Render"],
+        .testTarget(name: "PhysicsTests", dependencies: ["KineticPhysics", "KineticBenchScenes"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["KineticDynamics"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["KineticLuaBridge"]),
+        .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "KineticLuaBridge", "KineticDynamics", "KineticRender"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Snapshots", "Fixtures"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "KineticLua"]),
+        .testTarget(name: "RenderTests", dependencies: ["KineticRender"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "ViewerTests", dependencies: ["KineticViewer"]),
+        .testTarget(name: "PlayerTests", dependencies: ["KineticPlayer", "KineticLua"]),
         // Runs the `kinetic` binary too (worker processes, record/replay): build it first (`swift build`).
-        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua", "Player"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "LuaBridge"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["KineticLua", "KineticPlayer"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotReloadTests", dependencies: ["KineticLua", "KineticLuaBridge"]),
         // Runs `.build/debug/kinetic` when it has been built (`swift build --product kinetic`).
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["Fuzzing", "Physics", "KineticLua", "LuaBridge", "Render"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["KineticFuzzing", "KineticPhysics", "KineticLua", "KineticLuaBridge", "KineticRender"]),
         // Runs the built `kinetic` binary (.build/debug/kinetic) in a window on Xvfb, driven by xdotool.
-        .testTarget(name: "KineticCLITests", dependencies: ["Render"], exclude: ["Fixtures"]),
+        .testTarget(name: "KineticCLITests", dependencies: ["KineticRender"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,8 +1,8 @@
 // Measures the cost of a Lua → Swift property read and write on a handle userdata, through the
 // general member path (`item.x`) and as a fast member (`item.fx`), against a call of a bare C
 // function (`rawequal`), 10 million each. Run: `swift run -c release LuaBridgeBench`.
-import CLuaShim
-import LuaBridge
+import CKineticLuaShim
+import KineticLuaBridge
 
 struct ItemID: LuaHandleRepresentable {
     var index: Int32

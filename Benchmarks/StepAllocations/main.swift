@@ -3,8 +3,8 @@
 // Needs an optimized build (a debug build boxes generic values on the heap):
 //   swift run -c release step-allocations        exit status 1 when a scene allocates
 import CAllocationCounter
-import Physics
-import Scenes
+import KineticPhysics
+import KineticBenchScenes
 import Foundation
 
 #if DEBUG

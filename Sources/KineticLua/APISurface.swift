@@ -1,7 +1,7 @@
 // Every Lua name Kinetic binds, as data: read off the same member tables the bindings register, so
 // `kinetic api` prints exactly what scripts get and a test can diff it against LUA-API.md.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// The Lua surface of Kinetic.
 public struct APISurface: Codable, Sendable, Equatable {

@@ -4,9 +4,9 @@
 // behaviour in a world (or under a parent) is linked from that owner's anchor. Only the anchors
 // of worlds the host holds are in the registry. A world whose own functions refer back to it is
 // then a cycle Lua's collector can free, like any other.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 /// The registry tables of anchors (made with the runtime, before any use).
 struct AnchorTables {

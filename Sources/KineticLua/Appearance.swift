@@ -1,5 +1,5 @@
 // How an item looks: kept per item in this layer (Dynamics knows only geometry and motion).
-import SceneDescription
+import KineticScene
 
 /// An item's appearance, with the defaults `world:addItem` gives.
 struct Appearance {

@@ -1,9 +1,9 @@
 // Where a world's view looks: `world.camera`, `world:follow(item)`, and the conversions between view
 // points (the window's, a recording's) and world points (the level's). Moved once per step, after
 // the step's callbacks, so the same steps and inputs give the same camera.
-import Dynamics
-import Physics
-import SceneDescription
+import KineticDynamics
+import KineticPhysics
+import KineticScene
 
 /// A world's camera: the world point at the view's centre and the zoom (view points per world point).
 struct Camera {

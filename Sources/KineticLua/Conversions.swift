@@ -1,10 +1,10 @@
 // Readers and pushers for the Dynamics values Lua writes (text, ranges, point lists), member-table
 // helpers, and the constructor step that writes definition fields through property setters. Points,
 // sizes and frames need no conversion: LuaBridge reads them as KineticGeometry's types.
-import CLua
-import Dynamics
-import LuaBridge
-import Physics
+import CKineticLua
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 /// The most bytes of text one string a level hands the host may have (an item's name or label, a
 /// canvas text, a boundary id, a title): the host keeps and draws it outside the level's memory

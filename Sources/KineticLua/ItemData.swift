@@ -2,8 +2,8 @@
 // It stays in Lua, never copied into Swift: the world's anchor (Anchors.swift) holds a table `data`
 // of them keyed by the item's handle, so it lives and dies with the world, is dropped when the item
 // is removed, and a hot reload hands it to the new item of the same name.
-import Dynamics
-import LuaBridge
+import KineticDynamics
+import KineticLuaBridge
 
 extension Runtime {
     /// Pushes the item's data table, made empty on the first read.

@@ -1,10 +1,10 @@
 // The `kinetic` module (global, and `require("kinetic")`): behaviour constructors, regions, and the
 // scenario entry points `kinetic.load` and `kinetic.world`.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 enum KineticModule {
     /// The module's functions: the only place their Lua names appear.

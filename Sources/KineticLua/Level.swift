@@ -1,10 +1,10 @@
 // A loaded level: its Lua state, its world, and the lifecycle calls the host makes.
 // CONTRACT: the CLI (`kinetic run/render/watch/check`) is written against these signatures.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 /// How a level is loaded and limited.
 public struct LevelOptions: Sendable {

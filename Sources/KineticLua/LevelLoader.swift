@@ -1,11 +1,11 @@
 // Loading a level file into a world: compile (text only), run, read the returned table's fields,
 // build the world, seed `math.random`, and call `load(world, state)`. Shared by `Level` and
 // `kinetic.load`, and the seam a hot reload uses (a new chunk and world, the same `state`).
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 /// Values that replace a level's own fields (command line, `kinetic.load` options).
 struct LevelOverrides {

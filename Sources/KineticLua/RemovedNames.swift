@@ -2,7 +2,7 @@
 // removed") after the item's slot was reused. Kept in host memory, which the level's allocator cap
 // does not see, so the store is bounded: past `byteBudget` the oldest names are forgotten (a
 // forgotten item reads "item#3 was removed").
-import Dynamics
+import KineticDynamics
 
 struct RemovedNames {
     /// Bytes kept at most, names and bookkeeping (sandbox.md, "Host limits").

@@ -1,10 +1,10 @@
 // The `kinetic` module's side of one Lua state: the worlds, behaviours and regions Lua holds handles
 // to, the userdata types, and the helpers every binding shares (argument readers, pushers, callbacks).
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 // MARK: - Handles (what the userdata hold: small values, never pointers)
 

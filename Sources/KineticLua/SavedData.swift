@@ -2,7 +2,7 @@
 // settings, kept as JSON at <data folder>/<level name>/saved.json. The file's place comes from the
 // level's name and the host's options only; a key is a JSON object key, never part of a path.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// Where saved data goes (docs/sandbox.md, "Saved data").
 public enum DataFolder: Sendable, Equatable {

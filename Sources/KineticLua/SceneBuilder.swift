@@ -1,10 +1,10 @@
 // A world's frame for Render: items from the animator snapshot with their appearance, the debug
 // overlay when `world.debug` is on, and the HUD the level's `draw(world, canvas)` records.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 extension Runtime {
     /// Spacing of the grid the debug overlay samples fields on, points; wider in worlds more than

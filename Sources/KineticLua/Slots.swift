@@ -2,7 +2,7 @@
 // (Physics, Storage/SlotPool.swift), so a freed slot is reused with the next generation and a handle
 // to what was there before no longer resolves, and memory stays bounded however many objects a long
 // session makes; plus the count of Lua userdata per slot, which decides when a value may be freed.
-import Physics
+import KineticPhysics
 
 /// A `SlotMap` with a count of live Lua userdata per slot.
 struct SlotTable<Value> {

@@ -1,6 +1,6 @@
 // Sounds a level plays: the sample files `kinetic.sound(path)` loads (WAV or Ogg Vorbis, header
 // checked before any host decodes them) and the record of every `Sound:play`, in simulated time.
-import LuaBridge
+import KineticLuaBridge
 
 /// A sound file a level loaded: its path as the level named it, the real file, and what its
 /// header says.

@@ -1,10 +1,10 @@
 // A world as Lua sees it: the animator, per-item appearance, the fixed-step clock, the level's
 // handlers, and the step that calls Lua back after the physics in a deterministic order.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 /// The functions and state table of a level running in a world.
 struct LevelScript {

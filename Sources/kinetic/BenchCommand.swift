@@ -1,10 +1,10 @@
 // `kinetic bench`: times the benchmark scenes of bench/SCENES.md with the peers' protocol and prints
 // the peers' seven-field result lines, so `table.py` merges ours with theirs.
 import ArgumentParser
-import Dynamics
+import KineticDynamics
 import Foundation
-import Physics
-import Scenes
+import KineticPhysics
+import KineticBenchScenes
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
             -safeguards-<spec> when --safeguards is not all).
             Sanity figures are in SCENES.md's units (meters, y up; joules) and compare with the peers'.
             After each scene, stderr says how often each safeguard acted \
-            (Sources/Physics/Safeguards/README.md).
+            (Sources/KineticPhysics/Safeguards/README.md).
             BENCH_QUICK=1 acts as --quick; BENCH_GRID_N=n changes the joint grid's size (experiments only).
             """
     )

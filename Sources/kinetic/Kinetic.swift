@@ -1,7 +1,7 @@
 // The `kinetic` command: its subcommands live one per file.
 import ArgumentParser
 import KineticLua
-import Render
+import KineticRender
 
 @main
 struct Kinetic: ParsableCommand {

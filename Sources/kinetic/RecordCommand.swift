@@ -1,9 +1,9 @@
 // `kinetic record`: run a level and write a recording (inputs with their steps, final state).
 import ArgumentParser
-import Dynamics
+import KineticDynamics
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 
 struct RecordLevel: ParsableCommand {
     static let configuration = CommandConfiguration(

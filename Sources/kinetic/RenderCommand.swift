@@ -1,9 +1,9 @@
 // `kinetic render`: a level to a picture (PNG, SVG, PDF), a numbered PNG sequence, or a video (GIF, MP4).
 import ArgumentParser
-import Dynamics
+import KineticDynamics
 import Foundation
 import KineticLua
-import Render
+import KineticRender
 
 struct RenderLevel: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 
 struct ReplayRecording: ParsableCommand {
     static let configuration = CommandConfiguration(

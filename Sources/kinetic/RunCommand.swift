@@ -1,9 +1,9 @@
 // `kinetic run`: play a level in a window, or headless as fast as possible.
 import ArgumentParser
-import Dynamics
+import KineticDynamics
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@
 import ArgumentParser
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,9 +3,9 @@
 import ArgumentParser
 import Foundation
 import KineticLua
-import Player
-import Render
-import Viewer
+import KineticPlayer
+import KineticRender
+import KineticViewer
 
 struct WindowRunner {
     let loop: GameLoop

@@ -2,8 +2,8 @@
 // (weld), anchor dragging, springs and the bad inputs.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct AttachmentBehaviorTests {
     @Test func pendulumPeriodIs2PiRootLOverG() throws {

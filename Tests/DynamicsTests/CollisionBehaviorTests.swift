@@ -2,8 +2,8 @@
 // segments, paths), and began/ended events: once per contact, deterministic, with identifiers.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct CollisionBehaviorTests {
     enum Event: Equatable { case began(String, String), ended(String, String) }

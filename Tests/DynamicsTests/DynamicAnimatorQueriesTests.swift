@@ -1,8 +1,8 @@
 // Exact queries of the animator (DynamicAnimator+Queries.swift): items with and without bodies,
 // boundaries, one hit per item or boundary, a fixed order, and a simulation they leave alone.
 import Testing
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct DynamicAnimatorQueriesTests {
     @Test func itemsAtFindsItemsWithAndWithoutABodyByTheirShape() throws {

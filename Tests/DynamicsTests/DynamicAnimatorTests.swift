@@ -2,8 +2,8 @@
 // resume, snapshot, determinism and the errors for misuse.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct DynamicAnimatorTests {
     @Test func initRefusesBadSettings() {

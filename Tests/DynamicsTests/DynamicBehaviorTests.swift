@@ -2,8 +2,8 @@
 // which actions run (O17).
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct DynamicBehaviorTests {
     @Test func treeListsBehavioursInInsertionOrder() throws {

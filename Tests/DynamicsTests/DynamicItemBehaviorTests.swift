@@ -2,8 +2,8 @@
 // (O8) and velocity access before and after joining an animator.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct DynamicItemBehaviorTests {
     @Test func resistanceDecaysSpeedAsDocumented() throws {

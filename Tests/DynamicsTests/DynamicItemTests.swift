@@ -1,8 +1,8 @@
 // Items: mass (O1), geometry validation, handles (stale, foreign), state access.
 import Testing
 import Foundation
-@testable import Physics
-@testable import Dynamics
+@testable import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct DynamicItemTests {
     @Test func massIsTrueAreaTimesDensityOver10000() throws {

@@ -1,7 +1,7 @@
 // Shared helpers for the Dynamics tests: a scene builder and small numeric checks.
 import Testing
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 /// An animator with a 400 × 800 reference space at 60 steps/s, 4 substeps.
 func makeAnimator(_ size: Size? = Size(400, 800)) throws -> DynamicAnimator {

@@ -2,8 +2,8 @@
 // and velocity (K = 100, O9–O13), checked on the force law and on items in an animator.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct FieldBehaviorTests {
     func sample(_ p: Vec2, v: Vec2 = .zero, mass: Double = 1, charge: Double = 0, time: Double = 0) -> FieldSample {

@@ -1,8 +1,8 @@
 // Gravity: 1.0 = 1000 pt/s², mass-independent, UIKit's angle/magnitude quirks, one per animator.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct GravityBehaviorTests {
     @Test func defaultGravityFalls500PointsInOneSecond() throws {

@@ -1,8 +1,8 @@
 // Forces and impulses applied to one item: UIKit units converted as a push converts them.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct ImpulseTests {
     @Test func anOffCentreImpulseMatchesAnInstantaneousPushAtTheSamePoint() throws {

@@ -1,8 +1,8 @@
 // Push: 1 UIKit newton on mass 1 = 100 pt/s²; instantaneous Δv = 100·J/m once; offsets give torque.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct PushBehaviorTests {
     @Test func continuousPushOfMagnitudeOneGives100PointsPerSecondSquared() throws {

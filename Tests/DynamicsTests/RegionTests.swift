@@ -1,7 +1,7 @@
 // Region: circles, centred rectangles, infinite/empty and set operations (UIRegion).
 import Testing
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct RegionTests {
     @Test func circleContainsItsBoundaryAndNotBeyond() throws {

@@ -1,8 +1,8 @@
 // The seed scenes' numbers (reference §4) run through the whole layer: units, pushes, joints.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct SeedSceneTests {
     @Test func ballSwiftRiggedShotFallsBetweenTheRimArms() throws {

@@ -1,8 +1,8 @@
 // Sensors: zones fixed or carried, entries and exits once each in a deterministic order, removal,
 // sampling after the step, no effect on motion; and sensor items, which never collide.
 import Testing
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct SensorBehaviorTests {
     /// Records a sensor's events with item names. The closures hold the animator unowned: it holds

@@ -1,8 +1,8 @@
 // Snap: settles at its point and at angle 0; the wobble depends on damping.
 import Testing
 import Foundation
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct SnapBehaviorTests {
     /// Steps until the item stays within 0.5 pt of the point and 0.01 rad of upright for good;

@@ -1,7 +1,7 @@
 // Units: the UIKit anchors expressed in engine units, and the value types' helpers.
 import Testing
-import Physics
-@testable import Dynamics
+import KineticPhysics
+@testable import KineticDynamics
 
 @Suite struct UnitsTests {
     @Test func anchorsOfTheUnitSystem() {

@@ -1,7 +1,7 @@
 // The generated Lua Language Server definitions: every bound name declared with a doc, valid Lua,
 // aliases that hold exactly the strings the bindings accept, and examples free of unknown globals.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // The basketball example (examples/basketball) reloaded while its shot is in the air: the ball keeps
 // flying and the shot still scores. The level is copied to a temporary folder and edited there.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

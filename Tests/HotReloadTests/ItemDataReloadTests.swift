@@ -1,7 +1,7 @@
 // item.data across a hot reload: a named item keeps its table (the same one), an unnamed item gets
 // the new version's, and the replaced world lets go of the old tables. Held keys stay held.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

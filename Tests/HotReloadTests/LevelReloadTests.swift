@@ -1,7 +1,7 @@
 // Level.hotReload and HotReloader: what a reload keeps (state, named items' motion, world time),
 // what it replaces (constants, behaviours, items), and that a failed reload changes nothing.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -2,7 +2,7 @@
 // the game goes on. The pegs are named, so they keep their lit state; the ball in flight is made
 // again under its name, so it keeps its motion and lands where it would have, on the same step.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

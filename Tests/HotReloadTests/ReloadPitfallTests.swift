@@ -1,7 +1,7 @@
 // The worked pitfalls of docs/hot-reload.md, run from the page itself: each "before" level shows
 // the pitfall across a reload and each "after" level does what the page says the fix does.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // Sensors across a hot reload: a named sensor keeps the named items it held, so an item that stays
 // inside gets no second `began`; an unnamed sensor starts afresh and reports them again.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

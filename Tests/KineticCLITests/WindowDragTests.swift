@@ -2,7 +2,7 @@
 // with the mouse, ffmpeg photographs the screen, and the test checks both what the level printed and
 // the pixels of the window.
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 /// The desktop tools the window test drives, when all are installed.

@@ -1,6 +1,6 @@
 // Attachments: distance (rod/spring), pin, fixed, limit, sliding; `kind`; dragging by `anchor`.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,6 +1,6 @@
 // Members every behaviour shares: items, action, children, world; callbacks changing the world.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

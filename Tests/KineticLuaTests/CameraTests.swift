@@ -1,8 +1,8 @@
 // The view and the camera: a level's `view` size, `world.camera`, `world:follow`, and pointer input
 // converted from view to world points.
 import Foundation
-import LuaBridge
-import Render
+import KineticLuaBridge
+import KineticRender
 import Testing
 @testable import KineticLua
 

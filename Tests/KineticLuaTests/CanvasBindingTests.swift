@@ -1,7 +1,7 @@
 // The HUD canvas: its commands become Render HUD commands; it draws only inside level.draw.
 import Foundation
-import LuaBridge
-import Render
+import KineticLuaBridge
+import KineticRender
 import Testing
 @testable import KineticLua
 

@@ -1,6 +1,6 @@
 // Collision behaviours: began/ended callbacks (items, boundary ids, "bounds"), modes, boundaries.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

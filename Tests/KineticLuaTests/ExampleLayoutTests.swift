@@ -3,7 +3,7 @@
 // on a panel of its own. Text drawn in world points (`canvas:push{world = true}`) scrolls with the
 // camera and is left out.
 import Foundation
-import Render
+import KineticRender
 import Testing
 @testable import KineticLua
 

@@ -1,6 +1,6 @@
 // Fields: every kind constructs; linear gravity and custom fields move items; evaluate errors.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

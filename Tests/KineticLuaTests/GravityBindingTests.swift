@@ -1,6 +1,6 @@
 // Gravity: 1.0 = 1000 pt/s², direction, angle and magnitude.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -2,7 +2,7 @@
 // with a new generation: a long session stays bounded, and a stale handle never reaches the
 // object that took its slot.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // Polling input besides the callbacks: world:isDown(key) and world.pointer, fed by the same path as
 // level.key and level.pointer (window, recording, replay, scenario), so replays read the same.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

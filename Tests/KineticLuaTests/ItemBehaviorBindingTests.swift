@@ -1,6 +1,6 @@
 // Item behaviours: material properties and the velocity methods.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // Item members: state writes (updateItemUsingCurrentState), velocities, geometry, appearance,
 // moveTo, removal, and the errors bad definitions give.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // item.data: a Lua table the level keeps with an item; read and written, handed to collision
 // callbacks with the item, dropped (collectable) when the item is removed.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

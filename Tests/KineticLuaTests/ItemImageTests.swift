@@ -1,9 +1,9 @@
 // Item images in rendered frames of the examples: no default fill under a sprite, JPEG tiles, and
 // items drawn where the camera puts them.
 import Foundation
-import LuaBridge
-import Physics
-import Render
+import KineticLuaBridge
+import KineticPhysics
+import KineticRender
 import Testing
 @testable import KineticLua
 

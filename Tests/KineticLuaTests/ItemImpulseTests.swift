@@ -1,7 +1,7 @@
 // item:applyImpulse / applyForce / applyTorque / applyAngularImpulse in UIKit units: the same
 // conversion as a push, so an impulse and an instantaneous push of one vector agree bit for bit.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,6 +1,6 @@
 // The `kinetic` module: constructors, field checking, error messages, kinetic.world and kinetic.load.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

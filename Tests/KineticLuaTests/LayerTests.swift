@@ -1,5 +1,5 @@
 // The layers import only downward (docs/architecture.md): the binding layer describes frames
-// (SceneDescription) and the game loop produces them, but neither links the drawing or window layers.
+// (KineticScene) and the game loop produces them, but neither links the drawing or window layers.
 import Foundation
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 
-    @Test(arguments: ["KineticLua", "Player", "LuaBridge", "Dynamics", "Physics", "SceneDescription", "KineticGeometry"])
+    @Test(arguments: ["KineticLua", "KineticPlayer", "KineticLuaBridge", "KineticDynamics", "KineticPhysics", "KineticScene", "KineticGeometry"])
     func importsOnlyLowerLayers(_ target: String) throws {
         let folder = Self.sources.appendingPathComponent(target)
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
@@ -17,7 +17,7 @@ import Testing
             let imports = text.split(separator: "\n").filter { $0.split(separator: " ").contains("import") }
             for line in imports {
                 let module = line.split(separator: " ").last.map(String.init) ?? ""
-                #expect(!["Render", "Viewer", "CCairo", "CJPEG", "CSDL2"].contains(module), "\(target)/\(file) imports \(module)")
+                #expect(!["KineticRender", "KineticViewer", "CKineticCairo", "CKineticJPEG", "CKineticSDL2", "CKineticSDL2Mixer"].contains(module), "\(target)/\(file) imports \(module)")
             }
         }
     }

@@ -1,8 +1,8 @@
 // The level lifecycle the command line drives: load, fields, update/step, input, scene and HUD,
 // errors with file:line, budgets, restart, reload and determinism.
 import Foundation
-import LuaBridge
-import Render
+import KineticLuaBridge
+import KineticRender
 import Testing
 @testable import KineticLua
 

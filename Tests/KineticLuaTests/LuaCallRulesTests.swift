@@ -1,5 +1,5 @@
 // Lua errors never unwind through Swift frames (DESIGN.md): the Swift code of the bridge and the
-// binding calls none of the Lua C functions that can raise (Sources/LuaBridge/README.md lists them),
+// binding calls none of the Lua C functions that can raise (Sources/KineticLuaBridge/README.md lists them),
 // and only the files Sources/KineticLua/README.md names reach the C API at all.
 import Foundation
 import Testing
@@ -10,7 +10,7 @@ import Testing
     /// The functions the LuaBridge README says never to call from Swift, read from the README itself
     /// so the rule and its guard cannot drift apart.
     static func forbiddenFunctions() throws -> [String] {
-        let readme = try String(contentsOf: sources.appendingPathComponent("LuaBridge/README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: sources.appendingPathComponent("KineticLuaBridge/README.md"), encoding: .utf8)
         guard let start = readme.range(of: "- Never call "), let end = readme.range(of: " from Swift", range: start.upperBound..<readme.endIndex) else {
             return []
         }
@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["KineticLua", "LuaBridge"])
+    @Test(arguments: ["KineticLua", "KineticLuaBridge"])
     func swiftNeverCallsARaisingFunction(_ target: String) throws {
         let forbidden = try Self.forbiddenFunctions()
         #expect(!forbidden.isEmpty)
@@ -73,7 +73,7 @@ import Testing
     static let filesUsingTheCAPI: Set<String> = ["Conversions.swift", "Bindings/ItemFastPath.swift"]
 
     @Test func kineticLuaImportsTheCAPIOnlyWhereListed() throws {
-        for (file, line, code) in try Self.codeLines(of: "KineticLua") where code.hasPrefix("import CLua") {
+        for (file, line, code) in try Self.codeLines(of: "KineticLua") where code.hasPrefix("import CKineticLua") {
             #expect(Self.filesUsingTheCAPI.contains(file), "KineticLua/\(file):\(line) imports \(code.dropFirst(7))")
         }
         let readme = try String(contentsOf: Self.sources.appendingPathComponent("KineticLua/README.md"), encoding: .utf8)

@@ -1,6 +1,6 @@
 // Push: magnitude 1 on a 100 × 100 item of density 1 is 100 pt/s²; instantaneous pushes fire once.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

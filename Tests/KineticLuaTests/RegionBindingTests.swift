@@ -1,6 +1,6 @@
 // Regions: circles and rectangles around the origin, and set operations.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

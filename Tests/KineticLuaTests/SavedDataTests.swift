@@ -2,7 +2,7 @@
 // each level sees only its own store, keys never become paths, bad values are refused naming the
 // key and the type, the size limit keeps the store as it was, and .discard writes nothing.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // Scenario files through the case runner `kinetic test` uses: each case in a fresh state, a failure
 // ends its case only and reports file:line.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -2,7 +2,7 @@
 // (its data reachable), sensor:items(), the watch list, errors naming the field; and the impact
 // speed that collision began now receives.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

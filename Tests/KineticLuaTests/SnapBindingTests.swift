@@ -1,6 +1,6 @@
 // Snap: the item springs to the point and settles.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,7 +1,7 @@
 // Shared helpers: a Lua state with `kinetic` installed, running snippets from a temporary folder.
 import Foundation
-import Render
-import LuaBridge
+import KineticRender
+import KineticLuaBridge
 @testable import KineticLua
 
 /// Collects what scripts print and warn.

@@ -1,6 +1,6 @@
 // World members: bounds, clock, items, behaviours, events, stepping, input, snapshot, screenshot.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

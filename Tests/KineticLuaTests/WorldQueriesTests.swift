@@ -1,6 +1,6 @@
 // world:itemsAt, world:raycast, world:raycastAll and world:itemsOverlapping (Bindings/WorldQueries.swift):
 // what they return to Lua, in which order, from where they may be called, and their errors.
-import LuaBridge
+import KineticLuaBridge
 import Testing
 @testable import KineticLua
 

@@ -1,6 +1,6 @@
 // Argument readers and pushers: accepted forms, and the exact messages for rejected values.
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 @Suite struct ConversionTests {
     /// A state with `t.echo(kind, value)` that reads `value` as `kind` and pushes it back.

@@ -1,9 +1,9 @@
 // Fast members: properties read and written by C functions, falling back to the general member
 // (and its checks and messages) whenever the fast function declines.
-import CLuaShim
+import CKineticLuaShim
 import Foundation
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 /// Points whose state the fast functions reach through the context pointer; counts the calls
 /// that took the general path.

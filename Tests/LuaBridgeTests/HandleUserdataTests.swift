@@ -1,9 +1,9 @@
 // Handle userdata, with the worked example a binding follows: a `Ball` type over a small store of
 // balls addressed by (index, generation), with a getter, a setter, a method and a constructor.
-import CLua
+import CKineticLua
 import Foundation
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 // MARK: - The worked example
 

@@ -2,7 +2,7 @@
 // state stays usable afterwards; out-of-memory inside a Swift callback neither crashes nor leaks.
 import Foundation
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 @Suite struct LimitsTests {
     @Test func timeBudgetStopsARunawayLoop() throws {

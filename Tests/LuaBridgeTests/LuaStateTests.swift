@@ -1,7 +1,7 @@
 // LuaState: creation, output routing, chunk names, seeding, garbage collector mode.
-import CLuaShim
+import CKineticLuaShim
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 @Suite struct LuaStateTests {
     @Test func printGoesToTheSinkWithTabsBetweenValues() throws {

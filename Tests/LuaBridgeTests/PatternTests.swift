@@ -1,8 +1,8 @@
 // The budgeted pattern functions (CLuaShim/Pattern.c): the same results and errors as Lua 5.4's own
 // string.find, match, gmatch and gsub, except that the time and instruction budgets stop them.
-import CLuaShim
+import CKineticLuaShim
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 /// The hostile pattern: ("a-"):rep(40) .. "b" on 60 a's backtracks for minutes in Lua's matcher.
 private let backtracking = "local s, p = ('a'):rep(60), ('a-'):rep(40) .. 'b'\n"

@@ -1,7 +1,7 @@
 // Protected calls: errors from scripts and from Swift callbacks arrive with file:line and a traceback,
 // never unwind through Swift, and release what the Swift frame held.
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 @Suite struct ProtectedCallTests {
     let counter = LiveCounter()

@@ -1,7 +1,7 @@
 // The sandbox: every denial fails with a clear error, and what a level may do still works.
 import Foundation
 import Testing
-@testable import LuaBridge
+@testable import KineticLuaBridge
 
 @Suite struct SandboxTests {
     let folder: String

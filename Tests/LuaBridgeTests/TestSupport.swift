@@ -1,6 +1,6 @@
 // Shared helpers: states that capture their output, temporary level folders.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// Collects what a state prints and warns.
 final class OutputLog: @unchecked Sendable {

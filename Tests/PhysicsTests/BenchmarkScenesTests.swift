@@ -1,8 +1,8 @@
 // The benchmark scenes are built as SCENES.md defines them: body and joint counts, masses in kg,
 // and sanity figures of the untouched scenes equal to the closed-form values of the layout.
 import Testing
-import Physics
-import Scenes
+import KineticPhysics
+import KineticBenchScenes
 
 @Suite struct BenchmarkScenesTests {
     @Test func largePyramidLayoutMassAndStartFigures() throws {

@@ -1,7 +1,7 @@
 // Body properties: mass from shapes, damping, fixed rotation, body types, forces and impulses.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct BodyTests {
     @Test func massAndInertiaComeFromShapesAndDensity() throws {

@@ -1,7 +1,7 @@
 // Robustness: a seeded random sequence of creations, destructions, edits and steps must never crash,
 // never put a non-finite number into the state, and replay bit for bit.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ChurnTests {
     /// Runs 600 random operations; returns the final state hash.

@@ -1,7 +1,7 @@
 // The contact cap (WorldDef.maximumContactCount): a pile of shapes in one spot makes a pair for
 // every two of them, and the world keeps at most the cap of them as contacts; the rest wait.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ContactCapacityTests {
     /// `count` circles of radius 5 on one point: every two of them overlap.

@@ -1,7 +1,7 @@
 // The contact colouring and schedule kept from step to step are the ones a fresh build gives.
 import Testing
-@testable import Physics
-import Scenes
+@testable import KineticPhysics
+import KineticBenchScenes
 
 @Suite struct ContactScheduleTests {
     /// Steps `world`; between steps, where the islands are unchanged (the next step keeps the

@@ -1,7 +1,7 @@
 // Contact response: restitution, momentum, friction on an incline, stacking.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ContactSolverTests {
     /// Drops a ball from `height` (bottom of the ball above the ground) and returns the highest the

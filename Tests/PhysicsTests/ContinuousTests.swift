@@ -1,7 +1,7 @@
 // Continuous collision: fast bodies must not pass through thin static geometry, bullets not through
 // thin moving bodies, and sweeping must not hold back a body sliding along a surface.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ContinuousTests {
     /// A wall at x = 300: a segment, or a 1 pt thick box.

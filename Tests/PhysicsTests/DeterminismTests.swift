@@ -1,7 +1,7 @@
 // Determinism: the same scene stepped the same way gives bit-identical states.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct DeterminismTests {
     /// 1,000 bodies: circles and boxes of several sizes rained into a walled box, with a few joints.

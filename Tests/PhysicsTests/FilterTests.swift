@@ -1,6 +1,6 @@
 // Filtering: categories, masks and groups; the custom filter and refiltering; chains as boundaries.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct FilterTests {
     /// Drops a ball onto a ground box; returns the ball's final y (ground top at y = 0, radius 10:

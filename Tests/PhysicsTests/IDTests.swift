@@ -1,7 +1,7 @@
 // Ids carry their world and their slot's generation (IDs.swift): an id from another world, or of a
 // destroyed object whose slot was reused, is refused; it never names whatever else is in that slot.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct IDTests {
     /// Two worlds with the same contents: the same slots and generations, told apart by the world.

@@ -2,7 +2,7 @@
 // period matches 2π√(L/g).
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 func staticBody(_ world: World, at p: Vec2 = .zero) -> BodyID {
     var d = BodyDef(); d.type = .static; d.position = p

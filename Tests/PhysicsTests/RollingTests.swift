@@ -1,7 +1,7 @@
 // Rolling on a slope (circles against the closed form, ellipses qualitatively) and ellipse impacts.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct RollingTests {
     /// A slope descending to the right at angle θ with its top face through the origin.

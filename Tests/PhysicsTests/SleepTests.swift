@@ -1,6 +1,6 @@
 // Sleep: islands at rest fall asleep after 0.5 s below 5 pt/s; contacts, joints and the API wake them.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct SleepTests {
     @Test func restingBodyFallsAsleepAndWakesOnImpulse() {

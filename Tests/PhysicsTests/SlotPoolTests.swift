@@ -1,7 +1,7 @@
 // The one generational slot pool (Storage/SlotPool.swift): slots reused last freed first (the order
 // the determinism hash depends on), generations that make old handles stale, and the slot map on it.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct SlotPoolTests {
     @Test func freedSlotsAreReusedLastFreedFirst() {

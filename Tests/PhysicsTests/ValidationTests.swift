@@ -1,6 +1,6 @@
 // Bad input: a clear PhysicsError naming the value, and the world unchanged.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ValidationTests {
     /// A small world with one dynamic body and one static ground, stepped once.

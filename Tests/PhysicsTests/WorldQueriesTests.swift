@@ -2,7 +2,7 @@
 // and shapes tested exactly rather than by bounding box, and an order that never depends on the trees.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct WorldQueriesTests {
     /// A static body at `p` turned by `angle`, holding one shape of `geometry`.

@@ -1,6 +1,6 @@
 // Scene-building helpers shared by the world, solver, joint and sleep tests. Units are points and
 // seconds, y grows downward, so gravity (0, 1000) pulls toward +y and "up" is −y.
-@testable import Physics
+@testable import KineticPhysics
 
 /// The step the tests use unless stated: 60 Hz with 4 substeps, as Kinetic runs.
 let testStep = 1.0 / 60

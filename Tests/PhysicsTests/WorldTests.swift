@@ -1,6 +1,6 @@
 // World-level behaviour: ballistic motion, events, queries, adding and removing things between steps.
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct WorldTests {
     @Test func freeFallMatchesHalfGTSquared() {

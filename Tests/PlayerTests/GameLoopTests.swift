@@ -2,7 +2,7 @@
 // recordings out.
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 import Testing
 
 /// A folder holding `main.lua` with `source`; returns the level's path.

@@ -3,10 +3,10 @@
 // (finite state, no tunnelling out of the box, no energy gain in a closed scene), measured step by
 // step. The scenes themselves are written out in full in the tests, so they do not depend on the
 // fuzzer's random sequence.
-import Fuzzing
-import Physics
+import KineticFuzzing
+import KineticPhysics
 
-/// A world with `gravity` and every safeguard but `off` (Sources/Physics/Safeguards/README.md).
+/// A world with `gravity` and every safeguard but `off` (Sources/KineticPhysics/Safeguards/README.md).
 func world(gravity: Vec2 = .zero, without off: Safeguards = []) -> World {
     var def = WorldDef(); def.gravity = gravity; def.safeguards = Safeguards.all.subtracting(off)
     return World(def)

@@ -3,8 +3,8 @@
 // position) and a level that still runs afterwards.
 import Foundation
 import KineticLua
-import LuaBridge
-import Render
+import KineticLuaBridge
+import KineticRender
 import Testing
 
 @Suite struct FaultMatrixTests {

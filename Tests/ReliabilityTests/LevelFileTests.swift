@@ -2,7 +2,7 @@
 // "Files"): each attack must be refused with a message naming the path, and nothing outside changes.
 import Foundation
 @testable import KineticLua
-import LuaBridge
+import KineticLuaBridge
 import Testing
 
 @Suite struct LevelFileTests {

@@ -1,9 +1,9 @@
 // Helpers for tests that run real levels: a temporary folder per level, loaded through `Level`
 // exactly as the command line loads it (sandbox on, budgets on).
 import Foundation
-import Render
+import KineticRender
 import KineticLua
-import LuaBridge
+import KineticLuaBridge
 
 /// A fresh folder under the temporary directory holding `files` (relative path → contents).
 func levelFolder(_ files: [String: String]) throws -> String {

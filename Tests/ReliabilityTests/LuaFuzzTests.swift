@@ -1,6 +1,6 @@
 // A short Lua API fuzz run on every test pass; scripts/fuzz.sh runs the long one.
 import Testing
-@testable import Fuzzing
+@testable import KineticFuzzing
 
 @Suite struct LuaFuzzTests {
     /// 6 sequences × 120 calls over the whole surface: every failure must be a `file:line:` Lua error,

@@ -1,9 +1,9 @@
 // Numbers from a level, a recording or the command line that cross into a step count, a size or a
 // cell index: each is checked where it enters and refused with a message naming it, never a trap.
 import Foundation
-@testable import Dynamics
+@testable import KineticDynamics
 @testable import KineticLua
-@testable import Physics
+@testable import KineticPhysics
 import Testing
 
 @Suite struct NumericInputTests {

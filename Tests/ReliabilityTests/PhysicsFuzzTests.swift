@@ -1,7 +1,7 @@
 // A short physics fuzz run on every test pass; scripts/fuzz.sh runs the long one.
-import Physics
+import KineticPhysics
 import Testing
-@testable import Fuzzing
+@testable import KineticFuzzing
 
 @Suite struct PhysicsFuzzTests {
     /// The envelope that is clean today: every feature. Segment-chain walls and finite values near

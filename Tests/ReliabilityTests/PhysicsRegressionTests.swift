@@ -5,9 +5,9 @@
 // off (`WorldDef.safeguards`). Open bugs are wrapped in `withKnownIssue`: the test fails once the bug
 // is fixed, so the wrapper is removed with the fix.
 import Foundation
-import Physics
+import KineticPhysics
 import Testing
-import Fuzzing
+import KineticFuzzing
 
 /// One dynamic circle of radius 10 moving at 10 pt/s in an empty world, with `gravity`.
 private func movingCircle(gravity: Vec2 = .zero) -> (World, BodyID) {
@@ -517,7 +517,7 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     }
 }
 
-/// Each of Kinetic's safeguards (Sources/Physics/Safeguards/README.md) on a scene written out in
+/// Each of Kinetic's safeguards (Sources/KineticPhysics/Safeguards/README.md) on a scene written out in
 /// full: the invariant it defends holds with every safeguard on and breaks with that one off, which
 /// also proves `WorldDef.safeguards` turns it off.
 @Suite struct SafeguardTests {

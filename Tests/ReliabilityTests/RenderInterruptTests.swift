@@ -2,7 +2,7 @@
 // never hold a half-written file or a part of a sequence, and nothing else may remain (no hidden
 // partial files, no ffmpeg logs).
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 @Suite struct RenderInterruptTests {

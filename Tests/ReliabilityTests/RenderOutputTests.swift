@@ -1,7 +1,7 @@
 // `kinetic render` never replaces a good file with a bad one: a full disk (a file size limit here)
 // and a script error in `level.draw` both exit 1 and leave the previous output as it was.
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 @Suite struct RenderOutputTests {

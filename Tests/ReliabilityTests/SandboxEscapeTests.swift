@@ -2,7 +2,7 @@
 // error that names what was refused, and the level must keep running.
 import Foundation
 import KineticLua
-import LuaBridge
+import KineticLuaBridge
 import Testing
 
 @Suite struct SandboxEscapeTests {

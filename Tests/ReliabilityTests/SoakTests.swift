@@ -1,6 +1,6 @@
 // A short soak on every test pass (4 simulated minutes); scripts/soak.sh runs the hour.
 import Testing
-@testable import Fuzzing
+@testable import KineticFuzzing
 
 @Suite struct SoakTests {
     /// After warm-up (minute 2 → 4) the slots in use do not change and Lua memory after a full

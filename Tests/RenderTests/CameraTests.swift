@@ -1,6 +1,6 @@
 // The camera: items and the debug overlay are drawn in world points through it; the HUD is not.
 
-import Render
+import KineticRender
 import Testing
 
 private let red = Color(red: 1, green: 0, blue: 0)

@@ -1,7 +1,7 @@
 // Colour strings as levels write them: the one parser (`Color(parsing:)`) that `Lua.color` reads
 // every level colour through, and the syntax docs/semantics.md decides.
 
-import Render
+import KineticRender
 import Testing
 
 @Suite struct ColorTests {

@@ -1,6 +1,6 @@
 // The debug overlay: collision outlines, boundaries, attachments, contacts and arrows.
 
-import Render
+import KineticRender
 import Testing
 
 @Suite struct DebugOverlayPainterTests {

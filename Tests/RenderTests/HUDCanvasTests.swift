@@ -2,7 +2,7 @@
 // expected colours follow from each command's geometry.
 
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 private let red = Color(red: 1, green: 0, blue: 0)

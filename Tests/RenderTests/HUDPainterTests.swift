@@ -1,6 +1,6 @@
 // HUD commands from level.draw and the error banner, against golden images and pixel probes.
 
-import Render
+import KineticRender
 import Testing
 
 private func hudScene(_ hud: [HUDCommand], banner: String? = nil) -> RenderScene {

@@ -1,9 +1,9 @@
 // JPEG images: decoded with libjpeg-turbo, their size read from the frame header before decoding.
 
 import Foundation
-import Render
+import KineticRender
 import Testing
-@testable import Render
+@testable import KineticRender
 
 @Suite struct JPEGTests {
     static let orange = Snapshot.fixtures.appendingPathComponent("orange.jpg").path

@@ -1,7 +1,7 @@
 // The progress line: redrawn in place on a terminal and fitted to its width, one line per tenth
 // otherwise, both with an estimate of the time left.
 
-@testable import Render
+@testable import KineticRender
 import Testing
 
 @Suite struct ProgressBarTests {

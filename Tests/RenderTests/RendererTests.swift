@@ -1,7 +1,7 @@
 // Output sizes, letterboxing, file formats and determinism.
 
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 @Suite struct RendererTests {

@@ -2,7 +2,7 @@
 // actual picture and a difference picture in a temporary folder, named in the failure.
 
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 enum Snapshot {

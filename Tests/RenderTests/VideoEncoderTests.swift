@@ -1,7 +1,7 @@
 // GIF and MP4 output through ffmpeg, checked with ffprobe: frame count and size.
 
 import Foundation
-import Render
+import KineticRender
 import Testing
 
 private let ffprobe: String? = {

@@ -2,7 +2,7 @@
 // renders, input and all, to the state `kinetic replay` reproduces.
 import Foundation
 import KineticLua
-import Player
+import KineticPlayer
 import Testing
 
 @Suite struct RenderReplayTests {

@@ -2,7 +2,7 @@
 // error that stops the window; a file SDL_mixer cannot decode is reported once.
 import Foundation
 import Testing
-@testable import Viewer
+@testable import KineticViewer
 
 @Suite(.serialized) struct AudioPlayerTests {
     /// A 10 ms silent 16-bit mono WAV in a temporary file.

@@ -1,7 +1,7 @@
 // Pointer velocity, key names and window-to-scene coordinates, without a display.
 
 import Testing
-import Viewer
+import KineticViewer
 
 @Suite struct VelocityTrackerTests {
     @Test func steadyDragGivesItsSpeed() {

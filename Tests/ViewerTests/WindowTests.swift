@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-import Viewer
+import KineticViewer
 
 private func executable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -9,7 +9,7 @@
 //
 // Exit code 0 when nothing was found, 1 when something was, 2 for a usage error.
 import Foundation
-import Fuzzing
+import KineticFuzzing
 
 func option(_ name: String, _ fallback: Int) -> Int {
     let args = CommandLine.arguments

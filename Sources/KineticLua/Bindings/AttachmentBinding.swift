@@ -1,8 +1,8 @@
 // Lua's `Attachment`: `kinetic.attachment`, `pin`, `fixed`, `limit` and `sliding` (one userdata type;
 // `b.kind` tells them apart). Writing `anchor` of an anchor attachment drags its item.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum AttachmentBinding {
     /// Constructor fields per kind (Lua constructor name → fields).

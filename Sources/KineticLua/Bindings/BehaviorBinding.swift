@@ -1,8 +1,8 @@
 // What every behaviour has in Lua (items, action, children, world, kind), the composite
 // `kinetic.behavior{children=, action=}`, and the constructor steps every kind shares.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum BehaviorBinding {
     /// Registers the userdata type of one behaviour kind.

@@ -1,8 +1,8 @@
 // Lua's `Canvas`: drawing inside `level.draw(world, canvas)`, recorded as HUD commands: shapes, text,
 // images and sprite-sheet frames, and LÖVE's transform stack (push, pop, translate, rotate, scale).
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 enum CanvasBinding {
     /// The most drawing commands one frame may record (a polygon counts one per point): the host

@@ -1,9 +1,9 @@
 // Lua's `Collision`: `kinetic.collision{ items=, mode=, referenceBounds=, boundaries=, began=, ended= }`.
 // Callbacks are read from the animator's events after the step: `began(a, b, point, speed)`,
 // `ended(a, b)`, where `b` is an item, a boundary id, or "bounds" for the reference bounds.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum CollisionBinding {
     static let fields = ["items", "mode", "referenceBounds", "boundaries", "began", "ended", "action"]

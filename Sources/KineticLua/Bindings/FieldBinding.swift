@@ -1,9 +1,9 @@
 // Lua's `Field`: `kinetic.field{ kind=, items=, position=, region=, strength=, falloff=, minimumRadius=,
 // direction=, smoothness=, animationSpeed=, evaluate= }`. A custom field's `evaluate(x, y, vx, vy,
 // mass, charge, time) → fx, fy` (UIKit newtons) runs under pcall while the animator steps.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum FieldBinding {
     static let fields = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction",

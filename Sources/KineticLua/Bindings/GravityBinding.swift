@@ -1,7 +1,7 @@
 // Lua's `Gravity`: `kinetic.gravity{ items=, direction={0,1}, angle=, magnitude=1 }`.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum GravityBinding {
     /// Constructor fields, in the order they are applied (direction before angle and magnitude).

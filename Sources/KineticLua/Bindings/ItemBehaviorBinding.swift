@@ -1,8 +1,8 @@
 // Lua's `ItemBehavior`: `kinetic.itemBehavior{ items=, elasticity=, friction=, density=, resistance=,
 // angularResistance=, allowsRotation=, charge=, anchored= }` and its velocity methods.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum ItemBehaviorBinding {
     static let fields = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",

@@ -1,9 +1,9 @@
 // Lua's `Item`: a dynamic item's state (centre, angle, velocities), geometry and appearance.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 enum ItemBinding {
     /// The fields `world:addItem{...}` accepts.

@@ -4,10 +4,10 @@
 // no Lua call, no allocation, no error. Anything unusual (a stale item, a locked world, a value
 // that is not a finite number) answers "slow", and the member's general getter or setter in
 // ItemBinding runs instead, with its checks and messages.
-import CLuaShim
-import Dynamics
-import LuaBridge
-import Physics
+import CKineticLuaShim
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum ItemFastPath {
     /// The fast members; their names are the Lua names.

@@ -1,7 +1,7 @@
 // Lua's `Push`: `kinetic.push{ items=, mode=, direction= | angle=, magnitude=, active=true, offset= }`.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum PushBinding {
     static let fields = ["items", "mode", "direction", "angle", "magnitude", "active", "offset", "action"]

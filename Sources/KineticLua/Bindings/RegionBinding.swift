@@ -1,8 +1,8 @@
 // Lua's `Region`: `kinetic.region{ radius= }` / `{ size={w,h} }` / `kinetic.region.infinite`, with
 // `:inverse()`, `:union(r)`, `:intersection(r)`, `:difference(r)`, `:contains(x, y)`.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum RegionBinding {
     static let fields = ["radius", "size"]

@@ -1,9 +1,9 @@
 // Lua's `Sensor`: `kinetic.sensor{ name=, frame= | center= + size=, bounds=, path=, parts=, angle=,
 // item=, offset=, items=, began=, ended= }`. Its events are pulled from the animator after the step
 // and called as `began(sensor, item)`, `ended(sensor, item)`.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum SensorBinding {
     static let fields = ["name", "frame", "center", "size", "angle", "bounds", "path", "parts", "item", "offset", "items",

@@ -1,7 +1,7 @@
 // Lua's `Snap`: `kinetic.snap{ item=, point={x,y}, damping=0.5 }`.
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 enum SnapBinding {
     static let fields = ["item", "point", "damping", "action"]

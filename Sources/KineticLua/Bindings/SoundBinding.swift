@@ -1,6 +1,6 @@
 // Lua's `Sound`: `kinetic.sound(path)` loads a WAV or Ogg Vorbis file from the level's folder,
 // `sound:play{volume=, pitch=, pan=}` plays it, and `world:sounds()` lists what a world played.
-import LuaBridge
+import KineticLuaBridge
 
 /// A loaded sound: its index in `Runtime.sounds` (sounds are never unloaded, so no generation).
 struct SoundHandle: LuaHandleRepresentable {

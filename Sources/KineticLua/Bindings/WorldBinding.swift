@@ -1,9 +1,9 @@
 // Lua's `World`: the animator and its reference view — items, behaviours, stepping, input, output.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
-import SceneDescription
+import KineticLuaBridge
+import KineticPhysics
+import KineticScene
 
 enum WorldBinding {
     static func register(_ rt: Runtime) -> LuaHandleType<WorldHandle> {

@@ -1,8 +1,8 @@
 // Lua's exact world queries: `world:itemsAt`, `world:raycast`, `world:raycastAll` and
 // `world:itemsOverlapping`, answered by the items' collision shapes (`itemsIn` uses frames).
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 extension WorldBinding {
     /// The fields of the shape `itemsOverlapping` takes, and its bounds, spelled as in an item's definition.

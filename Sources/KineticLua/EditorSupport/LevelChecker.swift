@@ -2,9 +2,9 @@
 // tables read statically (unknown fields, bad enum strings, missing images, in callbacks too), the
 // level table's fields, then the chunk and its `load(world, state)` with no step taken.
 import Foundation
-import Dynamics
-import LuaBridge
-import Physics
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
 
 /// One problem in a level: `file:line: message`, the file relative to the current directory.
 public struct LevelProblem: Codable, Equatable, Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@
 // all-or-nothing. The level's modules are loaded afresh with it; if anything fails, the modules and
 // the `state` table's fields are put back and the running world is untouched.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// What a hot reload (or a restart standing in for one) did.
 public struct ReloadResult: Sendable {

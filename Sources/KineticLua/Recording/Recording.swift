@@ -1,9 +1,9 @@
 // The recording format: a level, its seed and rate, the input events with the fixed step they
 // arrived before, and the final state's hash. Plain JSON, one event per line; see docs/recordings.md.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
-import Physics
+import KineticLuaBridge
+import KineticPhysics
 
 /// One input a user gave a level.
 public enum RecordedInput: Sendable, Equatable {

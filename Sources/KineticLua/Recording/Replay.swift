@@ -1,8 +1,8 @@
 // Replaying a recording (same level, seed and rate; each input after the same number of steps; the
 // final state compared bit for bit): on a `Level` for `kinetic replay`, and as `world:replay(file)`.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// How a replay ended.
 public struct ReplayResult: Sendable {

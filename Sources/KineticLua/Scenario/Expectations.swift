@@ -1,7 +1,7 @@
 // expect, expectEqual, expectNear, expectError: a failure is recorded with the `file:line` of the call,
 // then a Lua error ends the case (a `pcall` in the case cannot hide the recorded failure).
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 extension ScenarioSession {
     func installExpectations() {

@@ -1,8 +1,8 @@
 // Golden traces: `expectTrace(world, name, {seconds=, every=, tolerance=})` steps the world and
 // compares every item's state over time with a plain-text file stored beside the scenario.
-import Dynamics
+import KineticDynamics
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// Item states sampled while a world runs, and the text file they are stored in.
 public struct Trace: Equatable, Sendable {

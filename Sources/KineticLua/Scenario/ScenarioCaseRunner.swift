@@ -1,7 +1,7 @@
 // Runs scenario files in this process: a fresh Lua state per case, the file loaded again each time,
 // only the named case run. `kinetic test` calls this inside its worker processes.
 import Foundation
-import LuaBridge
+import KineticLuaBridge
 
 /// How cases run (the same for every case of a suite).
 public struct ScenarioSettings: Codable, Sendable, Equatable {

@@ -1,7 +1,7 @@
 // How long a command simulates: every option that sets it (`--seconds`, `--at`, `--steps`) and the
 // level's `duration` go through `SimulatedTime`, so no command can be asked to simulate for days.
 import ArgumentParser
-import Dynamics
+import KineticDynamics
 import KineticLua
 
 /// Refuses a duration option outside 0…`SimulatedTime.maximumSeconds` (also NaN and infinity).

@@ -1,7 +1,7 @@
 // Polygons sliding over the joints of segment chains must not catch on them.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ChainJointTests {
     /// A 10 × 10 box resting 0.01 deep on y = 0, its right side 0.1 short of x = 0.

@@ -1,5 +1,5 @@
 // Small helpers shared by the collision tests.
-@testable import Physics
+@testable import KineticPhysics
 
 /// |a − b| ≤ tolerance for scalars and vectors.
 func near(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }

@@ -1,7 +1,7 @@
 // GJK distances and closest points against closed forms.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct DistanceTests {
     @Test func circlesAndBoxes() {

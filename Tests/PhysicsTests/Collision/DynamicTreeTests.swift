@@ -1,7 +1,7 @@
 // The AABB tree against brute force on random boxes.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct DynamicTreeTests {
     func randomBox(_ rng: inout SplitMix64) -> AABB {

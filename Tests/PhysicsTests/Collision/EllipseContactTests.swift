@@ -3,7 +3,7 @@
 // depth leaves less (the shapes would still be closer along another direction) or more.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct EllipseContactTests {
     let partners: [Geometry] = [

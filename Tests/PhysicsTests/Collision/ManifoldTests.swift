@@ -1,7 +1,7 @@
 // Contact manifolds against closed-form contact points, normals and separations.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct ManifoldTests {
     // MARK: Circles

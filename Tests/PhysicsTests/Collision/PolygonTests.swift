@@ -1,7 +1,7 @@
 // Polygon validation and the mass, area, bounds and point tests of every geometry.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct PolygonTests {
     // MARK: Factories

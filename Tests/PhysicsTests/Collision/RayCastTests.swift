@@ -1,7 +1,7 @@
 // Ray casts against analytic hits.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct RayCastTests {
     @Test func circle() throws {

@@ -1,7 +1,7 @@
 // Time of impact against closed-form fractions.
 import Foundation
 import Testing
-@testable import Physics
+@testable import KineticPhysics
 
 @Suite struct TimeOfImpactTests {
     /// A sweep of a body whose centre of mass is its origin.

@@ -1,0 +1,36 @@
+// The error the Dynamics layer throws for input it refuses, and the checks that throw it.
+import KineticPhysics
+
+/// An error for input the Dynamics layer refuses. The message names the offending value; the call
+/// that threw changed nothing.
+public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+// MARK: - Validation helpers (throwing, message names the value)
+
+@inline(__always) func requireFinite(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isFinite else { throw DynamicsError("\(what()) must be a finite number, got \(v)") }
+}
+
+@inline(__always) func requireFinite(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isFinite else { throw DynamicsError("\(what()) must be finite, got \(v)") }
+}
+
+@inline(__always) func requirePositive(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isFinite, v > 0 else { throw DynamicsError("\(what()) must be a finite number > 0, got \(v)") }
+}
+
+/// A size of a shape or of the reference bounds: a normal number (a subnormal width makes a mass
+/// whose inverse is infinite) no larger than the engine's coordinates (`World.largestCoordinate`).
+@inline(__always) func requireLength(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isNormal, v > 0, v <= World.largestCoordinate else {
+        throw DynamicsError("\(what()) must be a number > 0 and at most \(Int(World.largestCoordinate)) pt, got \(v)")
+    }
+}
+
+@inline(__always) func requireNonNegative(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isFinite, v >= 0 else { throw DynamicsError("\(what()) must be a finite number ≥ 0, got \(v)") }
+}

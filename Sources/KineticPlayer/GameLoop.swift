@@ -1,0 +1,247 @@
+// The real-time loop a window plays a level with (`kinetic run`, `watch`, `record`, `replay`): input
+// in, fixed steps by the host's clock, the built-in keys, errors shown over the scene, frames out.
+import KineticLua
+import KineticScene
+
+/// Plays a level in real time. It knows no window: the host hands it input (`handle`) and its clock
+/// (`advance(to:)`), and presents the frames it returns; so it runs the same under a test with a
+/// fake clock as in the SDL window.
+///
+///     let loop = GameLoop(level: level)
+///     while !loop.isFinished {
+///         for event in window.events() { loop.handle(event) }
+///         present(loop.advance(to: clock()).scene)
+///     }
+public final class GameLoop {
+    /// Where the level's input comes from, and whether it is written down.
+    public enum Mode {
+        /// The user's pointer and keys go to the level; r restarts it.
+        case play
+        /// As `play`, and every input the level receives is recorded with its step. r is disabled:
+        /// a recording replays one uninterrupted run.
+        case record(Recorder)
+        /// The recording's inputs arrive at their steps and the user's are not given to the level
+        /// (the built-in keys still work); r is disabled; the loop finishes after the last step.
+        case replay(Recording)
+    }
+
+    /// Input from the host, already in the level's terms (scene points, key names as in LÖVE).
+    public enum Input: Sendable, Equatable {
+        /// A pointer began, moved or ended.
+        case pointer(PointerEvent)
+        /// A key went down or up (auto-repeats are not reported).
+        case key(String, down: Bool)
+        /// The user closed the window.
+        case closeRequested
+    }
+
+    /// What the host should tell the user, or do, in the order it happened.
+    public enum Notice: Sendable, Equatable {
+        /// A script or reload error, for the terminal (the scene shows it too).
+        case error(String)
+        /// A reload's one-line summary.
+        case note(String)
+        /// A new version of the level took over (reload or restart by the reloader): images may
+        /// have changed on disk.
+        case reloaded
+    }
+
+    /// One frame for the host to present.
+    public struct Frame {
+        /// The scene, with the error banner (or the paused hint) filled in.
+        public var scene: RenderScene
+        /// What happened since the previous frame.
+        public var notices: [Notice]
+        /// The sounds the level played since the previous frame, for the host to play now.
+        public var sounds: [SoundPlay]
+    }
+
+    /// Most host-clock seconds caught up in one `advance`, so a stall (a breakpoint, a slow frame)
+    /// does not fast-forward the level.
+    public static let maximumCatchUp = 0.25
+
+    public let level: Level
+    public let mode: Mode
+    /// Reloads the level when its files change (`kinetic watch`, `run --watch`); r then restarts
+    /// through it.
+    public var reloader: HotReloader?
+    /// Steps after which the loop finishes (`--seconds` of level time).
+    public var stepLimit: Int?
+    /// Host-clock seconds after which the loop finishes (`watch --seconds`), counted from the first
+    /// `advance`.
+    public var clockLimit: Double?
+
+    /// True while space has paused the level.
+    public private(set) var isPaused = false
+    /// True once the loop is over: q, Escape, a closed window, a limit reached, a replay's end.
+    public private(set) var isFinished = false
+    /// The script error the level stopped on; it waits for a restart or reload.
+    public private(set) var scriptError: String?
+    /// A reload that was refused; the previous version keeps running.
+    public private(set) var reloadError: String?
+
+    private var replayCursor: ReplayCursor?
+    private var recorder: Recorder?
+    private var startTime: Double?
+    private var lastTime = 0.0
+    private var accumulator = 0.0
+    private var notices: [Notice] = []
+    /// How many of `level.soundPlays` earlier frames handed out.
+    private var soundsHanded = 0
+
+    public init(level: Level, mode: Mode = .play, reloader: HotReloader? = nil) {
+        self.level = level
+        self.mode = mode
+        self.reloader = reloader
+        switch mode {
+        case .play: break
+        case .record(let recorder): self.recorder = recorder
+        case .replay(let recording): replayCursor = ReplayCursor(recording)
+        }
+    }
+
+    private var isReplay: Bool { replayCursor != nil }
+
+    // MARK: - Input
+
+    /// Gives the level an input (recording it when recording), then applies the built-in key
+    /// bindings the level did not override.
+    public func handle(_ input: Input) {
+        guard !isFinished else { return }
+        let acceptsInput = scriptError == nil && !isReplay
+        switch input {
+        case .closeRequested:
+            isFinished = true
+        case .pointer(let event):
+            guard acceptsInput else { return }
+            recorder?.record(.pointer(event), atStep: level.stepCount)
+            do { try level.pointer(event) } catch { report(error) }
+        case .key(let name, let down):
+            var handled = false
+            if acceptsInput {
+                recorder?.record(.key(name, down: down), atStep: level.stepCount)
+                do { handled = try level.key(name, down: down) } catch { report(error) }
+            }
+            // A level's `key` that returns true overrides the built-in binding.
+            if down, !handled { builtInKey(name) }
+        }
+    }
+
+    private func builtInKey(_ name: String) {
+        switch name {
+        case "q", "escape":
+            isFinished = true
+        case "space":
+            isPaused.toggle()
+        case ".":
+            if isPaused, scriptError == nil { stepOnce() }
+        case "d":
+            level.debug.toggle()
+        case "r" where recorder == nil && !isReplay:
+            restart()
+        default:
+            break
+        }
+    }
+
+    private func restart() {
+        if let reloader {
+            apply(reloader.restart())
+            return
+        }
+        do {
+            try level.restart()
+            scriptError = nil
+            soundsHanded = 0
+        } catch { report(error) }
+    }
+
+    // MARK: - Time
+
+    /// Runs the fixed steps owed for the host-clock time `now` (seconds, any monotonic clock; the
+    /// first call starts the clock), applies a saved change between steps, and returns the frame.
+    public func advance(to now: Double) -> Frame {
+        if startTime == nil { startTime = now; lastTime = now }
+        // Saved changes land between steps, never inside one.
+        if let result = reloader?.check(now: now) { apply(result) }
+        accumulator = min(accumulator + max(now - lastTime, 0), Self.maximumCatchUp)
+        lastTime = now
+        if isPaused || scriptError != nil || isFinished { accumulator = 0 }
+        let dt = 1 / level.fps
+        // The tolerance keeps a clock that advanced by exactly n steps from losing one to rounding.
+        while accumulator >= dt * (1 - 1e-9), !isFinished {
+            accumulator = max(accumulator - dt, 0)
+            if !stepOnce() { break }
+        }
+        if let clockLimit, let startTime, now - startTime >= clockLimit { isFinished = true }
+        return Frame(scene: scene(), notices: takeNotices(), sounds: takeSounds())
+    }
+
+    /// One fixed step, preceded by the recorded inputs due (when replaying). False when no step ran
+    /// (a limit was reached or the level raised an error).
+    @discardableResult
+    private func stepOnce() -> Bool {
+        deliverReplayInputs()
+        if isFinished || scriptError != nil { return false }
+        if let stepLimit, level.stepCount >= stepLimit { isFinished = true; return false }
+        do { try level.step() } catch { report(error); return false }
+        deliverReplayInputs()
+        if let stepLimit, level.stepCount >= stepLimit { isFinished = true }
+        return true
+    }
+
+    /// Delivers the recorded inputs of the current step; after the recording's last step (and the
+    /// inputs recorded at it), the loop is finished.
+    private func deliverReplayInputs() {
+        guard replayCursor != nil else { return }
+        replayCursor!.deliver(upTo: level.stepCount) { input in
+            do throws(LevelError) { try level.deliver(input) } catch { report(error) }
+        }
+        if replayCursor!.isFinished(atStep: level.stepCount) { isFinished = true }
+    }
+
+    // MARK: - Frames and errors
+
+    private func scene() -> RenderScene {
+        var (scene, hudError) = level.scene()
+        if let hudError, scriptError == nil { report(hudError) }
+        let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
+        scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
+            ?? reloadError.map { "\($0)\n\nreload failed: the previous version keeps running; save again to reload" }
+            ?? (isPaused ? "paused — space resumes, . steps" : nil)
+        return scene
+    }
+
+    private func report(_ error: LevelError) {
+        notices.append(.error(error.description))
+        scriptError = error.message
+    }
+
+    private func apply(_ result: ReloadResult) {
+        if result.applied {
+            if result.restarted { soundsHanded = 0 }
+            scriptError = nil
+            reloadError = nil
+            notices.append(.note(result.summary(relativeTo: level.folder)))
+            notices.append(.reloaded)
+            if let error = result.error { report(error) }
+        } else if let error = result.error {
+            notices.append(.error(error.description))
+            notices.append(.note(result.summary(relativeTo: level.folder)))
+            reloadError = error.description
+        }
+    }
+
+    /// The plays since the last frame. A restart starts a new list; a hot reload carries it over.
+    private func takeSounds() -> [SoundPlay] {
+        let plays = level.soundPlays
+        if plays.count < soundsHanded { soundsHanded = 0 }
+        defer { soundsHanded = plays.count }
+        return Array(plays[soundsHanded...])
+    }
+
+    private func takeNotices() -> [Notice] {
+        defer { notices.removeAll() }
+        return notices
+    }
+}
