@@ -4,7 +4,8 @@ import KineticDynamics
 import Foundation
 import KineticLuaBridge
 import KineticPhysics
-import KineticScene
+// A host reads the scene values (`RenderScene`, `Color`, `Vec2`...) without a second import.
+@_exported import KineticScene
 
 /// How a level is loaded and limited.
 public struct LevelOptions: Sendable {
@@ -57,19 +58,26 @@ public enum ScreenshotFolder: Sendable, Equatable {
 
 /// A script or load error: `file:line: message`, with a traceback for runtime errors.
 public struct LevelError: Error, CustomStringConvertible, Sendable {
+    /// `file:line: what went wrong`, the level's files named as the host gave them.
     public var message: String
+    /// The Lua stack when a script raised (`stack traceback:` and one line a frame); nil otherwise.
     public var traceback: String?
     public init(message: String, traceback: String? = nil) { self.message = message; self.traceback = traceback }
     public var description: String { traceback.map { "\(message)\n\($0)" } ?? message }
 }
 
-/// A pointer (mouse/touch) event in level coordinates, as `level.pointer` receives it.
+/// A pointer (mouse/touch) event, in view points (y down, the origin at the view's top-left corner,
+/// as a window or a render shows the level). `Level.pointer` turns it into world points through the
+/// level's camera before `level.pointer` receives it, so a recording keeps what the user did.
 public struct PointerEvent: Sendable, Equatable {
+    /// A press, a move, a release.
     public enum Phase: String, Sendable { case began, moved, ended }
     public var phase: Phase
+    /// Where, view points.
     public var x: Double, y: Double
     /// Velocity estimate, points/s (like a pan gesture's).
     public var vx: Double = 0, vy: Double = 0
+    /// Which pointer (touch), for multi-touch hosts; 1 for a mouse.
     public var id: Int = 1
     public init(phase: Phase, x: Double, y: Double, vx: Double = 0, vy: Double = 0, id: Int = 1) {
         self.phase = phase; self.x = x; self.y = y; self.vx = vx; self.vy = vy; self.id = id
@@ -144,14 +152,14 @@ public final class Level {
         do { try runtime.step(world) } catch { throw LevelError(error) }
     }
 
-    /// Delivers a pointer event to `level.pointer(world, e)`.
+    /// Delivers a pointer event (view points) to `level.pointer(world, e)`, in world points.
     public func pointer(_ event: PointerEvent) throws(LevelError) {
         do { try runtime.pointer(world, event) } catch { throw LevelError(error) }
     }
 
-    /// Delivers a key to `level.key(world, name, down)`.
-    /// Delivers a key to `level.key`; true when the level returned true (it handled the key, so the
-    /// window's built-in binding for it is skipped).
+    /// Delivers a key to `level.key(world, name, down)` (names as LÖVE's: "space", "left", "a");
+    /// true when the level returned true (it handled the key, so the window's built-in binding for it
+    /// is skipped).
     @discardableResult
     public func key(_ name: String, down: Bool) throws(LevelError) -> Bool {
         do { return try runtime.key(world, name, down: down) } catch { throw LevelError(error) }

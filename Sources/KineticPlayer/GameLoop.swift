@@ -1,7 +1,7 @@
 // The real-time loop a window plays a level with (`kinetic run`, `watch`, `record`, `replay`): input
 // in, fixed steps by the host's clock, the built-in keys, errors shown over the scene, frames out.
-import KineticLua
-import KineticScene
+// A host of the loop has the level it plays (`Level`, `PointerEvent`, the scene values) with it.
+@_exported import KineticLua
 
 /// Plays a level in real time. It knows no window: the host hands it input (`handle`) and its clock
 /// (`advance(to:)`), and presents the frames it returns; so it runs the same under a test with a
