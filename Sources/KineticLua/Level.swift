@@ -11,8 +11,9 @@ import KineticPhysics
 public struct LevelOptions: Sendable {
     /// Overrides the level's `seed` field.
     public var seed: Int? = nil
-    /// Overrides the level's reference size.
+    /// Overrides the level's reference width, points.
     public var width: Double? = nil
+    /// Overrides the level's reference height, points.
     public var height: Double? = nil
     /// Lifts the sandbox (`--trust`): full standard library, files anywhere.
     public var trusted: Bool = false
@@ -72,6 +73,7 @@ public struct LevelError: Error, CustomStringConvertible, Sendable {
 public struct PointerEvent: Sendable, Equatable {
     /// A press, a move, a release.
     public enum Phase: String, Sendable { case began, moved, ended }
+    /// Which part of the gesture this is.
     public var phase: Phase
     /// Where, view points.
     public var x: Double, y: Double
@@ -113,9 +115,11 @@ public final class Level {
     public var title: String { world.setup.title }
     /// Reference size, points.
     public var width: Double { world.setup.width }
+    /// Reference height, points.
     public var height: Double { world.setup.height }
     /// The view's size (what a window or a render shows), points: the level's `view`, else its size.
     public var viewWidth: Double { world.setup.viewSize.width }
+    /// The view's height, points.
     public var viewHeight: Double { world.setup.viewSize.height }
     /// Fixed steps per second.
     public var fps: Double { world.fps }
@@ -125,9 +129,11 @@ public final class Level {
     public var seed: Int { world.setup.seed }
     /// The background colour (level field `background`, default white).
     public var background: Color { world.setup.background }
-    /// Simulated seconds and fixed steps so far.
+    /// Simulated seconds so far.
     public var time: Double { world.time }
+    /// Fixed steps so far (the step an input arrives before, in a recording).
     public var stepCount: Int { world.stepsTaken }
+    /// Items in the world now.
     public var itemCount: Int { world.animator.items.count }
     /// False while the animator is paused because everything is at rest.
     public var isRunning: Bool { world.animator.isRunning }
@@ -309,9 +315,16 @@ public struct HandleCounts: Sendable, Equatable {
 
 /// One item's state in a `Level.snapshot()`: points, radians, pt/s, rad/s.
 public struct ItemState: Sendable, Equatable {
+    /// The item's `name`, nil for an unnamed item.
     public var name: String?
-    public var x: Double, y: Double, angle: Double
-    public var vx: Double, vy: Double, angularVelocity: Double
+    /// Centre, world points.
+    public var x: Double, y: Double
+    /// Rotation, radians, clockwise on screen.
+    public var angle: Double
+    /// Velocity of the centre, points/s.
+    public var vx: Double, vy: Double
+    /// Radians/s, clockwise positive.
+    public var angularVelocity: Double
 }
 
 extension LevelError {

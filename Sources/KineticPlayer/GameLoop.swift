@@ -60,7 +60,9 @@ public final class GameLoop {
     /// does not fast-forward the level.
     public static let maximumCatchUp = 0.25
 
+    /// The level it plays (restarts and reloads keep this object).
     public let level: Level
+    /// Playing, recording or replaying.
     public let mode: Mode
     /// Reloads the level when its files change (`kinetic watch`, `run --watch`); r then restarts
     /// through it.
@@ -89,6 +91,8 @@ public final class GameLoop {
     /// How many of `level.soundPlays` earlier frames handed out.
     private var soundsHanded = 0
 
+    /// A loop for `level`, which it steps from the first `advance(to:)`; `reloader` reloads it
+    /// when its files change.
     public init(level: Level, mode: Mode = .play, reloader: HotReloader? = nil) {
         self.level = level
         self.mode = mode
