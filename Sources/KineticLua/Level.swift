@@ -144,8 +144,10 @@ public final class Level {
     }
     /// The level's folder (images and modules are relative to it).
     public var folder: String { world.setup.folder ?? "." }
-    /// The Lua state the level runs in (for tools that add globals, e.g. a scenario runner).
-    public var luaState: LuaState { state }
+    /// The Lua state the level runs in, for this package's own tools (fuzzers, soak, tests). Not
+    /// public: its type is KineticLuaBridge's, which no product offers, and a host that ran Lua in it
+    /// would bypass the bindings' rules.
+    package var luaState: LuaState { state }
     /// Worlds, behaviours and regions in use in the level's Lua state, after freeing those Lua has
     /// collected (for leak checks: flat under churn once Lua collects).
     public var handlesInUse: HandleCounts {
