@@ -8,6 +8,7 @@ local W, H = 375, 667
 local CUP = { x = W / 2, y = 600 }                 -- the cup's centre; its floor's top is at y = 624
 local BALL = 30
 
+---@type kinetic.Level
 local level = { title = "Cup", width = W, height = H, background = "#f1faee", duration = 3 }
 
 local S                                            -- the state table (survives hot reloads)

@@ -16,6 +16,7 @@ local LASER_Y = 110
 local FAN = { center = { 90, 520 }, size = { 120, 200 } }   -- the fan's zone
 local FAN_LIFT = 15                                          -- force per unit of mass: 1.5 × gravity
 
+---@type kinetic.Level
 local level = { title = "Game kit", width = W, height = H, background = "#f1faee", duration = 4 }
 
 local S                                                      -- what the scenarios read

@@ -5,6 +5,7 @@
 -- kinetic render examples/hit_sound -o hit.mp4
 
 local W, H = 375, 667
+---@type kinetic.Level
 local level = { title = "Hit sound", width = W, height = H, duration = 3, background = "#f4f1ea" }
 
 local hit = kinetic.sound("hit.wav")     -- relative to this file's folder; checked when it loads

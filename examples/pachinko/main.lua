@@ -26,6 +26,7 @@ local BUCKET_W = W / #BUCKET_POINTS
 local STUCK_TIME = 1.5                               -- s a ball may sit still on the pegs before a nudge
 local DEMO_DELAY = 0.8                               -- s the demo aims before it shoots
 
+---@type kinetic.Level
 local level = { title = "Pachinko", width = W, height = H, view = { VIEW_W, VIEW_H },
   background = "#f1faee", duration = 12,
   -- Without input the board plays itself. A scenario sets `level.autoPlay = false` right after

@@ -13,6 +13,7 @@ local JUMP = 620                                       -- pt/s up
 local DEADZONE = { 80, 200 }                           -- view points the ball moves in before the camera does
 local CRATES = { 700, 1250, 1800 }                     -- x of each crate's centre
 
+---@type kinetic.Level
 local level = { title = "Scroller", width = W, height = H, view = { VIEW_W, VIEW_H },
   background = "#a8dadc", duration = 8 }
 
