@@ -118,16 +118,6 @@ import Testing
         #expect(LuaLSDefinitions.functionType("world: kinetic.World, dt: number") == "fun(world: kinetic.World, dt: number)")
     }
 
-    @Test func examplesUseNoUnknownGlobals() throws {
-        // luacheck with only the generated globals: 111–113 are the undefined-global warnings.
-        guard let luacheck = findTool("luacheck") else { return }
-        let examples = packageRoot + "/examples"
-        guard FileManager.default.fileExists(atPath: examples) else { return }
-        let (status, output) = runTool(luacheck, [examples, "--std", "lua54", "--only", "111", "112", "113",
-                                                  "--no-color", "--codes", "--read-globals"] + LuaLSDefinitions.globals)
-        #expect(status == 0, "\(output)")
-    }
-
     /// `lua-language-server --check` on a copy of examples/ with the generated definitions and
     /// `.luarc.json`: every diagnostic at warning level or above, as paths relative to the copy. A
     /// planted file with a misspelled field and an unchecked optional proves the check sees problems.

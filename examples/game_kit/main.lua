@@ -105,7 +105,7 @@ function level.key(_, key, down)
   return false
 end
 
-function level.draw(world, canvas)
+function level.draw(_, canvas)
   -- The laser stops at its first hit; every hit gets a dot.
   local stop = S.hits[1] and S.hits[1].x or W
   canvas:line(4, LASER_Y, stop, LASER_Y, { color = "#e63946", width = 2 })
