@@ -66,9 +66,10 @@ import Testing
         #expect(status == 1)
         #expect(out == "ok: good\n")
         let lines = err.split(separator: "\n").map(String.init)
-        let locations = lines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
-        #expect(locations == ["syntax_error.lua:5", "unknown_field/main.lua:6", "unknown_field/main.lua:10",
-                              "unknown_kind/main.lua:7", "missing_image/main.lua:6", "missing_image/main.lua:11", "missing_image/main.lua:1"])
+        let locations = lines.map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+        #expect(locations == ["syntax_error.lua:5:1", "unknown_field/main.lua:6:5", "unknown_field/main.lua:10:38",
+                              "unknown_kind/main.lua:7:5", "missing_image/main.lua:6:54", "missing_image/main.lua:11:16",
+                              "missing_image/main.lua:1:1"])
     }
 
     @Test func checkPrintsJSON() throws {
@@ -77,6 +78,7 @@ import Testing
         let problems = try JSONDecoder().decode([LevelProblem].self, from: Data(out.utf8))
         #expect(problems.map(\.file) == ["unknown_kind/main.lua"])
         #expect(problems.map(\.line) == [7])
+        #expect(problems.map(\.column) == [5])
     }
 
     @Test func checkNeedsALevel() throws {
