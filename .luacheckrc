@@ -164,9 +164,9 @@ stds.kinetic_scenarios = {
     expectTrace = {},
     describe = {},
     it = {},
+    pending = {},
     before_each = {},
     after_each = {},
-    pending = {},
     spy = { fields = {
       new = {},
       on = {},
@@ -174,15 +174,9 @@ stds.kinetic_scenarios = {
     stub = { fields = {
       new = {},
     } },
-    assert = { fields = {
-      equals = {},
-      same = {},
-      is_true = {},
-      is_false = {},
-      is_nil = {},
-      near = {},
-      has_error = {},
-      spy = {},
+    assert = { other_fields = true },
+    match = { fields = {
+      _ = {},
     } },
   },
 }

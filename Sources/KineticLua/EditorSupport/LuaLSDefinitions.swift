@@ -227,7 +227,8 @@ public struct LuaLSDefinitions {
             }
             out += "---\(global.doc)\n---@class kinetic.Scenario\(global.name.prefix(1).uppercased())\(global.name.dropFirst())\n"
             if let call = global.call { out += "---@overload \(Self.functionType(call))\n" }
-            for m in global.members { out += "---@field \(m.name) \(Self.functionType(m.signature)) \(m.doc)\n" }
+            for m in global.members { out += "---@field \(m.name) \(m.type) \(m.doc)\n" }
+            if global.isOpen { out += "---@field [string] any Further words luassert chains (assert.is_not.equal).\n" }
             out += "\(global.name) = {}\n\n"
         }
         return out

@@ -38,7 +38,8 @@ public struct LuacheckConfiguration {
         for global in Self.sandboxGlobals() + [kinetic] { out += Self.entry(global, indent: "    ") }
         out += "  },\n}\n\n-- Scenario files (`kinetic test`) also get the scenario globals.\nstds.kinetic_scenarios = {\n  read_globals = {\n"
         for global in scenarioGlobals {
-            out += Self.entry(Field(name: global.name, fields: global.isTable ? global.members.map { Field(name: $0.name) } : nil), indent: "    ")
+            let fields = global.isTable ? global.members.map { Field(name: $0.name) } : nil
+            out += Self.entry(Field(name: global.name, fields: fields, open: global.isOpen), indent: "    ")
         }
         out += "  },\n}\n\nstd = \"kinetic\"\nfiles[\"**/*_test.lua\"] = { std = \"+kinetic_scenarios\" }\n"
         return out
