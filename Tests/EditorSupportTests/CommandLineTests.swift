@@ -47,6 +47,21 @@ import Testing
         #expect(try kinetic(["api", "--luals", ".luals", "--luarc", "--force"], in: project).0 == 0)
     }
 
+    @Test func apiWritesALuacheckConfiguration() throws {
+        let project = temporaryFolder()
+        let (status, out, _) = try kinetic(["api", "--luacheckrc"], in: project)
+        #expect(status == 0 && out == "wrote .luacheckrc\n", "\(out)")
+        let written = try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8)
+        #expect(written == LuacheckConfiguration().text())
+        // A second one keeps the user's file unless --force.
+        try "-- mine\n".write(toFile: project + "/.luacheckrc", atomically: true, encoding: .utf8)
+        let (again, _, err) = try kinetic(["api", "--luacheckrc"], in: project)
+        #expect(again == 1 && err.contains(".luacheckrc exists"), "\(err)")
+        #expect(try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8) == "-- mine\n")
+        #expect(try kinetic(["api", "--luacheckrc", "--force"], in: project).0 == 0)
+        #expect(try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8) == written)
+    }
+
     @Test func apiRejectsLuarcWithoutAFolder() throws {
         let (status, _, err) = try kinetic(["api", "--luarc"])
         #expect(status == 64)
