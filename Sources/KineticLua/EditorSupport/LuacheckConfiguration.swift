@@ -6,10 +6,12 @@ import KineticLuaBridge
 
 /// The `.luacheckrc` that `kinetic api --luacheckrc` writes.
 public struct LuacheckConfiguration {
+    /// The surface whose `kinetic` fields the configuration lists.
     public var surface: APISurface
 
     public init(surface: APISurface = .current()) { self.surface = surface }
 
+    /// The file luacheck reads from the folder it runs in.
     public static let fileName = ".luacheckrc"
 
     /// A read-only global or field: a value, or a table with these fields (luacheck rejects others).
@@ -20,6 +22,7 @@ public struct LuacheckConfiguration {
         var open = false
     }
 
+    /// The configuration, a Lua file.
     public func text() -> String {
         var out = """
             -- luacheck configuration for Kinetic levels and scenarios.
@@ -45,6 +48,7 @@ public struct LuacheckConfiguration {
         return out
     }
 
+    /// Writes `text()` to `path`.
     public func write(to path: String) throws {
         try text().write(toFile: path, atomically: true, encoding: .utf8)
     }
