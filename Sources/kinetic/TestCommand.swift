@@ -17,14 +17,37 @@ struct TestScenarios: ParsableCommand {
           kinetic test examples Tests/Scenarios --jobs 4
           kinetic test --filter "free fall" --junit report.xml
           kinetic test --shard 2/3
+          kinetic test --tags fast --exclude-tags slow --list
+          kinetic test --shuffle-seed 4711 --repeat 3
         """
     )
 
     @Argument(help: "Scenario files or folders to search (default: the current folder).")
     var paths: [String] = []
 
-    @Option(help: "Run only cases whose \"file › name\" contains this text.")
-    var filter: String?
+    @Option(help: ArgumentHelp("Run only cases whose \"file › name\" contains this text, or whose name or \"file › name\" matches it as a Lua pattern (repeatable: any of them).", valueName: "pattern"))
+    var filter: [String] = []
+
+    @Option(name: .customLong("filter-out"), help: ArgumentHelp("Leave out cases that --filter would take for this text or pattern (repeatable).", valueName: "pattern"))
+    var filterOut: [String] = []
+
+    @Option(help: ArgumentHelp("Run only cases with one of these #tags in their name (comma-separated, repeatable).", valueName: "tags"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), help: ArgumentHelp("Leave out cases with one of these #tags (comma-separated, repeatable).", valueName: "tags"))
+    var excludeTags: [String] = []
+
+    @Flag(help: "Print the selected cases (file:line: name) and run nothing.")
+    var list = false
+
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp("Run the selected cases this many times, one round after another.", valueName: "n"))
+    var repeatCount: Int = 1
+
+    @Flag(help: "Run the cases in a random order; the seed is printed (--shuffle-seed repeats that order).")
+    var shuffle = false
+
+    @Option(name: .customLong("shuffle-seed"), parsing: .unconditional, help: ArgumentHelp("Shuffle with this seed (implies --shuffle): the same seed gives the same order.", valueName: "n"))
+    var shuffleSeed: UInt64?
 
     @Option(parsing: .unconditional, help: "Worker processes running at once (default: the number of cores).")
     var jobs: Int?
@@ -64,6 +87,7 @@ struct TestScenarios: ParsableCommand {
     @Option(help: .hidden) var workerSettings: String?
 
     func validate() throws {
+        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1, got \(repeatCount)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if let shard, ScenarioSuite.parseShard(shard) == nil {
             throw ValidationError("--shard must be I/N with 1 <= I <= N, got '\(shard)'")
@@ -80,9 +104,15 @@ struct TestScenarios: ParsableCommand {
         Interruption.unblockSignals()  // Ctrl-C and SIGTERM end the suite, and with it every worker
         var options = SuiteOptions()
         options.paths = paths.isEmpty ? ["."] : paths
-        options.filter = filter
+        options.selection.filters = filter
+        options.selection.filtersOut = filterOut
+        options.selection.tags = Self.words(tags)
+        options.selection.excludedTags = Self.words(excludeTags)
+        options.selection.shard = shard.flatMap(ScenarioSuite.parseShard).map { CaseSelection.Shard(index: $0.index, count: $0.count) }
+        options.selection.repeatCount = repeatCount
+        options.selection.shuffleSeed = shuffleSeed ?? (shuffle ? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000 : nil)
+        options.list = list
         if let jobs { options.jobs = jobs }
-        options.shard = shard.flatMap(ScenarioSuite.parseShard)
         options.junit = junit
         options.tap = tap
         options.verbose = verbose
@@ -104,10 +134,16 @@ struct TestScenarios: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error)
         }
-        if report.cases.isEmpty && report.skipped == 0 {
+        if report.cases.isEmpty && report.skipped == 0 && !list {
             Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")
         }
         if report.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// `a,b` `c` → `[a, b, c]`, without a leading `#`.
+    static func words(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
     }
 
     /// The path of this binary, for the worker processes.
