@@ -23,7 +23,7 @@ extension ScenarioSession {
 
 /// The names the library defines (kept in step with `ScenarioGlobals`).
 private let assertionLibrary = #"""
-local fail, rawassert = __kinetic_fail, assert
+local fail = __kinetic_fail
 __kinetic_fail = nil
 local type, select, pairs, ipairs, tostring, setmetatable, getmetatable, rawequal, rawget, pcall, error =
       type, select, pairs, ipairs, tostring, setmetatable, getmetatable, rawequal, rawget, pcall, error
@@ -265,12 +265,16 @@ local function callList(records)
 end
 
 local function countCheck(name, compare, words)
+  local function expected(n)
+    local phrase = (words .. (n and times(n) or "")):match("^(.-)%s*$")
+    return phrase == "" and "" or " " .. phrase
+  end
   defineSpy(name, function(s, n)
       if n ~= nil and mathType(n) ~= "integer" then error("assert.spy(s)." .. name .. ": the count must be an integer", 4) end
       return compare(#s.calls, n)
     end,
-    function(s, n) return ("expected the spy to be called %s%s, it was called %s"):format(words, n and times(n) or "", times(#s.calls)) end,
-    function(s, n) return ("expected the spy not to be called %s%s, it was called %s"):format(words, n and times(n) or "", times(#s.calls)) end)
+    function(s, n) return ("expected the spy to be called%s, it was called %s"):format(expected(n), times(#s.calls)) end,
+    function(s, n) return ("expected the spy not to be called%s, it was called %s"):format(expected(n), times(#s.calls)) end)
 end
 countCheck("called", function(count, n) if n == nil then return count > 0 end return count == n end, "")
 countCheck("called_at_least", function(count, n) return count >= (n or 1) end, "at least ")
@@ -343,6 +347,13 @@ chainMeta.__call = function() error("assert: call an assertion (assert.is_true(v
 
 assert = setmetatable({}, {
   __index = function(_, key) return lookup(key, false, nil) end,
-  __call = function(_, ...) return rawassert(...) end,
+  -- Lua's assert, blaming the caller's line as the builtin does.
+  __call = function(_, ...)
+    if select("#", ...) == 0 then error("bad argument #1 to 'assert' (value expected)", 2) end
+    local value, message = ...
+    if value then return ... end
+    if message == nil then message = "assertion failed!" end
+    error(message, 2)
+  end,
 })
 """#

@@ -85,7 +85,7 @@ public struct CaseSelection: Sendable, Equatable {
     }
 
     /// The `#tag` words of a case name (busted's tags): `#` followed by letters, digits, `_` or `-`.
-    static func tags(of name: String) -> [String] {
+    public static func hashTags(in name: String) -> [String] {
         var found: [String] = []
         var current: String?
         for character in name + " " {

@@ -28,7 +28,7 @@ public struct ScenarioCase: Sendable, Equatable {
     /// What reports show: `file › name`, with `(run 2 of 3)` under `--repeat`.
     public var title: String { baseTitle + (runs > 1 ? " (run \(run) of \(runs))" : "") }
     /// The `#tag` words of the name.
-    public var tags: [String] { name.map(CaseSelection.tags(of:)) ?? [] }
+    public var tags: [String] { name.map(CaseSelection.hashTags(in:)) ?? [] }
 }
 
 /// How a suite runs.
