@@ -406,7 +406,20 @@ let luaDocs: [String: LuaDoc] = [
     "expectNear": LuaDoc("actual: number, expected: number, tolerance: number, message?: string",
                          "Fails the case when |actual - expected| > tolerance."),
     "expectError": LuaDoc("fn: fun(), pattern?: string", "Fails the case unless fn raises an error matching the Lua pattern."),
+    "describe": LuaDoc("name: string, fn: fun()", "Groups cases: runs fn now; the cases inside are named \"<name> <case>\"."),
+    "it": LuaDoc("name: string, fn?: fun()", "Registers a case (as scenario); without fn the case is pending."),
+    "pending": LuaDoc("name: string, fn?: fun()", "Registers a pending case (never run); inside a running case, pending(reason) ends it as pending."),
+    "before_each": LuaDoc("fn: fun()", "Runs fn before every case of the enclosing describe block (outer blocks first)."),
+    "after_each": LuaDoc("fn: fun()", "Runs fn after every case of the enclosing describe block (inner blocks first), also after a failure."),
 ]
 
 /// The globals scenario files get, in the order the definitions list them.
-let scenarioGlobals = ["scenario", "expect", "expectNear", "expectError"]
+let scenarioGlobals = ["scenario", "expect", "expectNear", "expectError", "describe", "it", "pending", "before_each", "after_each"]
+
+/// The luassert-style tables scenario files get (docs/lua-api.md, "busted's spellings").
+let scenarioLibraries: [(name: String, doc: String)] = [
+    ("assert", "assert(v, message) is Lua's own; assert.equals(expected, actual), assert.same, assert.is_true, assert.near, assert.has_error, assert.spy(s).was.called(n) ... fail the case at their line."),
+    ("spy", "spy.new(fn) or spy(fn): a callable table recording its calls (s.calls[i].vals); spy.on(t, \"name\") replaces t.name; s:revert(), s:clear()."),
+    ("stub", "stub(t, \"name\", ...): replaces t.name by a spy returning the values given; s:returns(...), s:invokes(fn), s:revert()."),
+    ("match", "match._ matches any value in assert.same and spy argument checks."),
+]

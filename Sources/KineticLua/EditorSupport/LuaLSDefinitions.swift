@@ -17,7 +17,7 @@ public struct LuaLSDefinitions {
     /// Name of the definitions file; `---@meta kinetic` makes `require("kinetic")` typed too.
     public static let fileName = "kinetic.lua"
     /// The globals levels and scenarios see besides the standard library.
-    public static let globals = ["kinetic"] + scenarioGlobals
+    public static let globals = ["kinetic"] + scenarioGlobals + scenarioLibraries.map(\.name)
 
     /// Bound names without an entry in the side table (they are written with type `any`).
     public var undocumentedNames: [String] {
@@ -211,6 +211,10 @@ public struct LuaLSDefinitions {
     private func scenarios() -> String {
         var out = "-- Scenario files (`*_test.lua`, run by `kinetic test`).\n\n"
         for name in scenarioGlobals { out += function(name, luaDocs[name]) }
+        for library in scenarioLibraries {
+            let type = library.name == "assert" ? "table|fun(v: any, message?: any, ...): any" : "table"
+            out += "---\(library.doc)\n---@type \(type)\n\(library.name) = {}\n\n"
+        }
         // The sandbox keeps only debug.traceback of the debug library.
         out += "---The sandbox keeps only `debug.traceback`.\n---@class kinetic.DebugLibrary\n"
         out += "---@field traceback fun(message?: any, level?: integer): string\ndebug = {}\n\n"
