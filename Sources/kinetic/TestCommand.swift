@@ -58,6 +58,12 @@ struct TestScenarios: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
+    @Flag(help: "Count the lines each case runs in the Lua files it loads (scenario files excepted) and write luacov's luacov.stats.out.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-lcov"), help: ArgumentHelp("Also write the line coverage as LCOV to this file (implies --coverage for the counting).", valueName: "file"))
+    var coverageLCOV: String?
+
     @Flag(help: "Write TAP 13 to standard output instead of one line per case.")
     var tap = false
 
@@ -112,6 +118,9 @@ struct TestScenarios: ParsableCommand {
         options.selection.repeatCount = repeatCount
         options.selection.shuffleSeed = shuffleSeed ?? (shuffle ? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000 : nil)
         options.list = list
+        options.luacovStats = coverage ? "luacov.stats.out" : nil
+        options.lcov = coverageLCOV
+        options.settings.coverage = coverage || coverageLCOV != nil
         if let jobs { options.jobs = jobs }
         options.junit = junit
         options.tap = tap

@@ -20,6 +20,8 @@ public struct ScenarioSettings: Codable, Sendable, Equatable {
     /// The folder each case's fresh saved-data folder is made in (`--data-dir`); nil: the system's
     /// temporary folder. Either way the case's folder is new, empty, and removed after the case.
     public var dataFolderParent: String?
+    /// Count the lines each case runs in the files it loads (`--coverage`), scenario files excepted.
+    public var coverage = false
 
     public init() {}
 }
@@ -53,6 +55,7 @@ public enum ScenarioCaseRunner {
             defer { output = session.output.lines }
             try session.loadFile()
             result = session.run(case: name)
+            if settings.coverage { result.coverage = session.coveredFiles() }
         } catch let failure as SessionFailure {
             result = failure.result
         } catch {
@@ -148,6 +151,7 @@ final class ScenarioSession {
         lua.seed = settings.seed ?? 0
         lua.timeBudget = settings.timeout
         lua.instructionBudget = settings.instructionBudget
+        lua.lineCoverage = settings.coverage
         let output = self.output
         lua.output = { output.append($0) }
         lua.warnings = { output.append("warning: \($0)") }
@@ -241,6 +245,16 @@ final class ScenarioSession {
         if text.hasPrefix("[") || text.hasPrefix("/") { return text }
         let absolute = root + "/" + text
         return absolute.hasPrefix(here + "/") ? String(absolute.dropFirst(here.count + 1)) : absolute
+    }
+
+    /// What the case ran of each file but scenario files (`*_test.lua`) and the host's own chunks
+    /// (`=kinetic`, `[kinetic assertions]`), by absolute path.
+    func coveredFiles() -> [CoveredFile] {
+        state.coverage().compactMap { chunk, hits in
+            guard !chunk.hasSuffix("_test.lua"), chunk != chunkName, !chunk.hasPrefix("="), !chunk.hasPrefix("[") else { return nil }
+            let path = chunk.hasPrefix("/") ? chunk : root + "/" + chunk
+            return CoveredFile(file: URL(fileURLWithPath: path).standardizedFileURL.path, hits: hits)
+        }
     }
 
     /// Files whose folder is a project's root (docs/scenarios.md).

@@ -28,6 +28,8 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var seconds: Double
     /// Notes that are not failures (`created golden trace …`).
     public var notes: [String]
+    /// Lines the case ran, per file (only with `--coverage`).
+    public var coverage: [CoveredFile]?
 
     public init(status: CaseStatus, location: String? = nil, message: String? = nil, details: [String] = [],
                 output: [String] = [], seconds: Double = 0, notes: [String] = []) {
@@ -44,6 +46,13 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public static func error(_ message: String, details: [String] = [], seconds: Double = 0) -> CaseResult {
         CaseResult(status: .error, message: message, details: details, seconds: seconds)
     }
+}
+
+/// How often each line of one file ran: `hits[line]` (index 0 unused).
+public struct CoveredFile: Codable, Sendable, Equatable {
+    public var file: String
+    public var hits: [Int]
+    public init(file: String, hits: [Int]) { self.file = file; self.hits = hits }
 }
 
 /// One case a file registers.

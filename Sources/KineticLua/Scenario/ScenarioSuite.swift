@@ -42,6 +42,10 @@ public struct SuiteOptions: Sendable {
     public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// JUnit XML report path.
     public var junit: String?
+    /// Line coverage outputs: luacov's `luacov.stats.out` and an LCOV file (either turns
+    /// `settings.coverage` on).
+    public var luacovStats: String?
+    public var lcov: String?
     /// TAP 13 on standard output instead of the default lines.
     public var tap = false
     /// Colour the status words (only on a terminal without NO_COLOR).
@@ -124,6 +128,9 @@ public enum ScenarioSuite {
             return result
         }
         let report = SuiteReport(cases: selected.map(\.case), results: results, skipped: skipped, started: started)
+        if options.settings.coverage {
+            write((options.tap ? "# " : "") + (try CoverageReport.write(results, options: options)) + "\n")
+        }
         reporter.end(report)
         if let junit = options.junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
