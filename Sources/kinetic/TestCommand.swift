@@ -41,7 +41,7 @@ struct TestScenarios: ParsableCommand {
     var list = false
 
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp("Run the selected cases this many times, one round after another.", valueName: "n"))
-    var repeatCount: Int = 1
+    var repeatCount: Int?
 
     @Flag(help: "Run the cases in a random order; the seed is printed (--shuffle-seed repeats that order).")
     var shuffle = false
@@ -93,7 +93,7 @@ struct TestScenarios: ParsableCommand {
     @Option(help: .hidden) var workerSettings: String?
 
     func validate() throws {
-        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1, got \(repeatCount)") }
+        if let repeatCount, repeatCount < 1 { throw ValidationError("--repeat must be at least 1, got \(repeatCount)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if let shard, ScenarioSuite.parseShard(shard) == nil {
             throw ValidationError("--shard must be I/N with 1 <= I <= N, got '\(shard)'")
@@ -108,21 +108,44 @@ struct TestScenarios: ParsableCommand {
             return
         }
         Interruption.unblockSignals()  // Ctrl-C and SIGTERM end the suite, and with it every worker
+        // Defaults from .kinetic-test in the current folder; the command line wins.
+        let config: [String: [String]]
+        do { config = try TestConfig.read(folder: FileManager.default.currentDirectoryPath) ?? [:] } catch {
+            throw Diagnostics.failure(error)
+        }
+        func list(_ given: [String], _ key: String) -> [String] { given.isEmpty ? config[key] ?? [] : given }
+        func number<T: FixedWidthInteger>(_ given: T?, _ key: String) throws -> T? {
+            if let given { return given }
+            guard let text = config[key]?.first else { return nil }
+            guard let value = T(text), value >= 1 || key == "shuffle-seed" else {
+                throw Diagnostics.failure(ScenarioError("\(TestConfig.fileName): '\(key)' must be a positive integer, got '\(text)'"))
+            }
+            return value
+        }
+        func flag(_ given: Bool, _ key: String) -> Bool { given || config[key]?.first == "true" }
         var options = SuiteOptions()
-        options.paths = paths.isEmpty ? ["."] : paths
-        options.selection.filters = filter
-        options.selection.filtersOut = filterOut
-        options.selection.tags = Self.words(tags)
-        options.selection.excludedTags = Self.words(excludeTags)
+        let chosenPaths = list(paths, "paths")
+        options.paths = chosenPaths.isEmpty ? ["."] : chosenPaths
+        options.selection.filters = list(filter, "filter")
+        options.selection.filtersOut = list(filterOut, "filter-out")
+        options.selection.tags = Self.words(list(tags, "tags"))
+        options.selection.excludedTags = Self.words(list(excludeTags, "exclude-tags"))
         options.selection.shard = shard.flatMap(ScenarioSuite.parseShard).map { CaseSelection.Shard(index: $0.index, count: $0.count) }
-        options.selection.repeatCount = repeatCount
-        options.selection.shuffleSeed = shuffleSeed ?? (shuffle ? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000 : nil)
-        options.list = list
-        options.luacovStats = coverage ? "luacov.stats.out" : nil
-        options.lcov = coverageLCOV
-        options.settings.coverage = coverage || coverageLCOV != nil
-        if let jobs { options.jobs = jobs }
-        options.junit = junit
+        options.selection.repeatCount = try number(repeatCount, "repeat") ?? 1
+        let chosenShuffleSeed = try number(shuffleSeed, "shuffle-seed")
+        options.selection.shuffleSeed = chosenShuffleSeed ?? (flag(shuffle, "shuffle") ? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000 : nil)
+        options.list = self.list
+        let lcov = coverageLCOV ?? config["coverage-lcov"]?.first
+        options.luacovStats = flag(coverage, "coverage") ? "luacov.stats.out" : nil
+        options.lcov = lcov
+        options.settings.coverage = options.luacovStats != nil || lcov != nil
+        if let jobs = try number(jobs, "jobs") { options.jobs = jobs }
+        options.junit = junit ?? config["junit"]?.first
+        let output = config["output"]?.first?.lowercased()
+        if let output, !["tap", "terminal"].contains(output) {
+            throw Diagnostics.failure(ScenarioError("\(TestConfig.fileName): 'output' must be \"terminal\" or \"tap\", got '\(output)'"))
+        }
+        let tap = self.tap || output == "tap"
         options.tap = tap
         options.verbose = verbose
         options.color = !tap && Diagnostics.colorWanted(on: 1)
@@ -143,7 +166,7 @@ struct TestScenarios: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error)
         }
-        if report.cases.isEmpty && report.skipped == 0 && !list {
+        if report.cases.isEmpty && report.skipped == 0 && !self.list {
             Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")
         }
         if report.failed > 0 { throw ExitCode.failure }

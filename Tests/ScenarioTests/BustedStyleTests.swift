@@ -218,3 +218,52 @@ import FoundationXML
         #expect(lines == ["busted_test.lua:19: outer spies #slow", "busted_test.lua:27: a pending #slow case (pending)"])
     }
 }
+
+@Suite struct TestConfigTests {
+    func folder(_ text: String) throws -> String {
+        let dir = try Fixtures.scratch([])
+        try text.write(toFile: dir + "/" + TestConfig.fileName, atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func readsBustedStyleOptions() throws {
+        let dir = try folder("""
+        return { default = { tags = { "fast", "unit" }, ["exclude-tags"] = "slow", jobs = 2, output = "tap",
+                             filter = { "a,b", "^c" }, coverage = true } }
+        """)
+        let config = try #require(try TestConfig.read(folder: dir))
+        #expect(config["tags"] == ["fast", "unit"] && config["exclude-tags"] == ["slow"])
+        #expect(config["jobs"] == ["2"] && config["output"] == ["tap"] && config["coverage"] == ["true"])
+        #expect(config["filter"] == ["a,b", "^c"], "a comma inside a pattern stays")
+    }
+
+    @Test func noFileNoOptions() throws {
+        #expect(try TestConfig.read(folder: try Fixtures.scratch([])) == nil)
+    }
+
+    @Test("a bad file is an error naming it", arguments: [
+        ("return { tagz = 'x' }", "unknown option 'tagz' (did you mean 'tags'?)"),
+        ("return 5", ".kinetic-test: must return a table of options, got number"),
+        ("return { jobs = function() end }", "option 'jobs' must be a string, number, boolean or list, got function"),
+        ("os.execute('true')", "os.execute is not available in a sandboxed level"),
+    ])
+    func badFiles(text: String, message: String) throws {
+        let dir = try folder(text)
+        #expect {
+            _ = try TestConfig.read(folder: dir)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func commandLineWinsOverTheFile() throws {
+        let dir = try Fixtures.scratch([("busted.scenario.lua", "busted_test.lua")])
+        try "return { tags = 'slow', output = 'tap' }".write(toFile: dir + "/" + TestConfig.fileName, atomically: true, encoding: .utf8)
+        let fromFile = try Fixtures.run(["test", "--list"], in: dir)
+        #expect(fromFile.out.split(separator: "\n").map { $0.components(separatedBy: "/").last! }
+                == ["busted_test.lua:19: outer spies #slow", "busted_test.lua:27: a pending #slow case (pending)"], "\(fromFile)")
+        let given = try Fixtures.run(["test", "--tags", "fast"], in: dir)
+        #expect(given.out.hasPrefix("TAP version 13\n1..2\n"), "\(given)")
+        #expect(given.out.lastLine == "# 1 passed, 1 failed, 5 skipped", "\(given)")
+    }
+}
