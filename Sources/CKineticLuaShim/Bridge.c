@@ -277,7 +277,9 @@ static void kl_hook(lua_State *L, lua_Debug *ar) {
     kl_Host *h = kl_host(L);
     if (ar->event == LUA_HOOKLINE) {
         kl_cover(L, h, ar);
-        return;
+        // The watchdog's count hook can be lost to a line event racing it (the count is reset on
+        // the watchdog's thread while this one decrements it); line events see the stop too.
+        if (!atomic_load(&h->fired)) return;
     }
     char text[96];
     if (atomic_load(&h->fired)) {

@@ -67,4 +67,17 @@ import Testing
         let hits = stats[1].split(separator: " ").compactMap { Int($0) }
         #expect(hits.count == 12 && hits[2] == 2 && hits[4] == 4 && hits[5] == 0 && hits[9] == 0, "\(hits)")
     }
+
+    /// With coverage on and no instruction budget the hook counts lines only; the time budget must
+    /// still stop a one-line loop (the watchdog's count hook can be lost to a racing line event).
+    @Test func timeBudgetStillStopsAHangUnderCoverage() throws {
+        let dir = try Fixtures.scratch([])
+        try "scenario(\"hangs\", function() while true do end end)\n".write(toFile: dir + "/hang_test.lua", atomically: true, encoding: .utf8)
+        var settings = ScenarioSettings()
+        settings.coverage = true
+        settings.instructionBudget = nil
+        settings.timeout = 0.5
+        let result = ScenarioCaseRunner.run(file: dir + "/hang_test.lua", case: "hangs", settings: settings)
+        #expect(result.status == .error && result.message?.contains("time budget") == true, "\(result)")
+    }
 }
