@@ -10,7 +10,9 @@ struct TestScenarios: ParsableCommand {
         discussion: """
         Folders are searched for *_test.lua (sorted; .build and hidden folders skipped); a file named on the command line runs whatever its name. Each case runs in its own worker process, so a crash or a hang ends only that case.
 
-        The last line is `N passed, N failed` (with `, N skipped` when --filter or --shard left cases out); the exit code is 0 only when nothing failed. A missing golden trace fails when CI=true; otherwise it is written. See docs/scenarios.md.
+        Inside a file: scenario(name, fn), or busted's describe/it/pending with before_each/after_each, #tags in names, and luassert's assert.*, spy and stub. Defaults for these options can be set in .kinetic-test (a Lua file returning a table, as busted's .busted) in the current folder; the command line wins.
+
+        The last line is `N passed, N failed` (with `, N pending` for pending cases and `, N skipped` when filters, tags or --shard left cases out); the exit code is 0 only when nothing failed. A missing golden trace fails when CI=true; otherwise it is written. See docs/scenarios.md.
 
         Examples:
           kinetic test
