@@ -169,7 +169,7 @@ struct TestScenarios: ParsableCommand {
             throw Diagnostics.failure(error)
         }
         if report.cases.isEmpty && report.skipped == 0 && !self.list {
-            Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn))")
+            Diagnostics.note("note: no scenarios found in \(options.paths.joined(separator: ", ")) (files named *_test.lua that call scenario(name, fn) or it(name, fn))")
         }
         if report.failed > 0 { throw ExitCode.failure }
     }
