@@ -39,7 +39,20 @@ typedef struct kl_Host {
     int warn_on;
     char *warn_buf;
     size_t warn_len;
+    // Line coverage (kinetic test --coverage): hits per line of each file chunk, kept outside the
+    // capped allocator so that counting never fails a script. Off: no line hook at all.
+    int coverage;
+    struct kl_CoveredFile *covered;
+    int covered_count, covered_cap;
+    const char *covered_last_source;  // the chunk name pointer of the last hit, and its index
+    int covered_last;
 } kl_Host;
+
+typedef struct kl_CoveredFile {
+    char *source;
+    int *hits;
+    int size;
+} kl_CoveredFile;
 
 static kl_Dispatch kl_dispatch;
 static kl_Sink kl_sink;
@@ -152,6 +165,9 @@ static int wd_started;
 
 static void kl_hook(lua_State *L, lua_Debug *ar);
 
+// The hook's events: the instruction count always (the budgets), the lines too under coverage.
+static inline int kl_mask(kl_Host *h) { return LUA_MASKCOUNT | (h->coverage ? LUA_MASKLINE : 0); }
+
 static void *kl_watchdog(void *unused) {
     (void)unused;
     pthread_mutex_lock(&wd_lock);
@@ -170,7 +186,7 @@ static void *kl_watchdog(void *unused) {
                 // notices at its next jump or call. `arming` makes a state thread that switches
                 // away from the thread read here wait until the hook is set (kl_set_current).
                 atomic_store(&h->arming, 1);
-                lua_sethook(atomic_load(&h->current), kl_hook, LUA_MASKCOUNT, 1);
+                lua_sethook(atomic_load(&h->current), kl_hook, kl_mask(h), 1);
                 atomic_store(&h->arming, 0);
             }
         }
@@ -217,9 +233,54 @@ static void kl_raise_stop(lua_State *L, const char *what) {
     lua_error(L);
 }
 
+// Counts a line event of a file chunk (`@name`). Chunk names are shared by every function of a
+// load, so the last pointer seen answers most events without a string compare.
+static void kl_cover(lua_State *L, kl_Host *h, lua_Debug *ar) {
+    if (ar->currentline <= 0 || !lua_getinfo(L, "S", ar) || !ar->source || ar->source[0] != '@') return;
+    int index = -1;
+    if (ar->source == h->covered_last_source) {
+        index = h->covered_last;
+    } else {
+        for (int i = 0; i < h->covered_count; i++) {
+            if (strcmp(h->covered[i].source, ar->source + 1) == 0) { index = i; break; }
+        }
+        if (index < 0) {
+            if (h->covered_count == h->covered_cap) {
+                int cap = h->covered_cap ? h->covered_cap * 2 : 8;
+                kl_CoveredFile *grown = realloc(h->covered, (size_t)cap * sizeof *grown);
+                if (!grown) return;
+                h->covered = grown;
+                h->covered_cap = cap;
+            }
+            char *name = strdup(ar->source + 1);
+            if (!name) return;
+            index = h->covered_count++;
+            h->covered[index] = (kl_CoveredFile){ name, NULL, 0 };
+        }
+        h->covered_last_source = ar->source;
+        h->covered_last = index;
+    }
+    kl_CoveredFile *file = &h->covered[index];
+    int line = ar->currentline;
+    if (line >= file->size) {
+        int size = line + 64;
+        int *grown = realloc(file->hits, (size_t)size * sizeof *grown);
+        if (!grown) return;
+        memset(grown + file->size, 0, (size_t)(size - file->size) * sizeof *grown);
+        file->hits = grown;
+        file->size = size;
+    }
+    file->hits[line]++;
+}
+
 static void kl_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     kl_Host *h = kl_host(L);
+    if (ar->event == LUA_HOOKLINE) {
+        kl_cover(L, h, ar);
+        // The watchdog's count hook can be lost to a line event racing it (the count is reset on
+        // the watchdog's thread while this one decrements it); line events see the stop too.
+        if (!atomic_load(&h->fired)) return;
+    }
     char text[96];
     if (atomic_load(&h->fired)) {
         h->last_stop = KL_STOP_TIME;
@@ -230,16 +291,17 @@ static void kl_hook(lua_State *L, lua_Debug *ar) {
         if (lua_gethookcount(L) == 1 && h->instruction_budget != 1 && h->last_stop != KL_STOP_INSTRUCTIONS) {
             // A coroutine still armed by the watchdog in an earlier call: back to counting.
             int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
-            lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);
+            lua_sethook(L, kl_hook, kl_mask(h), count);
             return;
         }
         h->last_stop = KL_STOP_INSTRUCTIONS;
-        lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, kl_hook, kl_mask(h), 1);
         snprintf(text, sizeof text, "script exceeded its instruction budget of %lld instructions",
                  h->instruction_budget);
         kl_raise_stop(L, text);
     }
-    lua_sethook(L, NULL, 0, 0);  // armed too late for a call that already ended
+    // Armed too late for a call that already ended: back to counting lines only, or no hook.
+    if (h->coverage) lua_sethook(L, kl_hook, LUA_MASKLINE, 0); else lua_sethook(L, NULL, 0, 0);
 }
 
 void kl_set_time_budget(lua_State *L, double seconds) {
@@ -280,7 +342,7 @@ void kl_charge(lua_State *L, long long work, const char *function, const char *p
         // Counted apart from the VM's instructions (the hook's remaining count is Lua's own), against
         // the same budget; the stop holds as the hook's does.
         h->last_stop = KL_STOP_INSTRUCTIONS;
-        lua_sethook(L, kl_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, kl_hook, kl_mask(h), 1);
         snprintf(text, sizeof text, "%s: %s (exceeded the script's instruction budget of %lld instructions)",
                  function, problem, h->instruction_budget);
     } else {
@@ -294,7 +356,9 @@ static void kl_begin_budget(lua_State *L, kl_Host *h) {
     h->charged = 0;
     if (h->instruction_budget > 0) {
         int count = h->instruction_budget > INT_MAX ? INT_MAX : (int)h->instruction_budget;
-        lua_sethook(L, kl_hook, LUA_MASKCOUNT, count);
+        lua_sethook(L, kl_hook, kl_mask(h), count);
+    } else if (h->coverage) {
+        lua_sethook(L, kl_hook, LUA_MASKLINE, 0);
     }
     if (h->time_budget > 0) {
         pthread_mutex_lock(&wd_lock);
@@ -312,7 +376,7 @@ static void kl_end_budget(lua_State *L, kl_Host *h) {
         atomic_store(&h->fired, 0);
         pthread_mutex_unlock(&wd_lock);
     }
-    if (h->instruction_budget > 0 || lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+    if (h->instruction_budget > 0 || h->coverage || lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
 }
 
 // MARK: - Coroutines
@@ -328,7 +392,7 @@ static inline void kl_set_current(kl_Host *h, lua_State *to) {
     atomic_store(&h->current, to);
     while (atomic_load(&h->arming)) {
     }
-    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
+    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, kl_mask(h), 1);
 }
 
 // The watchdog arms the thread that is running. coroutine.resume (and wrap, built on it in the
@@ -340,7 +404,7 @@ static void kl_switch(kl_Host *h, lua_State *to) {
     }
     pthread_mutex_lock(&wd_lock);
     atomic_store(&h->current, to);
-    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, LUA_MASKCOUNT, 1);
+    if (atomic_load(&h->fired)) lua_sethook(to, kl_hook, kl_mask(h), 1);
     pthread_mutex_unlock(&wd_lock);
 }
 
@@ -353,8 +417,8 @@ static int kl_co_resume(lua_State *L) {
         lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
         return lua_gettop(L);
     }
-    if (h->instruction_budget > 0 && h->depth > 0 && !lua_gethook(co))
-        lua_sethook(co, kl_hook, LUA_MASKCOUNT, lua_gethookcount(L));
+    if ((h->instruction_budget > 0 || h->coverage) && h->depth > 0 && !lua_gethook(co))
+        lua_sethook(co, kl_hook, lua_gethookmask(L), lua_gethookcount(L));
     lua_State *previous = atomic_load(&h->current);
     kl_switch(h, co);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);  // resume reports errors as results, never raises here
@@ -605,5 +669,24 @@ void kl_close(lua_State *L) {
     kl_watch(h, 0);
     lua_close(L);
     free(h->warn_buf);
+    for (int i = 0; i < h->covered_count; i++) {
+        free(h->covered[i].source);
+        free(h->covered[i].hits);
+    }
+    free(h->covered);
     free(h);
+}
+
+// MARK: - Coverage
+
+void kl_set_coverage(lua_State *L, int on) { kl_host(L)->coverage = on != 0; }
+
+int kl_coverage_count(lua_State *L) { return kl_host(L)->covered_count; }
+
+const char *kl_coverage_file(lua_State *L, int index, const int **hits, int *size) {
+    kl_Host *h = kl_host(L);
+    if (index < 0 || index >= h->covered_count) return NULL;
+    *hits = h->covered[index].hits;
+    *size = h->covered[index].size;
+    return h->covered[index].source;
 }

@@ -27,6 +27,9 @@ public struct LuaOptions {
     /// Deterministic instruction budget for each outermost host→Lua call (nil = none). Costs about
     /// 2x in Lua loops; meant for scenario runs.
     public var instructionBudget: Int?
+    /// Count how often each line of each file chunk runs (`kinetic test --coverage`; `coverage`).
+    /// Off: no line hook is set, so it costs nothing.
+    public var lineCoverage = false
     /// Receives each line `print` writes (without the newline). Default: standard output.
     public var output: (String) -> Void = { Swift.print($0) }
     /// Receives each `warn` message. Default: `Lua warning: …` on standard error.
@@ -85,6 +88,7 @@ public final class LuaState {
         kl_set_memory_cap(L, options.memoryLimit)
         kl_set_time_budget(L, options.timeBudget ?? 0)
         kl_set_instruction_budget(L, Int64(options.instructionBudget ?? 0))
+        kl_set_coverage(L, options.lineCoverage ? 1 : 0)
     }
 
     deinit {

@@ -53,7 +53,7 @@ import FoundationXML
 
     @Test func filterLeavesCasesOutAsSkipped() throws {
         var o = options(try suiteFolder())
-        o.filter = "mixed_test.lua › pa"
+        o.selection.filters = ["mixed_test.lua › pa"]
         let (report, text) = try run(o)
         #expect(report.cases.map(\.name) == ["passes"])
         #expect(text.lastLine == "1 passed, 0 failed, 6 skipped")
@@ -64,7 +64,7 @@ import FoundationXML
         var seen: [String] = []
         for i in 1...3 {
             var o = options(dir)
-            o.shard = (i, 3)
+            o.selection.shard = .init(index: i, count: 3)
             let (report, text) = try run(o)
             seen += report.cases.map(\.title)
             #expect(text.lastLine.hasSuffix(", \(7 - report.cases.count) skipped"))
@@ -121,7 +121,7 @@ import FoundationXML
     @Test func junitCountsOnlyTheCasesItLists() throws {
         let dir = try suiteFolder()
         var o = options(dir)
-        o.filter = "mixed_test.lua › pa"
+        o.selection.filters = ["mixed_test.lua › pa"]
         o.junit = dir + "/report.xml"
         _ = try run(o)
         let xml = try String(contentsOfFile: dir + "/report.xml", encoding: .utf8)

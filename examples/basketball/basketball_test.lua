@@ -5,60 +5,70 @@
 -- area), so the 1.56 push gives it 845 pt/s at -1.35 rad; it passes the rim line (y = 383) falling,
 -- at x = 292-296 depending on the time step, inside the 40-pt opening between the arms (270-310).
 
-scenario("the seed's default shot scores exactly one basket, then the ball resets", function()
-  local world, level, state = kinetic.load("main.lua")
-  expect(level.autoShot, "the level fires its default shot by itself")
-  -- ~1.4 s to drop through the hoop, ~0.5 s more to bounce off the floor and leave on the right
-  local reset = world:runUntil(function() return state.resets >= 1 end, 4)
-  expect(state.shots == 1, "exactly one shot fired, got " .. state.shots)
-  expect(state.score == 1, "the default shot scores one basket, score is " .. state.score)
-  expect(reset, "the ball left the view after the basket and was reset")
-  local ball = world:item("ball")
-  expectNear(ball.x, 40, 1, "reset puts the ball back at x = 40")
-  expectNear(ball.y, 667 - 100, 1, "reset puts the ball back at y = H - 100")
-  -- The ball now bounces at its start, far from the hoop: nothing more may score.
-  world:run(3)
-  expect(state.score == 1, "no basket without a shot, score is " .. state.score)
-end)
+-- Written in busted's style: each case loads the level afresh in before_each (every case runs in a
+-- fresh Lua state anyway; before_each says what each case starts from).
 
-scenario("a weak flick scores nothing and the ball resets", function()
-  local world, level, state = kinetic.load("main.lua")
-  level.autoShot = false
-  -- An 82-pt flick up and to the right: magnitude 0.82, about half the seed's shot. Its apex is
-  -- ~90 pt above the start, nowhere near the rim; it bounces along the floor and leaves on the right.
-  world:drag{ from = { 40, 560 }, to = { 60, 480 }, duration = 0.2 }
-  expect(state.shots == 1, "the release fired one shot, got " .. state.shots)
-  local reset = world:runUntil(function() return state.resets >= 1 end, 8)
-  expect(reset, "the weak shot leaves the view and the ball resets")
-  expect(state.score == 0, "a weak shot scores nothing, score is " .. state.score)
-end)
+describe("the basketball level", function()
+  local world, level, state
 
-scenario("the backboard swings when the ball hits the rim, and stays on its rod", function()
-  local world, level = kinetic.load("main.lua")
-  level.autoShot = false
-  local board, ball = world:item("board"), world:item("ball")
-  local rest = board.center
-  local hanger
-  for _, b in ipairs(world:behaviors()) do
-    if b.kind == "distance" then hanger = b end
-  end
-  expect(hanger, "the board hangs from a distance attachment")
-  local anchor = hanger.anchor
-  -- Drop the ball onto the right half of the left arm (the arm spans x 260-270 at y 383): the contact
-  -- pushes the board down and left, across its rod (which points down-right), so the board must move.
-  ball:moveTo(268, 330)
-  local bounced, maxShift, maxRodError = false, 0, 0
-  for _ = 1, 90 do
-    world:step(1)
-    if ball.y < 450 and ball.velocity.y < 0 then bounced = true end
-    local c = board.center
-    maxShift = math.max(maxShift, math.sqrt((c.x - rest.x) ^ 2 + (c.y - rest.y) ^ 2))
-    local rod = math.sqrt((c.x - anchor.x) ^ 2 + (c.y - anchor.y) ^ 2)
-    maxRodError = math.max(maxRodError, math.abs(rod - 2))
-  end
-  expect(bounced, "the ball bounced off the rim arm")
-  -- The arc is only 2 pt in radius; a hit at ~270 pt/s moves the board well over 0.25 pt.
-  expect(maxShift > 0.25, string.format("the board moved when hit (max shift %.3f pt)", maxShift))
-  -- A rigid rod: the board's centre stays 2 pt from the anchor (0.5 pt covers solver softness).
-  expect(maxRodError < 0.5, string.format("the rod kept its length (worst error %.3f pt)", maxRodError))
+  before_each(function()
+    world, level, state = kinetic.load("main.lua")
+  end)
+
+  it("fires the seed's default shot, which scores exactly one basket, then the ball resets", function()
+    expect(level.autoShot, "the level fires its default shot by itself")
+    -- ~1.4 s to drop through the hoop, ~0.5 s more to bounce off the floor and leave on the right
+    local reset = world:runUntil(function() return state.resets >= 1 end, 4)
+    expect(state.shots == 1, "exactly one shot fired, got " .. state.shots)
+    expect(state.score == 1, "the default shot scores one basket, score is " .. state.score)
+    expect(reset, "the ball left the view after the basket and was reset")
+    local ball = world:item("ball")
+    expectNear(ball.x, 40, 1, "reset puts the ball back at x = 40")
+    expectNear(ball.y, 667 - 100, 1, "reset puts the ball back at y = H - 100")
+    -- The ball now bounces at its start, far from the hoop: nothing more may score.
+    world:run(3)
+    expect(state.score == 1, "no basket without a shot, score is " .. state.score)
+  end)
+
+  describe("without the automatic shot", function()
+    before_each(function() level.autoShot = false end)
+
+    it("scores nothing after a weak flick, and the ball resets", function()
+      -- An 82-pt flick up and to the right: magnitude 0.82, about half the seed's shot. Its apex is
+      -- ~90 pt above the start, nowhere near the rim; it bounces along the floor and leaves on the right.
+      world:drag{ from = { 40, 560 }, to = { 60, 480 }, duration = 0.2 }
+      expect(state.shots == 1, "the release fired one shot, got " .. state.shots)
+      local reset = world:runUntil(function() return state.resets >= 1 end, 8)
+      expect(reset, "the weak shot leaves the view and the ball resets")
+      expect(state.score == 0, "a weak shot scores nothing, score is " .. state.score)
+    end)
+
+    it("swings the backboard when the ball hits the rim, and keeps it on its rod", function()
+      local board, ball = world:item("board"), world:item("ball")
+      local rest = board.center
+      local hanger
+      for _, b in ipairs(world:behaviors()) do
+        if b.kind == "distance" then hanger = b end
+      end
+      expect(hanger, "the board hangs from a distance attachment")
+      local anchor = hanger.anchor
+      -- Drop the ball onto the right half of the left arm (the arm spans x 260-270 at y 383): the contact
+      -- pushes the board down and left, across its rod (which points down-right), so the board must move.
+      ball:moveTo(268, 330)
+      local bounced, maxShift, maxRodError = false, 0, 0
+      for _ = 1, 90 do
+        world:step(1)
+        if ball.y < 450 and ball.velocity.y < 0 then bounced = true end
+        local c = board.center
+        maxShift = math.max(maxShift, math.sqrt((c.x - rest.x) ^ 2 + (c.y - rest.y) ^ 2))
+        local rod = math.sqrt((c.x - anchor.x) ^ 2 + (c.y - anchor.y) ^ 2)
+        maxRodError = math.max(maxRodError, math.abs(rod - 2))
+      end
+      expect(bounced, "the ball bounced off the rim arm")
+      -- The arc is only 2 pt in radius; a hit at ~270 pt/s moves the board well over 0.25 pt.
+      expect(maxShift > 0.25, string.format("the board moved when hit (max shift %.3f pt)", maxShift))
+      -- A rigid rod: the board's centre stays 2 pt from the anchor (0.5 pt covers solver softness).
+      expect(maxRodError < 0.5, string.format("the rod kept its length (worst error %.3f pt)", maxRodError))
+    end)
+  end)
 end)

@@ -52,6 +52,18 @@ void kl_set_time_budget(lua_State *L, double seconds);
 /// Instruction budget for each outermost host→Lua call (0 = none); deterministic, but a count
 /// hook stays on while Lua runs (about 2x slower loops).
 void kl_set_instruction_budget(lua_State *L, long long instructions);
+/// Line coverage: when on, the budget hook also counts every line event of file chunks (`@name`);
+/// off (the default), no line hook is set at all.
+void kl_set_coverage(lua_State *L, int on);
+/// The files counted so far, and file `index`: its chunk name (without `@`), `hits[line]` for
+/// `line < size` (owned by the state, valid until the next call into Lua or kl_close).
+int kl_coverage_count(lua_State *L);
+const char *kl_coverage_file(lua_State *L, int index, const int **hits, int *size);
+/// Marks `lines[l] = 1` for every line `l < count` of the Lua source `text` that holds an
+/// instruction (what a line hook can report), read from the compiled chunk's debug information.
+/// Returns 0, or -1 if the text does not compile.
+int kl_code_lines(const char *text, size_t length, unsigned char *lines, int count);
+
 /// The budgets in force (0 = none).
 double kl_time_budget(lua_State *L);
 long long kl_instruction_budget(lua_State *L);

@@ -17,6 +17,21 @@ final class Reporter: @unchecked Sendable {
 
     func begin() {
         if options.tap { write("TAP version 13\n1..\(total)\n") }
+        if let seed = options.selection.shuffleSeed {
+            write("\(options.tap ? "# " : "")shuffled with --shuffle-seed \(seed)\n")
+        }
+    }
+
+    /// `kinetic test --list`: every selected case as `file:line: name`, pending ones marked, and the
+    /// files that failed to load with their error.
+    static func listing(_ report: SuiteReport) -> String {
+        zip(report.cases, report.results).map { scenario, result in
+            guard let name = scenario.name else {
+                return "\(scenario.file): ERROR \(result.message ?? "")".visibleControls() + "\n"
+            }
+            let title = "\(scenario.file):\(scenario.line): \(name)" + (scenario.pending ? " (pending)" : "")
+            return title.visibleControls() + "\n"
+        }.joined()
     }
 
     func report(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
@@ -27,7 +42,7 @@ final class Reporter: @unchecked Sendable {
         if options.verbose, result.status == .passed {
             for line in result.output { write("      | \(line.visibleControls())\n") }
         }
-        if result.status != .passed { details.append(describe(scenario, result)) }
+        if result.status == .failed || result.status == .error { details.append(describe(scenario, result)) }
     }
 
     func end(_ report: SuiteReport) {
@@ -58,9 +73,11 @@ final class Reporter: @unchecked Sendable {
     /// escaped (`\#`), so a name cannot add a `# SKIP` or `# TODO` directive, and the YAML holds
     /// no control characters (YAML forbids them; parsers reject the block).
     func reportTAP(_ index: Int, _ scenario: ScenarioCase, _ result: CaseResult) {
-        let ok = result.status == .passed
+        let ok = result.status == .passed || result.status == .pending
         let title = scenario.title.visibleControls().replacingOccurrences(of: "#", with: "\\#")
-        write("\(ok ? "ok" : "not ok") \(index + 1) - \(title)\n")
+        let skip = result.status == .pending
+            ? " # SKIP pending" + (result.message.map { ": " + $0.visibleControls().replacingOccurrences(of: "#", with: "\\#") } ?? "") : ""
+        write("\(ok ? "ok" : "not ok") \(index + 1) - \(title)\(skip)\n")
         guard !ok else { return }
         var yaml = ["  ---", "  severity: \(result.status == .failed ? "fail" : "error")",
                     "  message: \(yamlString(result.message ?? ""))"]
@@ -98,7 +115,7 @@ final class Reporter: @unchecked Sendable {
 
     func paint(_ word: String, _ status: CaseStatus) -> String {
         guard options.color else { return word }
-        let code = status == .passed ? "32" : "31"
+        let code = status == .passed ? "32" : status == .pending ? "33" : "31"
         return "\u{1B}[\(code)m\(word)\u{1B}[0m"
     }
 
@@ -107,10 +124,11 @@ final class Reporter: @unchecked Sendable {
     }
 }
 
-/// The JUnit XML of a suite: `testsuites` › one `testsuite` per file › `testcase` with `failure` or
-/// `error` children. Only the cases that ran are listed and counted: a case `--filter` or `--shard`
-/// left out belongs to another run (merged shard reports must count each case once), so `skipped`
-/// is 0 and `tests` is the number of `testcase` elements, as GitLab and Jenkins total them.
+/// The JUnit XML of a suite: `testsuites` › one `testsuite` per file › `testcase` with `failure`,
+/// `error` or `skipped` (a pending case) children. Only the cases of this run are listed and
+/// counted: a case `--filter`, the tags or `--shard` left out belongs to another run (merged shard
+/// reports must count each case once), so `skipped` counts the `<skipped/>` elements and `tests` the
+/// `testcase` elements, as GitLab and Jenkins total them.
 public enum JUnitReport {
     /// The report of `report`, run on `hostname`.
     public static func xml(_ report: SuiteReport, hostname: String = ProcessInfo.processInfo.hostName) -> String {
@@ -125,7 +143,7 @@ public enum JUnitReport {
         let everything = Array(zip(report.cases, report.results))
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites name=\"kinetic test\" tests=\"\(everything.count)\" failures=\"\(count(everything, .failed))\" "
-                   + "errors=\"\(count(everything, .error))\" skipped=\"0\" time=\"\(seconds(everything))\">"]
+                   + "errors=\"\(count(everything, .error))\" skipped=\"\(count(everything, .pending))\" time=\"\(seconds(everything))\">"]
         if report.skipped > 0 {
             // Said in a comment, which every reader ignores (and "--" may not appear inside one).
             let cases = report.skipped == 1 ? "case was" : "cases were"
@@ -135,17 +153,19 @@ public enum JUnitReport {
         for file in files {
             let list = byFile[file]!
             out.append("  <testsuite name=\"\(escape(file))\" tests=\"\(list.count)\" failures=\"\(count(list, .failed))\" "
-                       + "errors=\"\(count(list, .error))\" skipped=\"0\" time=\"\(seconds(list))\" "
+                       + "errors=\"\(count(list, .error))\" skipped=\"\(count(list, .pending))\" time=\"\(seconds(list))\" "
                        + "timestamp=\"\(started)\" hostname=\"\(host)\">")
             for (scenario, result) in list {
-                let open = "    <testcase classname=\"\(escape(classname(file)))\" name=\"\(escape(scenario.name ?? "(load)"))\" "
+                let open = "    <testcase classname=\"\(escape(classname(file)))\" name=\"\(escape((scenario.name ?? "(load)") + (scenario.runs > 1 ? " (run \(scenario.run) of \(scenario.runs))" : "")))\" "
                     + "file=\"\(escape(file))\" time=\"\(String(format: "%.3f", result.seconds))\""
                 if result.status == .passed && result.output.isEmpty {
                     out.append(open + "/>")
                     continue
                 }
                 out.append(open + ">")
-                if result.status != .passed {
+                if result.status == .pending {
+                    out.append("      <skipped message=\"\(escape(result.message.map { "pending: " + $0 } ?? "pending"))\"/>")
+                } else if result.status != .passed {
                     let tag = result.status == .failed ? "failure" : "error"
                     let message = (result.location.map { "\($0): " } ?? "") + (result.message ?? "")
                     let body = ([message] + result.details).joined(separator: "\n")

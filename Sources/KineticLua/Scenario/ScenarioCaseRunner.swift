@@ -20,6 +20,8 @@ public struct ScenarioSettings: Codable, Sendable, Equatable {
     /// The folder each case's fresh saved-data folder is made in (`--data-dir`); nil: the system's
     /// temporary folder. Either way the case's folder is new, empty, and removed after the case.
     public var dataFolderParent: String?
+    /// Count the lines each case runs in the files it loads (`--coverage`), scenario files excepted.
+    public var coverage = false
 
     public init() {}
 }
@@ -32,7 +34,7 @@ public enum ScenarioCaseRunner {
         do {
             let session = try ScenarioSession(file: path, settings: settings)
             try session.loadFile()
-            return FileListing(cases: session.cases.map(\.name))
+            return FileListing(cases: session.cases.map { ListedCase(name: $0.name, line: $0.line, pending: $0.function == nil) })
         } catch let failure as SessionFailure {
             var result = failure.result
             result.seconds = Date().timeIntervalSince(start)
@@ -53,6 +55,7 @@ public enum ScenarioCaseRunner {
             defer { output = session.output.lines }
             try session.loadFile()
             result = session.run(case: name)
+            if settings.coverage { result.coverage = session.coveredFiles() }
         } catch let failure as SessionFailure {
             result = failure.result
         } catch {
@@ -91,8 +94,13 @@ final class OutputBuffer: @unchecked Sendable {
 /// One Lua state running one scenario file: the registered cases and the failure of the case running.
 final class ScenarioSession {
     struct Registration {
+        /// The full name: the enclosing `describe` names and the case's own, joined with spaces.
         let name: String
-        let function: LuaReference
+        /// nil for a pending case.
+        let function: LuaReference?
+        let line: Int
+        /// The innermost `describe` block around the case (the file's block at the top level).
+        let block: DescribeBlock
     }
 
     /// The scenario file (absolute), and as shown in reports (relative to the current folder when inside it).
@@ -110,6 +118,11 @@ final class ScenarioSession {
     let output = OutputBuffer()
     var cases: [Registration] = []
     var registering = true
+    /// The file's own block, and the `describe` block being declared.
+    let fileBlock = DescribeBlock(name: nil, parent: nil)
+    lazy var currentBlock = fileBlock
+    /// Set by `pending(reason)` inside a running case, which then ends as pending.
+    var pendingReason: String?
     /// The first failed expectation of the running case.
     var failure: CaseResult?
     /// The name of the running case (golden trace files are named after it).
@@ -138,6 +151,7 @@ final class ScenarioSession {
         lua.seed = settings.seed ?? 0
         lua.timeBudget = settings.timeout
         lua.instructionBudget = settings.instructionBudget
+        lua.lineCoverage = settings.coverage
         let output = self.output
         lua.output = { output.append($0) }
         lua.warnings = { output.append("warning: \($0)") }
@@ -175,18 +189,30 @@ final class ScenarioSession {
         }
     }
 
-    /// Runs one registered case.
+    /// Runs one registered case: the `before_each` functions of its blocks (outermost first), the
+    /// case, then the `after_each` functions (innermost first; they run also after a failure).
+    /// The first failure or error is the case's result.
     func run(case name: String) -> CaseResult {
         guard let registration = cases.first(where: { $0.name == name }) else {
             return .error("\(displayFile): no scenario named '\(name)'")
         }
+        guard let function = registration.function else { return CaseResult(status: .pending) }
         currentCase = name
+        var raised: LuaError?
+        func attempt(_ function: LuaReference) {
+            do { try state.call(function) } catch { if raised == nil { raised = error } }
+        }
+        let blocks = registration.block.chain
+        for block in blocks { for setUp in block.beforeEach where raised == nil { attempt(setUp) } }
+        if raised == nil { attempt(function) }
+        for block in blocks.reversed() { for tearDown in block.afterEach.reversed() { attempt(tearDown) } }
         var result: CaseResult
-        do {
-            try state.call(registration.function)
-            result = failure ?? CaseResult(status: .passed)
-        } catch {
-            result = failure ?? errorResult(error, prefix: nil)
+        if let failure {
+            result = failure
+        } else if let pendingReason {
+            result = CaseResult(status: .pending, message: pendingReason.isEmpty ? nil : pendingReason)
+        } else {
+            result = raised.map { errorResult($0, prefix: nil) } ?? CaseResult(status: .passed)
         }
         result.notes += notes
         return result
@@ -221,6 +247,16 @@ final class ScenarioSession {
         return absolute.hasPrefix(here + "/") ? String(absolute.dropFirst(here.count + 1)) : absolute
     }
 
+    /// What the case ran of each file but scenario files (`*_test.lua`) and the host's own chunks
+    /// (`=kinetic`, `[kinetic assertions]`), by absolute path.
+    func coveredFiles() -> [CoveredFile] {
+        state.coverage().compactMap { chunk, hits in
+            guard !chunk.hasSuffix("_test.lua"), chunk != chunkName, !chunk.hasPrefix("="), !chunk.hasPrefix("[") else { return nil }
+            let path = chunk.hasPrefix("/") ? chunk : root + "/" + chunk
+            return CoveredFile(file: URL(fileURLWithPath: path).standardizedFileURL.path, hits: hits)
+        }
+    }
+
     /// Files whose folder is a project's root (docs/scenarios.md).
     static let projectMarkers = [".git", ".luarc.json"]
 
@@ -238,10 +274,17 @@ final class ScenarioSession {
         }
     }
 
-    /// `file:line` of the Lua code that called the running Swift function.
+    /// `file:line` of the Lua code that called the running Swift function: the nearest frame of a
+    /// file other than the assertion library, so a failed `assert.equals` names the user's line.
     func callerLocation(_ lua: Lua) -> String? {
-        guard let (text, line) = lua.caller(at: 1), text.hasPrefix("@"), line > 0 else { return nil }
-        return display(String(text.dropFirst())) + ":\(line)"
+        var level: Int32 = 1
+        while let (text, line) = lua.caller(at: level) {
+            if text.hasPrefix("@"), text != "@" + Self.assertionChunk {
+                return line > 0 ? display(String(text.dropFirst())) + ":\(line)" : nil
+            }
+            level += 1
+        }
+        return nil
     }
 
     // MARK: - Globals
@@ -254,16 +297,9 @@ final class ScenarioSession {
     }
 
     func installGlobals() {
-        bindGlobal("scenario") { [unowned self] lua in
-            let name = try lua.string(1, "name")
-            let function = try lua.function(2, "fn")
-            guard registering else {
-                throw LuaBindingError("scenario: cases must be registered at the top level of the file, not inside a case")
-            }
-            cases.append(Registration(name: name, function: function))
-            return 0
-        }
+        installBlocks()
         installExpectations()
+        installAssertions()
         installTraces()
     }
 }

@@ -9,6 +9,8 @@ public enum CaseStatus: String, Codable, Sendable {
     case failed = "FAIL"
     /// A Lua error, a stopped runaway case, or a crashed worker.
     case error = "ERROR"
+    /// Registered without a function (`it(name)`, `pending(name)`): listed and reported, never run.
+    case pending = "PEND"
 }
 
 /// The outcome of one case (or of loading a file, for the pseudo-case that reports a load error).
@@ -26,6 +28,8 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var seconds: Double
     /// Notes that are not failures (`created golden trace …`).
     public var notes: [String]
+    /// Lines the case ran, per file (only with `--coverage`).
+    public var coverage: [CoveredFile]?
 
     public init(status: CaseStatus, location: String? = nil, message: String? = nil, details: [String] = [],
                 output: [String] = [], seconds: Double = 0, notes: [String] = []) {
@@ -44,11 +48,33 @@ public struct CaseResult: Codable, Sendable, Equatable {
     }
 }
 
-/// What a file registers: its case names in registration order, or the error that stopped it.
+/// How often each line of one file ran: `hits[line]` (index 0 unused).
+public struct CoveredFile: Codable, Sendable, Equatable {
+    public var file: String
+    public var hits: [Int]
+    public init(file: String, hits: [Int]) { self.file = file; self.hits = hits }
+}
+
+/// One case a file registers.
+public struct ListedCase: Codable, Sendable, Equatable {
+    /// The full name: the `describe` names and the case's own, joined with spaces.
+    public var name: String
+    /// The line of the `scenario`/`it`/`pending` call (0 if unknown).
+    public var line: Int
+    /// Registered without a function: reported as pending, never run.
+    public var pending: Bool
+    public init(name: String, line: Int = 0, pending: Bool = false) {
+        self.name = name
+        self.line = line
+        self.pending = pending
+    }
+}
+
+/// What a file registers: its cases in registration order, or the error that stopped it.
 public struct FileListing: Codable, Sendable, Equatable {
-    public var cases: [String]
+    public var cases: [ListedCase]
     public var error: CaseResult?
-    public init(cases: [String], error: CaseResult? = nil) { self.cases = cases; self.error = error }
+    public init(cases: [ListedCase], error: CaseResult? = nil) { self.cases = cases; self.error = error }
 }
 
 /// The line protocol between `kinetic test` and its worker processes: the worker prints exactly one

@@ -6,23 +6,46 @@ import Foundation
 public struct ScenarioCase: Sendable, Equatable {
     /// The scenario file, as found.
     public var file: String
-    /// The case name; nil for the pseudo-case that reports a file that failed to load.
+    /// The case's full name; nil for the pseudo-case that reports a file that failed to load.
     public var name: String?
-    /// `file › name`, what `--filter` matches and reports show.
-    public var title: String { "\(file) › \(name ?? "(load)")" }
+    /// The line that registers it (0 if unknown).
+    public var line = 0
+    /// Registered without a function: reported as pending, never run.
+    public var pending = false
+    /// Which round of `--repeat` this is, of how many.
+    public var run = 1
+    public var runs = 1
+
+    public init(file: String, name: String?, line: Int = 0, pending: Bool = false) {
+        self.file = file
+        self.name = name
+        self.line = line
+        self.pending = pending
+    }
+
+    /// `file › name`, what `--filter` matches.
+    public var baseTitle: String { "\(file) › \(name ?? "(load)")" }
+    /// What reports show: `file › name`, with `(run 2 of 3)` under `--repeat`.
+    public var title: String { baseTitle + (runs > 1 ? " (run \(run) of \(runs))" : "") }
+    /// The `#tag` words of the name.
+    public var tags: [String] { name.map(CaseSelection.hashTags(in:)) ?? [] }
 }
 
 /// How a suite runs.
 public struct SuiteOptions: Sendable {
     public var paths: [String] = ["."]
-    /// Substring of `file › name` a case must contain.
-    public var filter: String?
+    /// Which cases run, in what order, how many times.
+    public var selection = CaseSelection()
+    /// Print the selected cases (`file:line: name`) instead of running them.
+    public var list = false
     /// Worker processes running at once.
     public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    /// Shard `index` of `count` (1-based): cases whose position in the sorted list, modulo count, is index - 1.
-    public var shard: (index: Int, count: Int)?
     /// JUnit XML report path.
     public var junit: String?
+    /// Line coverage outputs: luacov's `luacov.stats.out` and an LCOV file (either turns
+    /// `settings.coverage` on).
+    public var luacovStats: String?
+    public var lcov: String?
     /// TAP 13 on standard output instead of the default lines.
     public var tap = false
     /// Colour the status words (only on a terminal without NO_COLOR).
@@ -43,17 +66,20 @@ public protocol CaseExecutor: Sendable {
 public struct SuiteReport: Sendable {
     public var cases: [ScenarioCase]
     public var results: [CaseResult]
-    /// Cases left out by `--filter` and `--shard`.
+    /// Cases left out by the filters, tags and `--shard`.
     public var skipped: Int
     /// When the run started.
     public var started = Date()
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
     /// Failures and errors.
-    public var failed: Int { results.filter { $0.status != .passed }.count }
-    /// `N passed, N failed` (`, N skipped` when some were left out).
+    public var failed: Int { results.filter { $0.status == .failed || $0.status == .error }.count }
+    /// Cases registered without a function.
+    public var pending: Int { results.filter { $0.status == .pending }.count }
+    /// `N passed, N failed` (`, N pending` when some are, `, N skipped` when some were left out).
     public var summary: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        "\(passed) passed, \(failed) failed" + (pending > 0 ? ", \(pending) pending" : "")
+            + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 }
 
@@ -75,11 +101,20 @@ public enum ScenarioSuite {
             if let error = listing.error {
                 all.append((ScenarioCase(file: file, name: nil), error))
             } else {
-                all += listing.cases.map { (ScenarioCase(file: file, name: $0), nil) }
+                all += listing.cases.map {
+                    (ScenarioCase(file: file, name: $0.name, line: $0.line, pending: $0.pending),
+                     $0.pending ? CaseResult(status: .pending) : nil)
+                }
             }
         }
-        let selected = select(all.map(\.0), filter: options.filter, shard: options.shard)
-        let skipped = all.count - selected.count
+        let selected = try options.selection.apply(to: all.map(\.0))
+        let skipped = all.count - Set(selected.map(\.position)).count
+        if options.list {
+            let report = SuiteReport(cases: selected.map(\.case), results: selected.map { all[$0.position].1 ?? CaseResult(status: .passed) },
+                                     skipped: skipped, started: started)
+            write(Reporter.listing(report))
+            return report
+        }
 
         let reporter = Reporter(options: options, write: write, total: selected.count)
         reporter.begin()
@@ -93,6 +128,9 @@ public enum ScenarioSuite {
             return result
         }
         let report = SuiteReport(cases: selected.map(\.case), results: results, skipped: skipped, started: started)
+        if options.settings.coverage {
+            write((options.tap ? "# " : "") + (try CoverageReport.write(results, options: options)) + "\n")
+        }
         reporter.end(report)
         if let junit = options.junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
@@ -100,17 +138,6 @@ public enum ScenarioSuite {
             }
         }
         return report
-    }
-
-    /// The cases `filter` and `shard` keep, with their positions in `cases`.
-    public static func select(_ cases: [ScenarioCase], filter: String?, shard: (index: Int, count: Int)?) -> [(case: ScenarioCase, position: Int)] {
-        var kept: [(case: ScenarioCase, position: Int)] = []
-        for (position, scenario) in cases.enumerated() {
-            if let filter, !filter.isEmpty, !scenario.title.contains(filter) { continue }
-            kept.append((scenario, position))
-        }
-        guard let shard else { return kept }
-        return kept.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 
     /// Parses `I/N` (1 <= I <= N).
