@@ -20,7 +20,7 @@ struct TestScenarios: ParsableCommand {
         """
     )
 
-    @Argument(help: "Scenario files or folders to search (default: the current folder).")
+    @Argument(help: "Scenario files, folders to search, or .kinetic games (default: the current folder).")
     var paths: [String] = []
 
     @Option(help: "Run only cases whose \"file › name\" contains this text.")
@@ -79,7 +79,8 @@ struct TestScenarios: ParsableCommand {
         }
         Interruption.unblockSignals()  // Ctrl-C and SIGTERM end the suite, and with it every worker
         var options = SuiteOptions()
-        options.paths = paths.isEmpty ? ["."] : paths
+        // A .kinetic game is unpacked once here; its workers run the scenarios from that folder.
+        options.paths = try (paths.isEmpty ? ["."] : paths).map(UnpackedGames.folder(for:))
         options.filter = filter
         if let jobs { options.jobs = jobs }
         options.shard = shard.flatMap(ScenarioSuite.parseShard)
