@@ -59,14 +59,14 @@ public enum LevelArchive {
         let temporary = try makeTemporaryFolder(named: path)
         let folder = temporary + "/" + stem(path)
         do throws(LevelFileError) {
-            try makeFolder(folder, named: path)
+            try makeFolder(folder, entry: ".", named: path)
             var unpacked = 0
             for (entry, components) in entries {
                 guard components.starts(with: prefix), components.count > prefix.count else { continue }
                 let target = folder + "/" + components.dropFirst(prefix.count).joined(separator: "/")
                 try makeParents(of: target, below: folder, named: path)
                 if entry.type == .directory {
-                    try makeFolder(target, named: path, existingIsFine: true)
+                    try makeFolder(target, entry: entry.path, named: path, existingIsFine: true)
                 } else {
                     try write(entry, of: archive, to: target, archive: path, unpacked: &unpacked, limits: limits)
                 }
@@ -223,28 +223,32 @@ public enum LevelArchive {
     }
 
     static func makeTemporaryFolder(named path: String) throws(LevelFileError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/kinetic-game-XXXXXX").utf8CString)
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path
+        var template = Array((base + "/kinetic-game-XXXXXX").utf8CString)
         // mkdtemp makes it readable by its owner only.
         guard let made = mkdtemp(&template) else {
-            throw LevelFileError(path, "no temporary folder to unpack into (\(LevelFiles.failure(NSTemporaryDirectory(), errno).reason))")
+            throw LevelFileError(path, "no temporary folder to unpack into in \(base) (\(LevelFiles.failure(base, errno).reason))")
         }
         return String(cString: made)
     }
 
-    static func makeFolder(_ folder: String, named path: String, existingIsFine: Bool = false) throws(LevelFileError) {
+    /// Makes `folder` (`entry` is how messages name it: the archive's path for it).
+    static func makeFolder(_ folder: String, entry: String, named path: String, existingIsFine: Bool = false) throws(LevelFileError) {
         if mkdir(folder, 0o755) == 0 { return }
+        let code = errno
         var info = stat()
-        if errno == EEXIST, existingIsFine, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-        throw LevelFileError(path, "'\(folder)': \(LevelFiles.failure(folder, errno).reason)")
+        if code == EEXIST, existingIsFine, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        let reason = code == EEXIST ? "a file of the archive stands where this folder must be" : LevelFiles.failure(folder, code).reason
+        throw LevelFileError(path, "'\(entry)': \(reason)")
     }
 
     /// Makes the folders between `root` and `target`; a file standing where a folder must be is refused.
     static func makeParents(of target: String, below root: String, named path: String) throws(LevelFileError) {
         let relative = String(target.dropFirst(root.count + 1))
-        var folder = root
+        var entry = ""
         for component in relative.split(separator: "/").dropLast() {
-            folder += "/" + component
-            try makeFolder(folder, named: path, existingIsFine: true)
+            entry += (entry.isEmpty ? "" : "/") + component
+            try makeFolder(root + "/" + entry, entry: entry, named: path, existingIsFine: true)
         }
     }
 }
