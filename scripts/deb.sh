@@ -29,7 +29,8 @@ owner() {
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 packages=()
 for library in $needed; do
-  path=$(ldd "$binary" | awk -v lib="$library" '$1 == lib { print $3 }')
+  # ldd prints `libz.so.1 => /lib/.../libz.so.1 (0x…)`, and the loader as `/lib64/ld-linux-x86-64.so.2 (0x…)`.
+  path=$(ldd "$binary" | awk -v lib="$library" '$1 == lib { print $3 } $1 ~ ("/" lib "$") { print $1 }' | head -1)
   [[ -n $path ]] || { echo "error: ldd does not find $library" >&2; exit 1; }
   packages+=("$(owner "$path")")
 done

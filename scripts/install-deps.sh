@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages Kinetic builds and runs with (idempotent; safe to run again).
-# Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, ffmpeg)
+# Usage: scripts/install-deps.sh [--test]   (--test adds what the tests need: xvfb, xdotool; man-db for scripts/test-install.sh)
 set -euo pipefail
 
 packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libjpeg62-turbo-dev libsdl2-dev libsdl2-mixer-dev fonts-dejavu-core ffmpeg)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(xvfb xdotool)
+  packages+=(xvfb xdotool man-db)
 fi
 
 missing=()

@@ -100,6 +100,25 @@ import ZIPFoundation
         #expect(refusal(path, limits: .init(bytes: 1 << 20)) == nil)
     }
 
+    @Test func aZipBombThatUnderstatesItsSizeIsStoppedByTheBytesItInflates() throws {
+        let zeros = String(repeating: "\0", count: 64 << 10)
+        let path = try craft([.file("main.lua", "return {}"), .file("bomb.bin", zeros)])
+        // Every header now says each file unpacks to 1 byte: the stated sizes pass the limit.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let signatures: [([UInt8], Int)] = [([0x50, 0x4B, 0x03, 0x04], 22), ([0x50, 0x4B, 0x01, 0x02], 24)]
+        var patched = 0
+        for i in 0..<(bytes.count - 4) {
+            for (signature, sizeOffset) in signatures where Array(bytes[i..<i + 4]) == signature {
+                bytes.replaceSubrange(i + sizeOffset..<i + sizeOffset + 4, with: [1, 0, 0, 0])
+                patched += 1
+            }
+        }
+        #expect(patched == 4)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(refusal(path, limits: .init(bytes: 32 << 10))
+            == path + ": 'bomb.bin': the game unpacks to more than 32768 bytes, more than a game may hold")
+    }
+
     @Test func tooManyEntriesAreRefused() throws {
         let path = try craft([.file("main.lua", "return {}")] + (1...5).map { Item.file("f\($0).lua", "") })
         #expect(refusal(path, limits: .init(entries: 5)) == path + ": more than 5 entries, more than a game may hold")
