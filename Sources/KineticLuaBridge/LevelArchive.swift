@@ -32,9 +32,12 @@ public enum LevelArchive {
         public func remove() { try? FileManager.default.removeItem(atPath: temporaryFolder) }
     }
 
-    /// True when `path` names a game archive (by its extension), not a folder or a `.lua` file.
+    /// True when `path` names a game archive: a `.kinetic` name that is not a folder (a missing
+    /// one too, so unpacking it says what is missing).
     public static func isArchive(_ path: String) -> Bool {
-        (path as NSString).pathExtension.lowercased() == fileExtension
+        guard (path as NSString).pathExtension.lowercased() == fileExtension else { return false }
+        var info = stat()
+        return !(stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
     }
 
     // MARK: - Reading

@@ -23,7 +23,7 @@ struct BundleGame: ParsableCommand {
     @Argument(help: "The level: a folder holding main.lua, or a .kinetic game.")
     var level: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to make (it must not exist, or be empty).", valueName: "dir"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to make (it must not exist, or be empty; outside the level's folder).", valueName: "dir"))
     var output: String
 
     @Flag(help: "Also write DIR.tar.gz.")
@@ -34,23 +34,24 @@ struct BundleGame: ParsableCommand {
     }
 
     func run() throws {
-        let isArchive = LevelArchive.isArchive(level) && (try? LevelFiles.isFolder(level)) == false
+        let isArchive = LevelArchive.isArchive(level)
         guard isArchive || (try? LevelFiles.isFolder(level)) == true else {
             throw Diagnostics.failure("\(level): give a level folder (holding main.lua) or a .kinetic game")
+        }
+        let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        if !isArchive, (standardized(output) + "/").hasPrefix(standardized(level) + "/") {
+            throw Diagnostics.failure("\(output): inside the level's folder, so the game would pack itself: put the bundle elsewhere")
         }
         let name = LevelArchive.stem(level)
         try makeEmptyFolder(output)
         let game = output + "/" + name + "." + LevelArchive.fileExtension
         do {
-            if isArchive {
-                try FileManager.default.copyItem(atPath: level, toPath: game)
-            } else {
-                try LevelArchive.pack(folder: level, to: game)
-            }
+            if !isArchive { try LevelArchive.pack(folder: level, to: game) }
             // The game as the player gets it must load: unpack it the way `play` will.
-            let unpacked = try LevelArchive.unpack(game)
+            let unpacked = try LevelArchive.unpack(isArchive ? level : game)
             defer { unpacked.remove() }
             _ = try Level.load(path: unpacked.folder)
+            if isArchive { try FileManager.default.copyItem(atPath: level, toPath: game) }
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw Diagnostics.failure(error)

@@ -53,7 +53,7 @@ import ZIPFoundation
         #expect(Array(header) == [0x89, 0x50, 0x4E, 0x47])
     }
 
-    @Test func watchAndRecordRefuseAnArchive() throws {
+    @Test func watchRecordAndCheckRefuseAnArchive() throws {
         let (folder, game) = try basketball()
         let watch = try run(try CLI.kinetic(), ["watch", game, "--headless", "--seconds", "1"])
         #expect(watch.status == 1)
@@ -61,6 +61,9 @@ import ZIPFoundation
         let record = try run(try CLI.kinetic(), ["record", game, "--headless", "-o", folder + "/r.json"])
         #expect(record.status == 1)
         #expect(record.err.contains("\(game): record the level's folder"))
+        let check = try run(try CLI.kinetic(), ["check", game])
+        #expect(check.status == 64)
+        #expect(check.err.contains("\(game): check takes level folders and .lua files"))
     }
 
     @Test func aCraftedArchiveIsRefusedWithItsEntryNamed() throws {

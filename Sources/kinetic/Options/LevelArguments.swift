@@ -48,7 +48,7 @@ struct LevelArguments: ParsableArguments {
 
     /// Refuses a `.kinetic` game for a command that needs the level's own files (`why` says which).
     func requireNotArchive(_ why: String) throws {
-        guard LevelArchive.isArchive(level), (try? LevelFiles.isFolder(level)) == false else { return }
+        guard LevelArchive.isArchive(level) else { return }
         throw Diagnostics.failure("\(level): \(why)")
     }
 
@@ -91,7 +91,7 @@ enum UnpackedGames {
     /// `path` itself, or for a `.kinetic` file the level folder it unpacks to. A refused archive is
     /// printed and the command exits with 1.
     static func folder(for path: String) throws -> String {
-        guard LevelArchive.isArchive(path), (try? LevelFiles.isFolder(path)) != true else { return path }
+        guard LevelArchive.isArchive(path) else { return path }
         if let done = unpacked[path] { return done.folder }
         do {
             let game = try LevelArchive.unpack(path)
