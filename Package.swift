@@ -39,6 +39,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Reads `.kinetic` games (zip archives of a level folder): pure Swift over zlib, which Cairo
+        // already links, so it adds no runtime library; entries report their type and size before
+        // anything is extracted.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // MARK: - Public API
@@ -60,7 +64,8 @@ let package = Package(
         // plain values on KineticGeometry only: LuaBridge reads colours into it, KineticLua fills it in,
         // Render draws it with Cairo; KineticLua never links Cairo.
         .target(name: "KineticScene", dependencies: ["KineticGeometry"]),
-        .target(name: "KineticLuaBridge", dependencies: ["CKineticLua", "CKineticLuaShim", "KineticGeometry", "KineticScene"],
+        .target(name: "KineticLuaBridge", dependencies: ["CKineticLua", "CKineticLuaShim", "KineticGeometry", "KineticScene",
+                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 exclude: ["README.md"]),
         // `swift run -c release LuaBridgeBench`: cost of a Lua → Swift property read.
         .executableTarget(name: "LuaBridgeBench", dependencies: ["KineticLuaBridge"], path: "Benchmarks/LuaBridgeBench"),
@@ -118,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "kinetic",
             dependencies: [
-                "KineticPhysics", "KineticDynamics", "KineticLua", "KineticPlayer", "KineticRender", "KineticViewer", "KineticBenchScenes",
+                "KineticPhysics", "KineticDynamics", "KineticLuaBridge", "KineticLua", "KineticPlayer", "KineticRender", "KineticViewer", "KineticBenchScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,7 +131,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "PhysicsTests", dependencies: ["KineticPhysics", "KineticBenchScenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["KineticDynamics"]),
-        .testTarget(name: "LuaBridgeTests", dependencies: ["KineticLuaBridge"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["KineticLuaBridge", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "KineticLuaTests", dependencies: ["KineticLua", "KineticLuaBridge", "KineticDynamics", "KineticRender"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["KineticRender"], exclude: ["Snapshots", "Fixtures"]),
@@ -139,6 +144,7 @@ let package = Package(
         .testTarget(name: "EditorSupportTests", dependencies: ["KineticLua"], exclude: ["Fixtures"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["KineticFuzzing", "KineticPhysics", "KineticLua", "KineticLuaBridge", "KineticRender"]),
         // Runs the built `kinetic` binary (.build/debug/kinetic) in a window on Xvfb, driven by xdotool.
-        .testTarget(name: "KineticCLITests", dependencies: ["KineticRender"], exclude: ["Fixtures"]),
+        .testTarget(name: "KineticCLITests", dependencies: ["KineticRender", "KineticLuaBridge", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    exclude: ["Fixtures"]),
     ]
 )

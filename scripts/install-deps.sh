@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages Kinetic builds and runs with (idempotent; safe to run again).
 # Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, luacheck,
-# and the Lua Language Server that checks the editor definitions against examples/)
+# man-db for scripts/test-install.sh, and the Lua Language Server that checks the editor definitions
+# against examples/)
 set -euo pipefail
 
 packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libjpeg62-turbo-dev libsdl2-dev libsdl2-mixer-dev fonts-dejavu-core ffmpeg)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(xvfb xdotool lua-check)
+  packages+=(xvfb xdotool lua-check man-db)
 fi
 
 SUDO=""

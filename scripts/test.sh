@@ -11,6 +11,9 @@ swift build -c release --product step-allocations && .build/release/step-allocat
 # A package that depends on Kinetic as a Swift program would (SwiftExamples/EmbedKinetic, own build folder):
 # the engine-only program builds without a warning, the level host scores and draws.
 scripts/embed-example.sh || status=1
+# What an install ships runs without the Swift toolchain: the static release build installed into a
+# temporary prefix, the .deb unpacked into a throwaway root, a bundled game (scripts/test-install.sh).
+scripts/test-install.sh || status=1
 # The DocC catalogs of the library products link only to symbols that exist (out/docs, ~1 min).
 scripts/docs.sh >/dev/null || status=1
 # The suite and the scenarios under AddressSanitizer + LeakSanitizer (own build in .build-asan,

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import KineticLua
+import KineticLuaBridge
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +44,9 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if levels.isEmpty { throw ValidationError("give at least one level (a .lua file or a folder)") }
+        if let game = levels.first(where: LevelArchive.isArchive) {
+            throw ValidationError("\(game): check takes level folders and .lua files; check the folder the game was packed from (`kinetic bundle` checks that a game loads)")
+        }
     }
 
     func run() throws {

@@ -15,6 +15,8 @@ struct Kinetic: ParsableCommand {
           kinetic watch my_level.lua
           kinetic render my_level.lua -o level.gif --seconds 3
           kinetic test
+          kinetic run game.kinetic
+          kinetic bundle examples/pachinko -o pachinko --tar
 
         Exit codes: 0 success, 1 a level or scenario failed, 64 bad command line.
         Errors go to standard error. Colour: NO_COLOR (non-empty) turns it off, FORCE_COLOR turns it on, TERM=dumb turns it off on a terminal. Docs: docs/cli.md.
@@ -28,6 +30,7 @@ struct Kinetic: ParsableCommand {
             RecordLevel.self,
             ReplayRecording.self,
             Check.self,
+            BundleGame.self,
             API.self,
             Bench.self,
         ]

@@ -37,6 +37,7 @@ struct RecordLevel: ParsableCommand {
     }
 
     func run() throws {
+        try level.requireNotArchive("record the level's folder: a recording names the files of the level it replays")
         do {
             let loaded = try level.load()
             if !headless, script == nil, try WindowRunner.isDisplayAvailable() {

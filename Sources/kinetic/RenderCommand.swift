@@ -101,7 +101,7 @@ struct RenderLevel: ParsableCommand {
             recording = try replay.map { path throws(RecordingError) in try Recording(contentsOf: path) }
             var options = level.options()
             if let recording { options.seed = recording.seed }
-            loaded = try Level.load(path: level.level, options: options)
+            loaded = try Level.load(path: level.path(), options: options)
             if let recording, recording.fps != loaded.fps {
                 throw LevelError(message: "\(replay!): recorded at \(recording.fps) steps/s, but the level now runs at \(loaded.fps)")
             }

@@ -24,7 +24,7 @@ struct TestScenarios: ParsableCommand {
         """
     )
 
-    @Argument(help: "Scenario files or folders to search (default: the current folder).")
+    @Argument(help: "Scenario files, folders to search, or .kinetic games (default: the current folder).")
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("Run only cases whose \"file › name\" contains this text, or whose name or \"file › name\" matches it as a Lua pattern (repeatable: any of them).", valueName: "pattern"))
@@ -126,8 +126,9 @@ struct TestScenarios: ParsableCommand {
         }
         func flag(_ given: Bool, _ key: String) -> Bool { given || config[key]?.first == "true" }
         var options = SuiteOptions()
+        // A .kinetic game is unpacked once here; its workers run the scenarios from that folder.
         let chosenPaths = list(paths, "paths")
-        options.paths = chosenPaths.isEmpty ? ["."] : chosenPaths
+        options.paths = try (chosenPaths.isEmpty ? ["."] : chosenPaths).map(UnpackedGames.folder(for:))
         options.selection.filters = list(filter, "filter")
         options.selection.filtersOut = list(filterOut, "filter-out")
         options.selection.tags = Self.words(list(tags, "tags"))

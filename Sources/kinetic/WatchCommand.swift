@@ -85,6 +85,7 @@ struct WatchSession {
     static let idleInterval = 0.02
 
     func run() throws {
+        try levelArguments.requireNotArchive("a .kinetic game cannot be watched for changes: watch the level's folder (unzip the game)")
         let started = FileWatcher.now()
         // A level that never loaded is a failed run: CI must not read a missing file as a pass.
         guard let level = loadWaitingForAFix(started: started) else { throw ExitCode.failure }

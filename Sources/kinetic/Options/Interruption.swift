@@ -57,6 +57,7 @@ enum Interruption {
     static func endProcess() -> Never {
         let number = signal ?? SIGINT
         fflush(nil)  // the default action does not flush what `print` buffered
+        UnpackedGames.removeAll()  // nor run the exit handler that would
         Foundation.signal(number, SIG_DFL)
         raise(number)
         exit(128 + number)

@@ -2,9 +2,10 @@
 import ArgumentParser
 import Foundation
 import KineticLua
+import KineticLuaBridge
 
 struct LevelArguments: ParsableArguments {
-    @Argument(help: "The level: a .lua file that returns a table, or a folder holding main.lua.")
+    @Argument(help: "The level: a .lua file that returns a table, a folder holding main.lua, or a game in one file (.kinetic, a zip of a level folder).")
     var level: String
 
     @Option(parsing: .unconditional, help: "Seed for math.random and noise (overrides the level's `seed`; any integer, also negative).")
@@ -23,7 +24,8 @@ struct LevelArguments: ParsableArguments {
         // Errors name the level's files from where the command ran (Diagnostics.fromHere).
         var isFolder: ObjCBool = false
         let named = FileManager.default.fileExists(atPath: level, isDirectory: &isFolder) && isFolder.boolValue
-        Diagnostics.levelFolder = named ? level : (level as NSString).deletingLastPathComponent
+        // A game's files live in a temporary folder: messages name them as the archive holds them.
+        Diagnostics.levelFolder = named ? level : LevelArchive.isArchive(level) ? "" : (level as NSString).deletingLastPathComponent
         if let screenshots {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isFolder), isFolder.boolValue else {
@@ -35,10 +37,19 @@ struct LevelArguments: ParsableArguments {
     /// The level, loaded with `options()`; one that fails to load is printed and the command exits with 1.
     func load() throws -> Level {
         do {
-            return try Level.load(path: level, options: options())
+            return try Level.load(path: path(), options: options())
         } catch {
             throw Diagnostics.failure(error)
         }
+    }
+
+    /// The path to load: the level as named, or the folder a `.kinetic` game was unpacked into.
+    func path() throws -> String { try UnpackedGames.folder(for: level) }
+
+    /// Refuses a `.kinetic` game for a command that needs the level's own files (`why` says which).
+    func requireNotArchive(_ why: String) throws {
+        guard LevelArchive.isArchive(level) else { return }
+        throw Diagnostics.failure("\(level): \(why)")
     }
 
     /// The options a level is loaded with.
@@ -62,7 +73,7 @@ extension LevelArguments {
     /// Prints what `kinetic check` finds in the loaded level as warnings; with `strict` they are
     /// errors and the command exits with 1 before the level runs.
     func reportCheckProblems(_ loaded: Level, strict: Bool) throws {
-        let problems = LevelChecker.warnings(level: level, loaded: loaded, options: options())
+        let problems = LevelChecker.warnings(level: try path(), loaded: loaded, options: options())
         for p in problems {
             if strict { Diagnostics.error(p.description) } else { Diagnostics.warning(p.description) }
         }
@@ -70,5 +81,31 @@ extension LevelArguments {
             Diagnostics.note("stopped: --strict turns what `kinetic check` finds into errors")
             throw ExitCode.failure
         }
+    }
+}
+
+/// The `.kinetic` games this process unpacked (`LevelArchive`), each once, removed when it ends.
+enum UnpackedGames {
+    nonisolated(unsafe) private static var unpacked: [String: LevelArchive.Unpacked] = [:]
+
+    /// `path` itself, or for a `.kinetic` file the level folder it unpacks to. A refused archive is
+    /// printed and the command exits with 1.
+    static func folder(for path: String) throws -> String {
+        guard LevelArchive.isArchive(path) else { return path }
+        if let done = unpacked[path] { return done.folder }
+        do {
+            let game = try LevelArchive.unpack(path)
+            if unpacked.isEmpty { atexit { UnpackedGames.removeAll() } }
+            unpacked[path] = game
+            return game.folder
+        } catch {
+            throw Diagnostics.failure(error)
+        }
+    }
+
+    /// Deletes every unpacked game (at exit, and before a signal ends the process).
+    static func removeAll() {
+        for game in unpacked.values { game.remove() }
+        unpacked = [:]
     }
 }
