@@ -268,9 +268,18 @@ extension DynamicAnimator {
         noteChange()
     }
 
-    /// Moves the center (points), keeping angle and velocities.
+    /// Moves the center (points), keeping angle and velocities. The rotation is kept as it is, not
+    /// read back as an angle and turned again, which could change its last bits.
     public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
-        try updateItemUsingCurrentState(id, center: center, angle: try angle(of: id))
+        let i = try slot(id)
+        try requireFinite(center, "\(label(id)) center")
+        if records[i].body.isNull {
+            records[i].center = center
+        } else {
+            do { try world.setPosition(center, of: records[i].body) }
+            catch { throw DynamicsError("\(label(id)): \(error)") }
+        }
+        noteChange()
     }
 
     /// Turns the item (radians, clockwise on screen), keeping center and velocities.

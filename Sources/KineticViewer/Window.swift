@@ -255,14 +255,15 @@ public final class Window {
         return events
     }
 
-    /// Like `pollEvents`, but waits up to `timeout` seconds for at least one event, or for the
-    /// picture to need a redraw (`needsRedraw`). It sleeps in SDL_WaitEventTimeout, so an idle
-    /// window costs no CPU while it waits.
+    /// Like `pollEvents`, but waits up to `timeout` seconds for at least one event, or until the
+    /// picture needs a redraw (`needsRedraw` turns true while it waits). It sleeps in
+    /// SDL_WaitEventTimeout, so an idle window costs no CPU while it waits.
     public func waitForEvents(timeout: Double) -> [InputEvent] {
         let deadline = SDL_GetTicks64() + UInt64(max(timeout, 0) * 1000)
         var events: [InputEvent] = []
         var event = SDL_Event()
-        while events.isEmpty, !damaged {
+        let wasDamaged = damaged
+        while events.isEmpty, wasDamaged || !damaged {
             let now = SDL_GetTicks64()
             guard now < deadline, SDL_WaitEventTimeout(&event, Int32(clamping: deadline - now)) != 0 else { break }
             if let input = translate(event) { events.append(input) }

@@ -84,12 +84,12 @@ import Testing
             local x, y = a:position()
             local vx, vy = a:linearVelocity()
             local sx, sy = still:position()
+            local same = x == a.center.x and y == a.center.y and vx == a.velocity.x and vy == a.velocity.y
             a:moveTo(50, 60)
             local mx, my = a:position()
-            return x == a.center.x and y == a.center.y and vx == a.velocity.x and vy == a.velocity.y,
-              vy > 0, sx, sy, mx, my, select("#", a:position()), select("#", a:linearVelocity())
+            return same, vy > 0, sx, sy, mx, my, select("#", a:position()) == 2 and select("#", a:linearVelocity()) == 2
             """)
-        #expect(values == [.boolean(true), .boolean(true), .number(7), .number(8), .number(50), .number(60), .number(2), .number(2)])
+        #expect(values == [.boolean(true), .boolean(true), .number(7), .number(8), .number(50), .number(60), .boolean(true)])
         let removed = h.error("local w = kinetic.world{} local a = w:addItem{ name = 'ball', frame = {0, 0, 1, 1} } w:removeItem(a) local x, y = a:position()")
         #expect(removed?.message == "test.lua:1: item 'ball' was removed")
         let velocity = h.error("local w = kinetic.world{} local a = w:addItem{ name = 'ball', frame = {0, 0, 1, 1} } w:removeItem(a) a:linearVelocity()")
@@ -115,7 +115,7 @@ import Testing
         #expect(values == [.boolean(true), .number(0), .number(0), .number(0)])
         let nan = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a:moveTo(0/0, 1)")
         #expect(nan?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(nan?.message ?? "")")
-        let far = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } w:addBehavior(kinetic.gravity{ items = {a} }) a:moveTo(1e300, 1)")
+        let far = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } w:addBehavior(kinetic.gravity{ items = {a} }) w:step() a:moveTo(1e300, 1)")
         #expect(far?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(far?.message ?? "")")
     }
 

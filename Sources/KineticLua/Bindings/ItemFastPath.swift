@@ -96,13 +96,12 @@ enum ItemFastPath {
             let id = ItemID(index: handle.index, generation: handle.generation, animator: animator.serial)
             do throws(DynamicsError) {
                 switch member {
-                case .x, .y, .angle:
-                    guard let c = animator.centerIfLive(id), let a = animator.angleIfLive(id) else { return nil }
-                    switch member {
-                    case .x: try animator.updateItemUsingCurrentState(id, center: Vec2(value, c.y), angle: a)
-                    case .y: try animator.updateItemUsingCurrentState(id, center: Vec2(c.x, value), angle: a)
-                    default: try animator.updateItemUsingCurrentState(id, center: c, angle: value)
-                    }
+                case .x, .y:
+                    guard let c = animator.centerIfLive(id) else { return nil }
+                    try animator.setCenter(member == .x ? Vec2(value, c.y) : Vec2(c.x, value), of: id)
+                case .angle:
+                    guard let c = animator.centerIfLive(id) else { return nil }
+                    try animator.updateItemUsingCurrentState(id, center: c, angle: value)
                 case .angularVelocity:
                     guard animator.isValid(id) else { return nil }
                     try animator.setAngularVelocity(value, of: id)
