@@ -11,12 +11,30 @@
 //                        e.g. `swift build -Xswiftc -DKINETIC_VALIDATE`.
 import PackageDescription
 
+// SwiftPM asks pkg-config about every system library of a package, also when it builds a consumer
+// that never links it, and warns of each flag it drops (sdl2.pc and SDL2_mixer.pc carry -D_REENTRANT,
+// -pthread). On Linux the distribution's SDL2 headers are on the compiler's default path and are
+// included as <SDL2/...>, so pkg-config is not needed there; Homebrew's are not, so macOS still asks it.
+#if os(Linux)
+let sdl2PkgConfig: String? = nil
+let sdl2MixerPkgConfig: String? = nil
+#else
+let sdl2PkgConfig: String? = "sdl2"
+let sdl2MixerPkgConfig: String? = "SDL2_mixer"
+#endif
+
 let package = Package(
     name: "Kinetic",
+    // What a Swift program depends on (docs/embedding.md). `KineticKit` is the host's whole kit behind
+    // one import; the others let a program take only a layer (the engine alone links no Lua, Cairo or SDL2).
     products: [
-        .library(name: "KineticGeometry", targets: ["KineticGeometry"]),
-        .library(name: "KineticPhysics", targets: ["KineticPhysics"]),
+        .library(name: "KineticKit", targets: ["KineticKit"]),
+        .library(name: "KineticLua", targets: ["KineticLua"]),
+        .library(name: "KineticPlayer", targets: ["KineticPlayer"]),
+        .library(name: "KineticRender", targets: ["KineticRender"]),
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
+        .library(name: "KineticPhysics", targets: ["KineticPhysics"]),
+        .library(name: "KineticGeometry", targets: ["KineticGeometry"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     dependencies: [
@@ -73,16 +91,21 @@ let package = Package(
         .target(name: "KineticRender", dependencies: ["CKineticCairo", "CKineticJPEG", "KineticScene"]),
         .systemLibrary(
             name: "CKineticSDL2",
-            pkgConfig: "sdl2",
+            pkgConfig: sdl2PkgConfig,
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
         // SDL2_mixer plays the level's sounds in the window (WAV, Ogg Vorbis).
         .systemLibrary(
             name: "CKineticSDL2Mixer",
-            pkgConfig: "SDL2_mixer",
+            pkgConfig: sdl2MixerPkgConfig,
             providers: [.apt(["libsdl2-mixer-dev"]), .brew(["sdl2_mixer"])]
         ),
         .target(name: "KineticViewer", dependencies: ["CKineticSDL2", "CKineticSDL2Mixer"]),
+
+        // MARK: - Host kit
+        // `import KineticKit`: levels (KineticLua), their real-time loop (KineticPlayer), drawing
+        // (KineticRender) and the UIKit Dynamics engine (KineticDynamics), re-exported. No code of its own.
+        .target(name: "KineticKit", dependencies: ["KineticDynamics", "KineticLua", "KineticPlayer", "KineticRender"]),
 
         // MARK: - Support (benchmark scenes shared by `kinetic bench` and the tests)
         .target(name: "KineticBenchScenes", dependencies: ["KineticPhysics"]),

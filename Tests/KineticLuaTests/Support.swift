@@ -25,6 +25,10 @@ final class Harness {
         options.print = { log.lines.append($0) }
         options.warn = { log.warnings.append($0) }
         options.trusted = trusted
+        // The wall-clock budget guards a player's window; under a loaded test machine (sanitizers,
+        // parallel suites) a heavy but finite snippet can take seconds. Tests about the budget set
+        // their own in `configure`.
+        options.callbackTimeBudget = 120
         configure(&options)
         var lua = LuaOptions()
         lua.folder = folder

@@ -100,13 +100,13 @@ func writeFolder(_ files: [String: String]) throws -> String {
         for command in commands {
             let result = try Fixtures.run(command, in: dir)
             #expect(result.status == 0, "\(command): \(result)")
-            #expect(result.err.contains("warning: level.lua:5: unknown level field 'updat'; did you mean 'update'?"), "\(command): \(result.err)")
-            #expect(result.err.contains("warning: level.lua:6: unknown level field 'pointers'; did you mean 'pointer'?"), "\(command): \(result.err)")
-            #expect(result.err.contains("warning: level.lua:3: image 'ball.png' not found"), "\(command): \(result.err)")
+            #expect(result.err.contains("warning: level.lua:5:16: unknown level field 'updat'; did you mean 'update'?"), "\(command): \(result.err)")
+            #expect(result.err.contains("warning: level.lua:6:16: unknown level field 'pointers'; did you mean 'pointer'?"), "\(command): \(result.err)")
+            #expect(result.err.contains("warning: level.lua:3:74: image 'ball.png' not found"), "\(command): \(result.err)")
 
             let strict = try Fixtures.run(command + ["--strict"], in: dir)
             #expect(strict.status == 1, "\(command) --strict: \(strict)")
-            #expect(strict.err.contains("error: level.lua:5: unknown level field 'updat'"), "\(command) --strict: \(strict.err)")
+            #expect(strict.err.contains("error: level.lua:5:16: unknown level field 'updat'"), "\(command) --strict: \(strict.err)")
 
             let clean = command.map { $0 == "level.lua" ? "clean.lua" : $0 }
             let quiet = try Fixtures.run(clean + ["--strict"], in: dir)
@@ -127,7 +127,7 @@ func writeFolder(_ files: [String: String]) throws -> String {
         let result = try Fixtures.run(["watch", "level.lua", "--headless", "--seconds", "3"], in: dir)
         #expect(result.status == 0, "\(result)")
         let reloaded = try #require(result.err.range(of: "reloaded level.lua"), "\(result.err)")
-        let warning = try #require(result.err.range(of: "warning: level.lua:4: unknown level field 'updat'; did you mean 'update'?"),
+        let warning = try #require(result.err.range(of: "warning: level.lua:4:6: unknown level field 'updat'; did you mean 'update'?"),
                                    "\(result.err)")
         #expect(reloaded.lowerBound < warning.lowerBound)
     }

@@ -16,6 +16,7 @@ local FIXED_ANCHOR = { 250, 270 }
 local RAIL = { anchor = { 260, 520 }, axis = { 0.8, 0.6 }, range = { -60, 60 } }
 local SPIN = 8                                   -- rad/s given to both wheels
 
+---@type kinetic.Level
 local level = { title = "Attachments", width = W, height = H, background = "#fdfcf7", duration = 8 }
 
 local hand                                       -- the attachment following the pointer

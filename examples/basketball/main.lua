@@ -14,6 +14,7 @@ local SHOT = { angle = -1.35, magnitude = 1.56 }   -- the seed's "rigged" shot: 
 local FLICK_SCALE = 100                            -- points of drag per unit of push magnitude
 local TAP = 10                                     -- a release closer than this to the press is a tap
 
+---@type kinetic.Level
 local level = {
   title = "BallSwift", width = W, height = H, background = "#bde3f7", fps = 60, duration = 6,
   -- Fire the seed's shot on the first step, so `kinetic run examples/basketball` plays it headless.

@@ -12,6 +12,7 @@ local BOX = 40
 local INSETS = { top = 480, left = 20, bottom = 20, right = 20 }
 local B_FLOOR = { id = "B floor", from = { 135, 440 }, to = { 240, 440 } }
 
+---@type kinetic.Level
 local level = { title = "Collisions", width = W, height = H, background = "#ffffff", duration = 5 }
 
 local S

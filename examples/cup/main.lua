@@ -8,6 +8,7 @@ local W, H = 375, 667
 local CUP = { x = W / 2, y = 600 }                 -- the cup's centre; its floor's top is at y = 624
 local BALL = 30
 
+---@type kinetic.Level
 local level = { title = "Cup", width = W, height = H, background = "#f1faee", duration = 3 }
 
 local S                                            -- the state table (survives hot reloads)
@@ -24,7 +25,7 @@ function level.drop(world, x)
 end
 
 --- Lifts every ball in the cup out and sets it down on the floor beside it.
-function level.eject(world)
+function level.eject()
   for k, ball in ipairs(cup:items()) do ball:moveTo(W - 40 * k, H - 20 - BALL / 2) end
 end
 
@@ -70,10 +71,10 @@ function level.key(world, key, down)
   if not down then return end
   if key == "space" then level.drop(world, CUP.x + math.random(-20, 20)) end
   if key == "m" then level.drop(world, 60) end
-  if key == "e" then level.eject(world) end
+  if key == "e" then level.eject() end
 end
 
-function level.draw(world, canvas)
+function level.draw(_, canvas)
   local zone = cup.frame                           -- the sensor's zone, outlined (it is not an item)
   canvas:rect(zone.x, zone.y, zone.width, zone.height, { stroke = "#e9c46a" })
   canvas:text(string.format("In the cup: %d   Score: %d   Best: %d", #cup:items(), S.score, S.best), 16, 24,

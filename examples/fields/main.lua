@@ -11,6 +11,7 @@ local CELL_W, CELL_H, TOP = 125, 150, 60
 local TITLE_H = 20                         -- a strip at the top of each cell for its title, above the walls
 local DOT = 20
 
+---@type kinetic.Level
 local level = { title = "Fields", width = W, height = H, background = "#ffffff", duration = 6 }
 
 local S

@@ -39,7 +39,7 @@ scenario("the fan lifts what is in its zone at half a gravity net; the rock besi
 end)
 
 scenario("an angular impulse spins the wheel at once, and a held torque speeds it up steadily", function()
-  local world, state = load()
+  local world = load()
   local wheel = world:item("wheel")
   world:step(1)
   expectEqual(wheel.angularVelocity, 0)
@@ -61,7 +61,7 @@ scenario("an angular impulse spins the wheel at once, and a held torque speeds i
 end)
 
 scenario("one push: both blocks gain F/m, only the one pushed above its centre spins", function()
-  local world, state = load()
+  local world = load()
   world:step(1)
   local slide, spin = world:item("slide"), world:item("spin")
   -- 0.2 N·s on a 30 × 30 block of mass 0.09: +100 · 0.2 / 0.09 pt/s.
@@ -81,7 +81,7 @@ scenario("the ghost flies through the wall the ball stops at, and hears it once"
 end)
 
 scenario("removing the boundaries drops the rock out of the view", function()
-  local world, state = load()
+  local world = load()
   world:run(1)
   expectNear(world:item("rock").y, 625, 1, "the rock rests on the floor line")
   world:key("b")

@@ -16,6 +16,7 @@ local LASER_Y = 110
 local FAN = { center = { 90, 520 }, size = { 120, 200 } }   -- the fan's zone
 local FAN_LIFT = 15                                          -- force per unit of mass: 1.5 × gravity
 
+---@type kinetic.Level
 local level = { title = "Game kit", width = W, height = H, background = "#f1faee", duration = 4 }
 
 local S                                                      -- what the scenarios read
@@ -104,7 +105,7 @@ function level.key(_, key, down)
   return false
 end
 
-function level.draw(world, canvas)
+function level.draw(_, canvas)
   -- The laser stops at its first hit; every hit gets a dot.
   local stop = S.hits[1] and S.hits[1].x or W
   canvas:line(4, LASER_Y, stop, LASER_Y, { color = "#e63946", width = 2 })

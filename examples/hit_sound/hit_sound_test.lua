@@ -50,7 +50,8 @@ scenario("the same run plays the same sounds", function()
   local pa, pb = a:sounds(), b:sounds()
   expect(#pa == #pb, "as many plays")
   for i = 1, #pa do
-    expect(pa[i].time == pb[i].time and pa[i].volume == pb[i].volume and pa[i].pan == pb[i].pan, "play " .. i .. " is the same")
+    expect(pa[i].time == pb[i].time and pa[i].volume == pb[i].volume and pa[i].pan == pb[i].pan,
+      "play " .. i .. " is the same")
   end
 end)
 

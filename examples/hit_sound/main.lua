@@ -5,12 +5,13 @@
 -- kinetic render examples/hit_sound -o hit.mp4
 
 local W, H = 375, 667
+---@type kinetic.Level
 local level = { title = "Hit sound", width = W, height = H, duration = 3, background = "#f4f1ea" }
 
 local hit = kinetic.sound("hit.wav")     -- relative to this file's folder; checked when it loads
 local LOUDEST = 500                      -- pt/s: a bounce this fast (or faster) plays at full volume
 
-local function landing(world, state)
+local function landing(state)
   return function(a, b, point)
     if b ~= "floor" then return end
     -- `began` runs after the step that solved the contact: the ball already rebounds, at
@@ -35,7 +36,7 @@ function level.load(world, state)
   world:addBehavior(kinetic.gravity{ items = { big, small } })
   world:addBehavior(kinetic.collision{ items = { big, small }, mode = "boundaries",
     boundaries = { { id = "floor", from = { 0, 600 }, to = { W, 600 } } },
-    began = landing(world, state) })
+    began = landing(state) })
   world:addBehavior(kinetic.itemBehavior{ items = { big, small }, elasticity = 0.6 })
 end
 
@@ -45,7 +46,7 @@ function level.pointer(world, e)
   for _, behavior in ipairs(world:behaviors()) do behavior:addItem(ball) end
 end
 
-function level.draw(world, canvas)
+function level.draw(_, canvas)
   canvas:line(0, 600, W, 600, { color = "#3d405b", width = 2 })
   canvas:text("click to drop a ball", 12, 12, { size = 14, color = "#3d405b" })
 end

@@ -10,6 +10,7 @@ local SIZE = PITCH - 1                    -- 30.25 pt: a 1-pt gap between restin
 local ROD = H / 4                         -- anchors this far above the balls: 166.75 pt
 local GRAB = SIZE / 2 + 4                 -- pointer hit radius around a ball's centre
 
+---@type kinetic.Level
 local level = { title = "Newton's cradle", width = W, height = H, background = "#ffffff", duration = 6 }
 
 local balls, anchors = {}, {}

@@ -18,6 +18,7 @@ local KEYS = {                                                  -- key = {settin
 }
 local TILT = { left = { -1, 0 }, right = { 1, 0 }, up = { 0, -1 }, down = { 0, 1 } }
 
+---@type kinetic.Level
 local level = { title = "Noise field", width = W, height = H, background = "#ffffff", duration = 10 }
 
 local S, gravity, noise

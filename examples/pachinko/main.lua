@@ -26,6 +26,7 @@ local BUCKET_W = W / #BUCKET_POINTS
 local STUCK_TIME = 1.5                               -- s a ball may sit still on the pegs before a nudge
 local DEMO_DELAY = 0.8                               -- s the demo aims before it shoots
 
+---@type kinetic.Level
 local level = { title = "Pachinko", width = W, height = H, view = { VIEW_W, VIEW_H },
   background = "#f1faee", duration = 12,
   -- Without input the board plays itself. A scenario sets `level.autoPlay = false` right after
@@ -349,9 +350,11 @@ local function drawHUD(world, canvas)
     canvas:text("aim with the pointer or the arrows,\nrelease or space shoots", VIEW_W / 2, VIEW_H - 50,
       { size = 13, color = "#457b9d", align = "center" })
   elseif S.phase == "over" then
-    canvas:rect(60, 220, VIEW_W - 120, 130, { fill = "#ffffffee", stroke = "#1d3557", strokeWidth = 2, cornerRadius = 14 })
+    canvas:rect(60, 220, VIEW_W - 120, 130,
+      { fill = "#ffffffee", stroke = "#1d3557", strokeWidth = 2, cornerRadius = 14 })
     canvas:text("Game over", VIEW_W / 2, 236, { size = 28, color = "#e63946", align = "center" })
-    canvas:text("score " .. S.score .. "   best " .. S.best, VIEW_W / 2, 280, { size = 18, color = "#1d3557", align = "center" })
+    canvas:text("score " .. S.score .. "   best " .. S.best, VIEW_W / 2, 280,
+      { size = 18, color = "#1d3557", align = "center" })
     canvas:text("click or space: play again", VIEW_W / 2, 316, { size = 13, color = "#457b9d", align = "center" })
   end
 end

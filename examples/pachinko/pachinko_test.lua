@@ -205,7 +205,7 @@ scenario("the camera follows the ball below the first view and comes back", func
 end)
 
 scenario("the pointer and the arrows aim; a tap and space shoot", function()
-  local world, level, state = board()
+  local world, _, state = board()
   world:key("right", true)
   world:run(0.5)
   world:key("right", false)
@@ -228,7 +228,7 @@ scenario("the pointer and the arrows aim; a tap and space shoot", function()
 end)
 
 scenario("the demo plays by itself until input arrives", function()
-  local world, level, state = kinetic.load("main.lua")
+  local world, _, state = kinetic.load("main.lua")
   world:run(10)
   expect(state.shots >= 2, "the demo shot twice in 10 s, got " .. state.shots)
   expect(#state.landings >= 1, "and a ball landed")

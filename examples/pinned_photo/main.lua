@@ -13,6 +13,7 @@ local CORNERS = {
   { -HALF, HALF }, { HALF, HALF },          -- lower left, lower right
 }
 
+---@type kinetic.Level
 local level = { title = "Pinned photo", width = W, height = H, background = "#f1e9da", duration = 4 }
 
 local S, photo

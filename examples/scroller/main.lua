@@ -13,6 +13,7 @@ local JUMP = 620                                       -- pt/s up
 local DEADZONE = { 80, 200 }                           -- view points the ball moves in before the camera does
 local CRATES = { 700, 1250, 1800 }                     -- x of each crate's centre
 
+---@type kinetic.Level
 local level = { title = "Scroller", width = W, height = H, view = { VIEW_W, VIEW_H },
   background = "#a8dadc", duration = 8 }
 
@@ -52,7 +53,7 @@ function level.load(world, state)
   world:follow(hero, { lerp = 0.15, deadzone = DEADZONE })
 end
 
-function level.update(world, dt)
+function level.update()
   local hx, hy = hero:position()                       -- the fast forms: numbers, no table per frame
   local _, vy = hero:linearVelocity()
   hero.velocity = { SPEED, vy }
@@ -67,7 +68,7 @@ function level.update(world, dt)
   if hx > W - 40 then hero:moveTo(80, GROUND - 16) end
 end
 
-function level.pointer(world, e)
+function level.pointer(_, e)
   if e.phase == "began" then
     taps[#taps + 1] = { x = e.x, y = e.y }             -- world points: the camera is already undone
     if #taps > 8 then table.remove(taps, 1) end

@@ -36,7 +36,7 @@ scenario("with lerp 1 the camera moves exactly as far as the item leaves the dea
 end)
 
 scenario("a tap reaches the level and world.pointer in world points", function()
-  local world, level, state = kinetic.load("main.lua")
+  local world, _, state = kinetic.load("main.lua")
   world:run(3)
   local cam = world.camera
   world:pointer{ phase = "began", x = VIEW_W / 2, y = VIEW_H / 2 }   -- the view's centre, as the window gives it
@@ -48,7 +48,7 @@ scenario("a tap reaches the level and world.pointer in world points", function()
 end)
 
 scenario("the ball jumps every crate and collects coins on the way", function()
-  local world, level, state = kinetic.load("main.lua")
+  local world, _, state = kinetic.load("main.lua")
   local hero = world:item("hero")
   expect(world:runUntil(function() return hero.x > 1900 end, 10), "the ball got past the last crate at x = 1800")
   local taken = 0

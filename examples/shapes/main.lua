@@ -13,6 +13,7 @@ local SLOPE = { from = { 10, 160 }, to = { 290, 262 } }
 local FRICTION = 0.5                                   -- tan 20° = 0.36 < 0.5: a box does not slide
 local HEX = 24                                         -- hexagon circumradius
 
+---@type kinetic.Level
 local level = { title = "Shapes", width = W, height = H, background = "#fefae0", duration = 4 }
 
 local hand

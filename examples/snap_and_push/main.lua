@@ -11,6 +11,7 @@ local W, H = 375, 667
 local SNAP_X, SNAP_ROWS = 250, { 120, 200, 280 }
 local DAMPINGS = { 0.1, 0.5, 0.9 }
 
+---@type kinetic.Level
 local level = { title = "Snap and push", width = W, height = H, background = "#f8f9fa", duration = 4 }
 
 local snaps

@@ -12,6 +12,7 @@ local THROWING_VELOCITY_PADDING = 35                  -- "chosen by trial and er
 local RESET_DELAY = 0.4                               -- seconds a tossed picture flies
 
 -- seed 1: math.random (the spin) is seeded from it, so every run tosses the same way.
+---@type kinetic.Level
 local level = { title = "DynamicToss", width = W, height = H, background = "#ffffff", seed = 1, duration = 3 }
 
 local fish

@@ -6,6 +6,7 @@
 struct ConstructorKey: Equatable {
     var key: String
     var line: Int
+    var column: Int
     /// The value when it is a plain string literal (`kind = "vortex"`), else nil.
     var stringValue: String?
 }
@@ -24,13 +25,15 @@ struct ConstructorCall: Equatable {
 /// A small Lua tokenizer: enough to skip strings and comments and to match braces.
 struct LuaTokens {
     enum Kind: Equatable { case name, string, symbol, number }
-    struct Token: Equatable { var kind: Kind; var text: String; var line: Int }
+    /// `column`: 1-based, in Unicode scalars from the start of the line.
+    struct Token: Equatable { var kind: Kind; var text: String; var line: Int; var column: Int }
     var tokens: [Token] = []
 
     init(_ source: String) {
         let s = Array(source.unicodeScalars)
         var i = 0
         var line = 1
+        var lineStart = 0  // index of the current line's first scalar
         func peek(_ k: Int) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
         // `[[`, `[==[`: the level of a long bracket starting at i, or nil.
         func longBracket(at j: Int) -> Int? {
@@ -49,7 +52,7 @@ struct LuaTokens {
                     while k < s.count, s[k] == "=" { l += 1; k += 1 }
                     if l == level, k < s.count, s[k] == "]" { i = k + 1; return content }
                 }
-                if s[i] == "\n" { line += 1 }
+                if s[i] == "\n" { line += 1; lineStart = i + 1 }
                 content.unicodeScalars.append(s[i])
                 i += 1
             }
@@ -57,7 +60,7 @@ struct LuaTokens {
         }
         while i < s.count {
             let c = s[i]
-            if c == "\n" { line += 1; i += 1; continue }
+            if c == "\n" { line += 1; i += 1; lineStart = i; continue }
             if c == " " || c == "\t" || c == "\r" { i += 1; continue }
             if c == "-", peek(1) == "-" {
                 i += 2
@@ -65,24 +68,25 @@ struct LuaTokens {
                 while i < s.count, s[i] != "\n" { i += 1 }
                 continue
             }
+            let column = i - lineStart + 1
             if c == "\"" || c == "'" {
                 let start = line
                 var text = ""
                 i += 1
                 while i < s.count, s[i] != c, s[i] != "\n" {
                     if s[i] == "\\", i + 1 < s.count {
-                        if s[i + 1] == "\n" { line += 1 }
+                        if s[i + 1] == "\n" { line += 1; lineStart = i + 2 }
                         text.unicodeScalars.append(s[i + 1]); i += 2; continue
                     }
                     text.unicodeScalars.append(s[i]); i += 1
                 }
                 i += 1
-                tokens.append(Token(kind: .string, text: text, line: start))
+                tokens.append(Token(kind: .string, text: text, line: start, column: column))
                 continue
             }
             if let level = longBracket(at: i) {
                 let start = line
-                tokens.append(Token(kind: .string, text: skipLong(level), line: start))
+                tokens.append(Token(kind: .string, text: skipLong(level), line: start, column: column))
                 continue
             }
             if c.properties.isAlphabetic || c == "_" {
@@ -90,7 +94,7 @@ struct LuaTokens {
                 while i < s.count, s[i].properties.isAlphabetic || s[i] == "_" || ("0"..."9").contains(s[i]) {
                     text.unicodeScalars.append(s[i]); i += 1
                 }
-                tokens.append(Token(kind: .name, text: text, line: line))
+                tokens.append(Token(kind: .name, text: text, line: line, column: column))
                 continue
             }
             if ("0"..."9").contains(c) {
@@ -98,15 +102,15 @@ struct LuaTokens {
                 while i < s.count, s[i].properties.isAlphabetic || ("0"..."9").contains(s[i]) || s[i] == "." {
                     text.unicodeScalars.append(s[i]); i += 1
                 }
-                tokens.append(Token(kind: .number, text: text, line: line))
+                tokens.append(Token(kind: .number, text: text, line: line, column: column))
                 continue
             }
             // `==`, `~=`, `<=`, `>=`, `..` must not read as `=` or `.`.
             let two = peek(1).map { String(c) + String($0) } ?? ""
             if ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"].contains(two) {
-                tokens.append(Token(kind: .symbol, text: two, line: line)); i += 2; continue
+                tokens.append(Token(kind: .symbol, text: two, line: line, column: column)); i += 2; continue
             }
-            tokens.append(Token(kind: .symbol, text: String(c), line: line))
+            tokens.append(Token(kind: .symbol, text: String(c), line: line, column: column))
             i += 1
         }
     }
@@ -163,7 +167,7 @@ enum ConstructorScanner {
                ["{", ",", ";"].contains(t[j - 1].text), j - 1 >= open {
                 let value = j + 2 < t.count && t[j + 2].kind == .string
                     && j + 3 < t.count && [",", ";", "}"].contains(t[j + 3].text) ? t[j + 2].text : nil
-                keys.append(ConstructorKey(key: t[j].text, line: t[j].line, stringValue: value))
+                keys.append(ConstructorKey(key: t[j].text, line: t[j].line, column: t[j].column, stringValue: value))
             }
             j += 1
         }

@@ -1,18 +1,23 @@
 // `kinetic check`: finds a level's problems without running it. Syntax of every Lua file, constructor
-// tables read statically (unknown fields, bad enum strings, missing images, in callbacks too), the
+// tables and members read statically (unknown fields, bad enum strings, missing images, unknown
+// `kinetic.<name>` and members of locals whose type is plain: MemberChecker; in callbacks too), the
 // level table's fields, then the chunk and its `load(world, state)` with no step taken.
 import Foundation
 import KineticDynamics
 import KineticLuaBridge
 import KineticPhysics
 
-/// One problem in a level: `file:line: message`, the file relative to the current directory.
+/// One problem in a level: `file:line:column: message` as luacheck prints one, the file relative to the
+/// current directory; the column is 1 where only the line is known (errors raised while loading).
 public struct LevelProblem: Codable, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
+    public var column: Int
     public var message: String
-    public init(file: String, line: Int, message: String) { self.file = file; self.line = line; self.message = message }
-    public var description: String { "\(file):\(line): \(message)" }
+    public init(file: String, line: Int, column: Int = 1, message: String) {
+        self.file = file; self.line = line; self.column = column; self.message = message
+    }
+    public var description: String { "\(file):\(line):\(column): \(message)" }
 }
 
 public enum LevelChecker {
@@ -126,8 +131,11 @@ public enum LevelChecker {
             let source = String(decoding: bytes, as: UTF8.self)
             sources[file] = source
             let found = constructorProblems(source, file: file, folder: folder, surface: surface)
-            problems += found.problems
-            reportedCalls += found.calls.map { (file, $0) }
+            let members = MemberChecker.problems(in: source, surface: surface, isLevelFile: file == levelFile)
+                .map { LevelProblem(file: file, line: $0.line, column: $0.column, message: $0.message) }
+            let silenced = silencedLines(source)
+            problems += (found.problems + members).filter { !silenced.contains($0.line) }
+            reportedCalls += found.calls.map { (file, $0) } + members.map { (file, $0.line...$0.line) }
         }
 
         // 3. The level table's fields.
@@ -197,17 +205,17 @@ public enum LevelChecker {
                 if !known.contains(key.key) {
                     var message = "\(call.constructor): unknown field '\(key.key)'"
                     if let near = nearestName(to: key.key, in: known) { message += "; did you mean '\(near)'?" }
-                    problems.append(LevelProblem(file: file, line: key.line, message: message))
+                    problems.append(LevelProblem(file: file, line: key.line, column: key.column, message: message))
                     continue
                 }
                 guard let value = key.stringValue else { continue }
                 if let e = enums["\(call.constructor){\(key.key)}"], !e.values.contains(value) {
                     var message = "\(call.constructor): '\(key.key)' must be one of \(e.values.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(value)\""
                     if let near = nearestName(to: value, in: e.values) { message += "; did you mean \"\(near)\"?" }
-                    problems.append(LevelProblem(file: file, line: key.line, message: message))
+                    problems.append(LevelProblem(file: file, line: key.line, column: key.column, message: message))
                 }
                 if call.constructor == "world:addItem", key.key == "image", !imageExists(value, folder: folder) {
-                    problems.append(LevelProblem(file: file, line: key.line, message: missingImage(value, folder: folder)))
+                    problems.append(LevelProblem(file: file, line: key.line, column: key.column, message: missingImage(value, folder: folder)))
                 }
             }
         }
@@ -217,7 +225,8 @@ public enum LevelChecker {
             && tokens[i + 1].text == "image" && tokens[i + 2].text == "(" && tokens[i + 3].kind == .string {
             let path = tokens[i + 3].text
             if !imageExists(path, folder: folder) {
-                problems.append(LevelProblem(file: file, line: tokens[i + 3].line, message: "canvas:image: " + missingImage(path, folder: folder)))
+                problems.append(LevelProblem(file: file, line: tokens[i + 3].line, column: tokens[i + 3].column,
+                                             message: "canvas:image: " + missingImage(path, folder: folder)))
             }
         }
         return (problems, calls)
@@ -276,14 +285,16 @@ public enum LevelChecker {
             let message = name == "load" && value == "nil"
                 ? "the level has no load function: give it level.load = function(world, state) ... end"
                 : "level field '\(name)' must be \(mustBe), got \(value)"
-            problems.append(LevelProblem(file: file, line: line(ofField: name, in: source), message: message))
+            let at = line(ofField: name, in: source)
+            problems.append(LevelProblem(file: file, line: at, column: column(of: name, line: at, in: source), message: message))
         }
         // A key close to a known one is most likely a typo (`widht`).
         if out.count > 1, case .string(let keyText) = out[1] {
             let known = surface.levelFields + surface.levelFunctions
             for key in keyText.split(separator: "\n").map(String.init) where !known.contains(key) {
                 if let near = nearestName(to: key, in: known) {
-                    problems.append(LevelProblem(file: file, line: line(ofField: key, in: source),
+                    let at = line(ofField: key, in: source)
+                    problems.append(LevelProblem(file: file, line: at, column: column(of: key, line: at, in: source),
                                                  message: "unknown level field '\(key)'; did you mean '\(near)'?"))
                 }
             }
@@ -311,6 +322,17 @@ public enum LevelChecker {
     }
 
     // MARK: - Helpers
+
+    /// Lines ending in luacheck's inline `-- luacheck: ignore` without warning codes: the static passes
+    /// report nothing there (with codes, the comment is luacheck's alone).
+    static func silencedLines(_ source: String) -> Set<Int> {
+        var lines = Set<Int>()
+        for (i, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where text.range(of: #"--\s*luacheck:\s*ignore\s*$"#, options: .regularExpression) != nil {
+            lines.insert(i + 1)
+        }
+        return lines
+    }
 
     static func imageExists(_ image: String, folder: String) -> Bool {
         let full = image.hasPrefix("/") ? image : join(folder.isEmpty ? "." : folder, image)
@@ -345,6 +367,13 @@ public enum LevelChecker {
             return i + 1
         }
         return 1
+    }
+
+    /// The 1-based column of the first `name` on that line, or 1.
+    static func column(of name: String, line: Int, in source: String) -> Int {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count, let r = lines[line - 1].range(of: name) else { return 1 }
+        return lines[line - 1].unicodeScalars.distance(from: lines[line - 1].unicodeScalars.startIndex, to: r.lowerBound) + 1
     }
 
     static func line(ofLiteral literal: String, in source: String) -> Int? {

@@ -101,12 +101,13 @@ let luaShapes: [(name: String, doc: String, fields: [(String, String, String)])]
       ("volume", "number", "0 to 1."), ("pitch", "number", "Playback rate, 0.25 to 4."), ("pan", "number", "-1 (left) to 1 (right).")]),
 ]
 
-/// Plain type aliases (not string enums).
+/// Plain type aliases (not string enums). Lists are `number[]`, not tuples (`[number, number]`), which
+/// the LuaLS release scripts/install-deps.sh installs for the tests rejects.
 let luaTypeAliases: [(name: String, type: String, doc: String)] = [
-    ("kinetic.Point", "[number, number]|{x?: number, y?: number}", "A point or vector {x, y} or {x = .., y = ..}, points."),
-    ("kinetic.Frame", "[number, number, number, number]|{x?: number, y?: number, width?: number, height?: number}",
+    ("kinetic.Point", "number[]|{x?: number, y?: number}", "A point or vector {x, y} or {x = .., y = ..}, points."),
+    ("kinetic.Frame", "number[]|{x?: number, y?: number, width?: number, height?: number}",
      "A frame {x, y, width, height} or keyed, points."),
-    ("kinetic.RangeValue", "[number, number]|{min?: number, max?: number}", "A range {min, max} or keyed; either end may be ±math.huge."),
+    ("kinetic.RangeValue", "number[]|{min?: number, max?: number}", "A range {min, max} or keyed; either end may be ±math.huge."),
     ("kinetic.Color", "string", "\"#rrggbb\", \"#rrggbbaa\", \"#rgb\", \"#rgba\" or a CSS colour name."),
     ("kinetic.AnyBehavior", "kinetic.Behavior|kinetic.Gravity|kinetic.Collision|kinetic.Push|kinetic.Snap|kinetic.Attachment|kinetic.ItemBehavior|kinetic.Field|kinetic.Sensor",
      "Any behaviour."),
@@ -194,7 +195,7 @@ let luaDocs: [String: LuaDoc] = [
     "World.seed": LuaDoc("integer", "The seed in force (read)."),
     "World:addItem": LuaDoc("def: kinetic.ItemDef -> kinetic.Item", "Adds a dynamic item."),
     "World:removeItem": LuaDoc("item: kinetic.Item", "Removes an item from the world and its behaviours."),
-    "World:item": LuaDoc("name: string -> kinetic.Item?", "The item with this name, or nil."),
+    "World:item": LuaDoc("name: string -> kinetic.Item", "The item with this name; nil when no item has it (typed without `?` so ordinary use of a name the level made is not flagged)."),
     "World:items": LuaDoc(" -> kinetic.Item[]", "Every item, in creation order."),
     "World:itemsIn": LuaDoc("frame: kinetic.Frame -> kinetic.Item[]", "Items whose frame intersects the frame (points)."),
     "World:itemsAt": LuaDoc("point: kinetic.Point -> kinetic.Item[]",
@@ -401,14 +402,4 @@ let luaDocs: [String: LuaDoc] = [
     "level.key": LuaDoc("world: kinetic.World, key: string, down: boolean", "A key press or release: \"space\", \"left\", \"a\", \"r\", ..."),
     "level.draw": LuaDoc("world: kinetic.World, canvas: kinetic.Canvas", "HUD drawn over the scene, every rendered frame."),
     "level.reloaded": LuaDoc("world: kinetic.World, state: table", "After a hot reload was applied."),
-
-    // MARK: scenario globals (`kinetic test`)
-    "scenario": LuaDoc("name: string, fn: fun()", "Registers a scenario case."),
-    "expect": LuaDoc("value: any, message?: string", "Fails the case when value is false or nil."),
-    "expectNear": LuaDoc("actual: number, expected: number, tolerance: number, message?: string",
-                         "Fails the case when |actual - expected| > tolerance."),
-    "expectError": LuaDoc("fn: fun(), pattern?: string", "Fails the case unless fn raises an error matching the Lua pattern."),
 ]
-
-/// The globals scenario files get, in the order the definitions list them.
-let scenarioGlobals = ["scenario", "expect", "expectNear", "expectError"]

@@ -17,7 +17,7 @@ public struct LuaLSDefinitions {
     /// Name of the definitions file; `---@meta kinetic` makes `require("kinetic")` typed too.
     public static let fileName = "kinetic.lua"
     /// The globals levels and scenarios see besides the standard library.
-    public static let globals = ["kinetic"] + scenarioGlobals
+    public static let globals = ["kinetic"] + scenarioGlobals.map(\.name)
 
     /// Bound names without an entry in the side table (they are written with type `any`).
     public var undocumentedNames: [String] {
@@ -96,6 +96,7 @@ public struct LuaLSDefinitions {
         out += module()
         out += level()
         out += scenarios()
+        out += sandbox()
         out += "return kinetic\n"
         return out
     }
@@ -205,16 +206,53 @@ public struct LuaLSDefinitions {
             // level.load`), which a required field would flag; `kinetic check` reports a missing load.
             out += "---@field \(f) (\(type))? \(d.doc)\n"
         }
+        // Open for the level's own fields (`level.score = 0`, helper functions), which LuaLS would
+        // otherwise flag as fields injected into a class.
+        out += "---@field [string] any The level's own fields and helpers.\n"
         return out + "\n"
     }
 
+    /// The scenario globals, from the table the test runner binds (ScenarioGlobals.swift).
     private func scenarios() -> String {
         var out = "-- Scenario files (`*_test.lua`, run by `kinetic test`).\n\n"
-        for name in scenarioGlobals { out += function(name, luaDocs[name]) }
-        // The sandbox keeps only debug.traceback of the debug library.
-        out += "---The sandbox keeps only `debug.traceback`.\n---@class kinetic.DebugLibrary\n"
-        out += "---@field traceback fun(message?: any, level?: integer): string\ndebug = {}\n\n"
+        for shape in scenarioShapes {
+            out += "---\(shape.doc)\n---@class \(shape.name)\n"
+            for (name, type, doc) in shape.fields { out += "---@field \(name) \(type) \(doc)\n" }
+            out += "\n"
+        }
+        for global in scenarioGlobals {
+            guard global.isTable else {
+                out += function(global.name, LuaDoc(global.call ?? "", global.doc))
+                continue
+            }
+            out += "---\(global.doc)\n---@class kinetic.Scenario\(global.name.prefix(1).uppercased())\(global.name.dropFirst())\n"
+            if let call = global.call { out += "---@overload \(Self.functionType(call))\n" }
+            for m in global.members { out += "---@field \(m.name) \(m.type) \(m.doc)\n" }
+            if global.isOpen { out += "---@field [string] any Further words luassert chains (assert.is_not.equal).\n" }
+            out += "\(global.name) = {}\n\n"
+        }
         return out
+    }
+
+    /// What the sandbox changes in the standard library: `require` loads modules from the level folder
+    /// (declared here because `.luarc.json` disables the `package` library, which declares it), and
+    /// only `debug.traceback` is left of the debug library.
+    private func sandbox() -> String {
+        """
+        -- The sandbox's standard library.
+
+        ---Loads a Lua module from the level folder (`require("lib.util")` reads lib/util.lua), once.
+        ---@param name string
+        ---@return any
+        function require(name) end
+
+        ---The sandbox keeps only `debug.traceback`.
+        ---@class kinetic.DebugLibrary
+        ---@field traceback fun(message?: any, level?: integer): string
+        debug = {}
+
+
+        """
     }
 
     // MARK: - Signatures

@@ -8,20 +8,20 @@ extension ScenarioSession {
         matcher = try? state.load("local s, p, plain = ... return string.find(s, p, 1, plain) ~= nil", name: "=expectError")
 
         // expect(value, message): value must be truthy.
-        state.setGlobalFunction("expect") { [unowned self] lua in
+        bindGlobal("expect") { [unowned self] lua in
             guard lua.top >= 1 else { throw LuaArgumentError(.argument(1), mustBe: "a value to check", got: "nothing") }
             if lua.isTruthy(1) { return 0 }
             try fail(lua, message: 2, "expected a true value, got \(lua.describe(1))")
         }
 
         // expectEqual(actual, expected, message): raw equality (numbers, strings, booleans, identity).
-        state.setGlobalFunction("expectEqual") { [unowned self] lua in
+        bindGlobal("expectEqual") { [unowned self] lua in
             if lua.rawEqual(1, 2) { return 0 }
             try fail(lua, message: 3, "expected \(lua.describe(2)), got \(lua.describe(1))")
         }
 
         // expectNear(actual, expected, tolerance, message): numbers, or points {x, y} compared per axis.
-        state.setGlobalFunction("expectNear") { [unowned self] lua in
+        bindGlobal("expectNear") { [unowned self] lua in
             let tolerance = try lua.number(3, "tolerance")
             guard tolerance >= 0, tolerance.isFinite else {
                 throw LuaArgumentError(.field("tolerance"), mustBe: "a number >= 0", got: lua.describe(3))
@@ -40,7 +40,7 @@ extension ScenarioSession {
         }
 
         // expectError(fn, pattern): fn must raise an error whose message contains `pattern`.
-        state.setGlobalFunction("expectError") { [unowned self] lua in
+        bindGlobal("expectError") { [unowned self] lua in
             let function = try lua.function(1, "fn")
             let pattern = try lua.optionalString(2, "pattern")
             let raised: LuaError

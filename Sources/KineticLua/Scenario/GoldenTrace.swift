@@ -114,7 +114,7 @@ extension ScenarioSession {
 
     func installTraces() {
         // expectTrace(world, name, {seconds = 1, every = 1, tolerance = 1e-9})
-        state.setGlobalFunction("expectTrace") { [unowned self] lua in
+        bindGlobal("expectTrace") { [unowned self] lua in
             let world = runtime.world(try runtime.worldType.handle(lua, at: 1, "world"))
             let name = try lua.string(2, "name")
             var seconds = 1.0, every = 1, tolerance = 1e-9

@@ -246,8 +246,15 @@ final class ScenarioSession {
 
     // MARK: - Globals
 
+    /// Binds a scenario global; the name must be in `scenarioGlobals` (ScenarioGlobals.swift), the
+    /// table the editor and linter configurations are generated from.
+    func bindGlobal(_ name: String, _ body: @escaping LuaFunction) {
+        precondition(scenarioGlobals.contains { $0.name == name }, "scenario global '\(name)' is missing from ScenarioGlobals.swift")
+        state.setGlobalFunction(name, body)
+    }
+
     func installGlobals() {
-        state.setGlobalFunction("scenario") { [unowned self] lua in
+        bindGlobal("scenario") { [unowned self] lua in
             let name = try lua.string(1, "name")
             let function = try lua.function(2, "fn")
             guard registering else {

@@ -1,0 +1,255 @@
+// A static pass over Lua source, beside ConstructorScanner's: unknown `kinetic.<name>`, and unknown
+// members of the locals whose type the source makes plain, in callbacks too. A local is resolved when
+// every value the file gives it is one of
+//   world:item("name"), world:addItem{...}           -> kinetic.Item
+//   kinetic.gravity{...}, kinetic.sensor{...}, ...   -> the behaviour it builds
+//   kinetic.world{...}, kinetic.sound(...)           -> kinetic.World, kinetic.Sound
+// (or nil), and the level file's callbacks `function level.load(world, ...)` give their first
+// parameter kinetic.World (and draw's second kinetic.Canvas). Anything else (parameters of other
+// functions, table fields such as `state.ball`, multiple assignment, other calls) leaves a name
+// unresolved, and unresolved names are never reported.
+import KineticLuaBridge
+
+enum MemberChecker {
+    struct Finding: Equatable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// Problems in `source`; `isLevelFile` types the callbacks of the table the file returns.
+    static func problems(in source: String, surface: APISurface, isLevelFile: Bool) -> [Finding] {
+        Pass(LuaTokens(source).tokens, surface: surface, isLevelFile: isLevelFile).run()
+    }
+
+    /// The members a type accepts (properties and methods), by the type's name in `APISurface`.
+    static func members(_ surface: APISurface) -> [String: [String]] {
+        Dictionary(surface.types.map { ($0.name, $0.properties + $0.methods) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The type a `kinetic.<name>` call builds.
+    static func builtType(_ constructor: String) -> String? {
+        switch constructor {
+        case "kinetic.world": return "World"
+        case "kinetic.sound": return "Sound"
+        case "kinetic.region": return "Region"
+        default: return LuaLSDefinitions.builtType[constructor]
+        }
+    }
+
+    private final class Pass {
+        typealias Token = LuaTokens.Token
+        /// One `local` (or parameter): the types of every value given to it; nil once one is unknown.
+        struct Declaration {
+            var types: Set<String>? = []
+        }
+        /// A block: its locals, and how deep in brackets the scan is within the block's function.
+        struct Scope {
+            var names: [String: Int] = [:]
+            var brackets = 0
+            var isFunction = false
+        }
+
+        let t: [Token]
+        let surface: APISurface
+        let typeMembers: [String: [String]]
+        let levelName: String?
+        var declarations: [Declaration] = []
+        var scopes = [Scope(isFunction: true)]
+        /// `name.member` / `name:member` uses of declared locals: token index of the member, declaration.
+        var uses: [(member: Int, declaration: Int)] = []
+        var findings: [Finding] = []
+
+        init(_ tokens: [Token], surface: APISurface, isLevelFile: Bool) {
+            t = tokens
+            self.surface = surface
+            typeMembers = MemberChecker.members(surface)
+            // The level table is the name the file's last statement returns.
+            if isLevelFile, tokens.count >= 2, tokens[tokens.count - 2].text == "return", tokens.last!.kind == .name {
+                levelName = tokens.last!.text
+            } else {
+                levelName = nil
+            }
+        }
+
+        func text(_ i: Int) -> String { i < t.count ? t[i].text : "" }
+        func isName(_ i: Int) -> Bool { i < t.count && t[i].kind == .name && !Self.keywords.contains(t[i].text) }
+
+        static let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto",
+                                            "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
+
+        func resolve(_ name: String) -> Int? {
+            for scope in scopes.reversed() { if let d = scope.names[name] { return d } }
+            return nil
+        }
+
+        func declare(_ name: String, type: String?) {
+            declarations.append(Declaration(types: type.map { [$0] } ?? nil))
+            scopes[scopes.count - 1].names[name] = declarations.count - 1
+        }
+
+        func assign(_ declaration: Int, _ type: String??) {
+            guard let type else { declarations[declaration].types = nil; return }  // unknown value
+            guard let type else { return }  // nil: no type
+            declarations[declaration].types?.insert(type)
+        }
+
+        /// The index just past the bracket that closes the one at `open`.
+        func skipBrackets(from open: Int) -> Int {
+            var depth = 0
+            var j = open
+            while j < t.count {
+                if t[j].kind == .symbol, ["(", "{", "["].contains(t[j].text) { depth += 1 }
+                if t[j].kind == .symbol, [")", "}", "]"].contains(t[j].text) { depth -= 1; if depth == 0 { return j + 1 } }
+                j += 1
+            }
+            return j
+        }
+
+        static let continuing: Set<String> = [".", ":", "[", "(", "{", "and", "or", "..", "+", "-", "*", "/", "//", "%", "^",
+                                              "==", "~=", "<", ">", "<=", ">=", "&", "|", "~", "<<", ">>"]
+
+        /// The type of the expression starting at `i` when it is one of the known forms and nothing
+        /// follows it: `.some(type)`, `.some(nil)` for a plain `nil`, nil when unknown.
+        func type(at i: Int) -> String?? {
+            var end: Int
+            var type: String?
+            if text(i) == "nil" {
+                end = i + 1
+            } else if text(i) == "kinetic", text(i + 1) == ".", isName(i + 2), ["(", "{"].contains(text(i + 3)) || t.indices.contains(i + 3) && t[i + 3].kind == .string {
+                type = MemberChecker.builtType("kinetic.\(text(i + 2))")
+                end = t[i + 3].kind == .string ? i + 4 : skipBrackets(from: i + 3)
+            } else if isName(i), text(i + 1) == ":", ["item", "addItem"].contains(text(i + 2)),
+                      ["(", "{"].contains(text(i + 3)) || t.indices.contains(i + 3) && t[i + 3].kind == .string {
+                type = "Item"
+                end = t[i + 3].kind == .string ? i + 4 : skipBrackets(from: i + 3)
+            } else {
+                return nil
+            }
+            if end < t.count, Self.continuing.contains(t[end].text) || t[end].kind == .string { return nil }
+            if text(i) != "nil", type == nil { return nil }
+            return .some(type)
+        }
+
+        /// Reads a parameter list whose `(` is at `open`; returns the index past `)` and the names.
+        func parameters(from open: Int) -> (Int, [String]) {
+            var names: [String] = []
+            var j = open + 1
+            while j < t.count, t[j].text != ")" {
+                if t[j].kind == .name { names.append(t[j].text) }
+                j += 1
+            }
+            return (j + 1, names)
+        }
+
+        func run() -> [Finding] {
+            var i = 0
+            while i < t.count {
+                let token = t[i]
+                let previous = i > 0 ? t[i - 1].text : ""
+                if token.kind == .symbol {
+                    if ["(", "{", "["].contains(token.text) { scopes[scopes.count - 1].brackets += 1 }
+                    if [")", "}", "]"].contains(token.text) { scopes[scopes.count - 1].brackets -= 1 }
+                    i += 1
+                    continue
+                }
+                guard token.kind == .name else { i += 1; continue }
+                switch token.text {
+                case "function":
+                    i = function(at: i)
+                    continue
+                case "do", "then", "repeat":
+                    scopes.append(Scope())
+                case "else":
+                    popBlock(); scopes.append(Scope())
+                case "elseif", "end", "until":
+                    popBlock()
+                case "for":
+                    // The loop's names are unknown values, declared in the block its `do` opens.
+                    var j = i + 1, names: [String] = []
+                    while j < t.count, t[j].text != "do" { if isName(j), [",", "=", "in"].contains(text(j + 1)) { names.append(t[j].text) }; j += 1 }
+                    scopes.append(Scope())
+                    for name in names { declare(name, type: nil) }
+                    i = j + 1
+                    continue
+                case "local":
+                    if text(i + 1) == "function", isName(i + 2) {
+                        declare(t[i + 2].text, type: nil)
+                        i = function(at: i + 1)
+                        continue
+                    }
+                    var j = i + 1, names: [String] = []
+                    while isName(j) {
+                        names.append(t[j].text)
+                        j += 1
+                        if text(j) == "<" { j += 3 }  // <const>, <close>
+                        if text(j) == "," { j += 1 } else { break }
+                    }
+                    let value: String?? = text(j) == "=" && names.count == 1 ? type(at: j + 1) : (text(j) == "=" ? nil : .some(nil))
+                    for name in names { declare(name, type: nil) }
+                    if names.count == 1, let d = resolve(names[0]) {
+                        declarations[d].types = []
+                        assign(d, value)
+                    }
+                    i = j
+                    continue
+                default:
+                    guard isName(i), previous != ".", previous != ":" else { break }
+                    let name = token.text
+                    let member = text(i + 1) == "." || text(i + 1) == ":" ? i + 2 : nil
+                    if let d = resolve(name) {
+                        if let member, isName(member) { uses.append((member, d)) }
+                        if text(i + 1) == "=", scopes.last!.brackets == 0 { assign(d, type(at: i + 2)) }
+                        if text(i + 1) == ",", scopes.last!.brackets == 0 { assign(d, nil) }  // maybe a multiple assignment
+                    } else if name == "kinetic", let member, isName(member) {
+                        check(member, "kinetic", known: surface.module.filter { !$0.contains(".") })
+                    }
+                }
+                i += 1
+            }
+            for (member, d) in uses {
+                guard let types = declarations[d].types, types.count == 1, let type = types.first,
+                      let known = typeMembers[type] else { continue }
+                check(member, "kinetic.\(type)", known: known)
+            }
+            return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+
+        func check(_ member: Int, _ owner: String, known: [String]) {
+            let name = t[member].text
+            guard !known.contains(name) else { return }
+            var message = "unknown member '\(name)' of \(owner)"
+            if let near = nearestName(to: name, in: known) { message += "; did you mean '\(near)'?" }
+            findings.append(Finding(line: t[member].line, column: t[member].column, message: message))
+        }
+
+        /// Closes the innermost block, and the function scopes' own block with it.
+        func popBlock() {
+            guard scopes.count > 1 else { return }
+            scopes.removeLast()
+        }
+
+        /// `function [a.b:c](params)`: opens the function's scope with its parameters declared, typing
+        /// the level callbacks' world and canvas. Returns the index after the parameter list.
+        func function(at i: Int) -> Int {
+            var j = i + 1
+            var path: [String] = []
+            var isMethod = false
+            while j < t.count, t[j].text != "(" {
+                if t[j].kind == .name { path.append(t[j].text) }
+                if t[j].text == ":" { isMethod = true }
+                j += 1
+            }
+            let (after, names) = parameters(from: j)
+            scopes.append(Scope(isFunction: true))
+            if isMethod { declare("self", type: nil) }
+            var types: [String?] = names.map { _ in nil }
+            if let levelName, path.count == 2, path[0] == levelName, surface.levelFunctions.contains(path[1]), !names.isEmpty {
+                types[0] = "World"
+                if path[1] == "draw", names.count > 1 { types[1] = "Canvas" }
+            }
+            for (name, type) in zip(names, types) { declare(name, type: type) }
+            return after
+        }
+    }
+}
