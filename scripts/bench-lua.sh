@@ -11,7 +11,7 @@ swift build -c release --product kinetic 2>&1 | grep -E "error|Build of" || true
 bin="$(swift build -c release --show-bin-path)/kinetic"
 
 echo "== call cost (ns per call, loop overhead removed; 3 runs)"
-for _ in 1 2 3; do "$bin" run bench/lua/call_cost --headless --steps 0 --trust | sed -n 2p; done
+for _ in 1 2 3; do "$bin" run bench/lua/call_cost --headless --steps 0 --trust --time-budget 60 | sed -n 2p; done
 
 best() { sort -n | head -1; }
 echo "== Lua-driven scene: 2,000 bodies created from Lua, update reads every position, 600 steps"

@@ -526,6 +526,7 @@ void kl_push_swift_function(lua_State *L, int id) {
 typedef struct kl_Fast {
     kl_FastGetter get;
     kl_FastSetter set;
+    kl_FastMethod call;
     void *context;
     uint64_t tag;
 } kl_Fast;
@@ -534,6 +535,7 @@ static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastS
     kl_Fast *f = (kl_Fast *)lua_newuserdatauv(L, sizeof(kl_Fast), 0);
     f->get = get;
     f->set = set;
+    f->call = NULL;
     f->context = context;
     f->tag = tag;
 }
@@ -610,6 +612,45 @@ void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter 
     lua_pushinteger(L, missing_id);
     kl_push_fast(L, tag, NULL, set, context);
     lua_pushcclosure(L, kl_newindex, 3);
+}
+
+// A fast method: upvalue 1 is the general body's Swift function id, 2 the method's index, 3 its
+// kl_Fast (call, context, tag). Only number arguments go the fast way; C reads them, so the fast
+// function never touches the state.
+static int kl_fast_method(lua_State *L) {
+    int n = lua_gettop(L) - 1;
+    if (n >= 0 && n <= 3) {
+        const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+        int64_t key;
+        double in[3], out[2];
+        int numbers = 1;
+        for (int i = 0; i < n; i++) {
+            if (lua_type(L, i + 2) != LUA_TNUMBER) { numbers = 0; break; }
+            in[i] = lua_tonumberx(L, i + 2, NULL);
+        }
+        if (numbers && kl_tohandle(L, 1, f->tag, &key)) {
+            switch (f->call(f->context, key, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL), in, n, out)) {
+            case KL_FAST_NONE:
+                return 0;
+            case KL_FAST_NUMBER:
+                lua_pushnumber(L, out[0]);
+                return 1;
+            case KL_FAST_POINT:
+                lua_pushnumber(L, out[0]);
+                lua_pushnumber(L, out[1]);
+                return 2;
+            }
+        }
+    }
+    return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(1), NULL));
+}
+
+void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context) {
+    lua_pushinteger(L, id);
+    lua_pushinteger(L, method);
+    kl_push_fast(L, tag, NULL, NULL, context);
+    ((kl_Fast *)lua_touserdata(L, -1))->call = call;
+    lua_pushcclosure(L, kl_fast_method, 3);
 }
 
 static int kl_handle_eq(lua_State *L) {

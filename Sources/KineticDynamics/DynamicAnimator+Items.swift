@@ -268,9 +268,18 @@ extension DynamicAnimator {
         noteChange()
     }
 
-    /// Moves the center (points), keeping angle and velocities.
+    /// Moves the center (points), keeping angle and velocities. The rotation is kept as it is, not
+    /// read back as an angle and turned again, which could change its last bits.
     public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
-        try updateItemUsingCurrentState(id, center: center, angle: try angle(of: id))
+        let i = try slot(id)
+        try requireFinite(center, "\(label(id)) center")
+        if records[i].body.isNull {
+            records[i].center = center
+        } else {
+            do { try world.setPosition(center, of: records[i].body) }
+            catch { throw DynamicsError("\(label(id)): \(error)") }
+        }
+        noteChange()
     }
 
     /// Turns the item (radians, clockwise on screen), keeping center and velocities.
@@ -282,13 +291,14 @@ extension DynamicAnimator {
     public func setVelocity(_ v: Vec2, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
         try requireFinite(v, "\(label(id)) velocity")
-        let r = records[i]
-        if r.body.isNull { records[i].velocity = v; noteChange(); return }
-        guard world.type(of: r.body) == .dynamic else { return }
+        // The body only: a copy of the whole record would retain and release everything it holds.
+        let body = records[i].body
+        if body.isNull { records[i].velocity = v; noteChange(); return }
+        guard world.type(of: body) == .dynamic else { return }
         // Velocity of the center = v_com + ω × (center − com): solve for v_com.
-        let w = world.angularVelocity(of: r.body)
-        let arm = world.position(of: r.body) - world.worldCenter(of: r.body)
-        do { try world.setLinearVelocity(v - cross(w, arm), of: r.body) }
+        let w = world.angularVelocity(of: body)
+        let arm = world.position(of: body) - world.worldCenter(of: body)
+        do { try world.setLinearVelocity(v - cross(w, arm), of: body) }
         catch { throw DynamicsError("\(label(id)): \(error)") }
         noteChange()
     }
@@ -297,11 +307,11 @@ extension DynamicAnimator {
     public func setAngularVelocity(_ w: Double, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
         try requireFinite(w, "\(label(id)) angular velocity")
-        let r = records[i]
-        if r.body.isNull { records[i].angularVelocity = w; noteChange(); return }
-        guard world.type(of: r.body) == .dynamic, r.material.allowsRotation else { return }
+        let body = records[i].body
+        if body.isNull { records[i].angularVelocity = w; noteChange(); return }
+        guard world.type(of: body) == .dynamic, records[i].material.allowsRotation else { return }
         let v = try velocity(of: id)
-        do { try world.setAngularVelocity(w, of: r.body) }
+        do { try world.setAngularVelocity(w, of: body) }
         catch { throw DynamicsError("\(label(id)): \(error)") }
         try setVelocity(v, of: id)
     }

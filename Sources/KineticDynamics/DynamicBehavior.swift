@@ -49,6 +49,10 @@ open class DynamicBehavior {
 
     // MARK: - Items
 
+    /// True when the behaviour lists `item`: a short list is searched faster than an item is
+    /// hashed, a long one is looked up in the set.
+    public func lists(_ item: ItemID) -> Bool { items.count <= 8 ? items.contains(item) : itemSet.contains(item) }
+
     /// Adds an item (ignored when already present). Throws for a stale item or one of another
     /// animator, and for behaviours whose items are fixed (snap, attachment).
     public func addItem(_ item: ItemID) throws(DynamicsError) {

@@ -125,7 +125,7 @@ final class Runtime {
 
     @exclusivity(unchecked) var worlds = SlotTable<WorldModel>()  // unchecked: read on every fast item property read
     var worldBySerial: [UInt32: Int32] = [:]  // lookups only
-    var behaviors = SlotTable<BehaviorEntry>()
+    @exclusivity(unchecked) var behaviors = SlotTable<BehaviorEntry>()  // unchecked: read on every behaviour call
     var behaviorIndex: [ObjectIdentifier: Int32] = [:]  // lookups only
     var regions = SlotTable<Region>()
     /// Handles whose userdata Lua collected, noted by `__gc` for the next `sweep`.

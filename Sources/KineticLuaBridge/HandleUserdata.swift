@@ -38,20 +38,27 @@ public enum LuaMember<Handle> {
 /// the general path: no dispatch, no closures, one handle check. A fast getter reads plain numbers
 /// and never touches Lua; for anything unusual (a stale handle, a locked world) it answers
 /// `KL_FAST_SLOW` and the member's general getter runs, with its checks and messages. Each name
-/// must also be a `.property` in the type's members.
+/// must also be a `.property` in the type's members. Fast methods likewise: `call` runs them when
+/// every argument is a number, and each name must also be a `.method`, whose body runs otherwise.
 public struct LuaFastMembers {
     /// The fast members; a member's position is the `member` index the functions receive.
     public var names: [String]
-    /// Handed to `get` and `set` as is: the caller keeps it alive as long as the state.
+    /// Handed to `get`, `set` and `call` as is: the caller keeps it alive as long as the state.
     public var context: UnsafeMutableRawPointer?
     public var get: kl_FastGetter
     public var set: kl_FastSetter?
+    /// The fast methods; a method's position is the `method` index `call` receives.
+    public var methods: [String]
+    public var call: kl_FastMethod?
 
-    public init(names: [String], context: UnsafeMutableRawPointer?, get: kl_FastGetter, set: kl_FastSetter?) {
+    public init(names: [String], context: UnsafeMutableRawPointer?, get: kl_FastGetter, set: kl_FastSetter?,
+                methods: [String] = [], call: kl_FastMethod? = nil) {
         self.names = names
         self.context = context
         self.get = get
         self.set = set
+        self.methods = methods
+        self.call = call
     }
 }
 
@@ -133,12 +140,17 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
                         }))
                     }
                 case let .method(memberName, body):
-                    state.pushFunction("\(name):\(memberName)", on: lua) { lua in
+                    let id = state.register("\(name):\(memberName)") { lua in
                         var key: Int64 = 0
                         guard kl_tohandle(lua.L, 1, tag, &key) != 0 else { throw selfError(lua, memberName) }
                         let handle = Handle(luaKey: key)
                         if let validate, let stale = validate(handle) { throw LuaBindingError(stale) }
                         return try body(lua, handle)
+                    }
+                    if let fast, let call = fast.call, let index = fast.methods.firstIndex(of: memberName) {
+                        kl_push_fast_method(L, id, Int32(index), tag, call, fast.context)
+                    } else {
+                        kl_push_swift_function(L, id)
                     }
                     lua.setField(memberName, inTableAt: -2)
                 }

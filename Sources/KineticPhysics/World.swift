@@ -220,7 +220,19 @@ public final class World {
         guard position.isUsableCoordinate, angle.isUsableInput else {
             throw PhysicsError("setTransform: position \(position) must be finite and within ±\(World.largestCoordinate), angle \(angle) within ±\(World.largestInput)")
         }
-        bodyStore[b].xf = Transform(position, angle)
+        teleport(b, to: Transform(position, angle))
+    }
+    /// Teleports the body keeping its rotation exactly (no round trip through an angle); wakes it,
+    /// velocity kept. Throws on a position beyond ±World.largestCoordinate (or NaN).
+    public func setPosition(_ position: Vec2, of id: BodyID) throws(PhysicsError) {
+        guard let b = slot(id) else { throw PhysicsError("setPosition: \(refusal(id))") }
+        guard position.isUsableCoordinate else {
+            throw PhysicsError("setPosition: position \(position) must be finite and within ±\(World.largestCoordinate)")
+        }
+        teleport(b, to: Transform(p: position, q: bodyStore[b].xf.q))
+    }
+    private func teleport(_ b: Int, to xf: Transform) {
+        bodyStore[b].xf = xf
         bodyStore[b].center = bodyStore[b].xf.apply(bodyStore[b].localCenter)
         bodyStore[b].center0 = bodyStore[b].center
         bodyStore[b].q0 = bodyStore[b].xf.q

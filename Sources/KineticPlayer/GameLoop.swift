@@ -54,6 +54,10 @@ public final class GameLoop {
         public var notices: [Notice]
         /// The sounds the level played since the previous frame, for the host to play now.
         public var sounds: [SoundPlay]
+        /// False when the scene is the one the previous frame carried and nothing was reloaded
+        /// (paused, or every item asleep and the HUD unchanged): the host may keep the picture it
+        /// shows instead of drawing the same one again.
+        public var changed: Bool
     }
 
     /// Most host-clock seconds caught up in one `advance`, so a stall (a breakpoint, a slow frame)
@@ -90,6 +94,8 @@ public final class GameLoop {
     private var notices: [Notice] = []
     /// How many of `level.soundPlays` earlier frames handed out.
     private var soundsHanded = 0
+    /// The scene the previous frame carried, to tell the host whether anything changed.
+    private var previousScene: RenderScene?
 
     /// A loop for `level`, which it steps from the first `advance(to:)`; `reloader` reloads it
     /// when its files change.
@@ -178,7 +184,11 @@ public final class GameLoop {
             if !stepOnce() { break }
         }
         if let clockLimit, let startTime, now - startTime >= clockLimit { isFinished = true }
-        return Frame(scene: scene(), notices: takeNotices(), sounds: takeSounds())
+        let scene = scene(), notices = takeNotices()
+        // A reload may have changed the images on disk behind an unchanged scene.
+        let changed = scene != previousScene || notices.contains(.reloaded)
+        previousScene = scene
+        return Frame(scene: scene, notices: notices, sounds: takeSounds(), changed: changed)
     }
 
     /// One fixed step, preceded by the recorded inputs due (when replaying). False when no step ran

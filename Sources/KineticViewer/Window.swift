@@ -36,6 +36,8 @@ public final class Window {
     private let hasVSync: Bool
     private var lastPresent: UInt64 = 0
     private var pressedButtons: [UInt8] = []
+    /// The picture on screen was lost or resized since the last `present` (see `needsRedraw`).
+    private var damaged = true
     private var velocity = VelocityTracker()
 
     // MARK: - Display
@@ -221,7 +223,13 @@ public final class Window {
         SDL_RenderCopy(renderer, texture, nil, &destination)
         limitFrameRate()
         SDL_RenderPresent(renderer)
+        damaged = false
     }
+
+    /// True until the first `present`, and again when the window system lost or resized the picture
+    /// (exposed, resized, restored): a host that skips drawing unchanged frames must then present
+    /// one anyway.
+    public var needsRedraw: Bool { damaged }
 
     private func limitFrameRate() {
         guard !hasVSync else { return }
@@ -247,15 +255,20 @@ public final class Window {
         return events
     }
 
-    /// Like `pollEvents`, but waits up to `timeout` seconds for at least one event. (Polls every
-    /// millisecond: SDL_WaitEventTimeout on X11 was seen to miss injected pointer events.)
+    /// Like `pollEvents`, but waits up to `timeout` seconds for at least one event, or until the
+    /// picture needs a redraw (`needsRedraw` turns true while it waits). It sleeps in
+    /// SDL_WaitEventTimeout, so an idle window costs no CPU while it waits.
     public func waitForEvents(timeout: Double) -> [InputEvent] {
         let deadline = SDL_GetTicks64() + UInt64(max(timeout, 0) * 1000)
-        while true {
-            let events = pollEvents()
-            if !events.isEmpty || SDL_GetTicks64() >= deadline { return events }
-            SDL_Delay(1)
+        var events: [InputEvent] = []
+        var event = SDL_Event()
+        let wasDamaged = damaged
+        while events.isEmpty, wasDamaged || !damaged {
+            let now = SDL_GetTicks64()
+            guard now < deadline, SDL_WaitEventTimeout(&event, Int32(clamping: deadline - now)) != 0 else { break }
+            if let input = translate(event) { events.append(input) }
         }
+        return events + pollEvents()
     }
 
     private func translate(_ event: SDL_Event) -> InputEvent? {
@@ -292,6 +305,15 @@ public final class Window {
             velocity.add(x: p.x, y: p.y, time: seconds)
             let v = velocity.velocity
             return .pointer(PointerEvent(phase: .ended, x: p.x, y: p.y, vx: v.vx, vy: v.vy, id: Int(button)))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_SHOWN,
+                 SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED:
+                damaged = true
+            default:
+                break
+            }
+            return nil
         case SDL_KEYDOWN, SDL_KEYUP:
             guard event.key.repeat == 0 else { return nil }
             return .key(name: KeyNames.name(forKeycode: event.key.keysym.sym),

@@ -38,8 +38,13 @@ struct WindowRunner {
         let renderer = Renderer()
         let audio = AudioPlayer()
         defer { audio.close() }
+        // While the picture stays the same (paused, everything asleep) the loop sleeps in the
+        // window's event wait until the next step is due, instead of drawing the same frame again.
+        var idle = false
+        var shownSize = (width: 0, height: 0)
         while !loop.isFinished {
-            for event in window.pollEvents() { loop.handle(Self.input(event)) }
+            let events = idle ? window.waitForEvents(timeout: 1 / level.fps) : window.pollEvents()
+            for event in events { loop.handle(Self.input(event)) }
             if loop.isFinished { break }
             let frame = loop.advance(to: FileWatcher.now())
             for notice in frame.notices {
@@ -58,8 +63,11 @@ struct WindowRunner {
                 }
             }
             let size = window.pixelSize
+            idle = !frame.changed && !window.needsRedraw && size == shownSize
+            if idle { continue }
             let buffer = try renderer.frame(frame.scene, size: .pixels(width: max(size.width, 1), height: max(size.height, 1)))
             window.present(bgra: buffer.pixels, width: buffer.width, height: buffer.height)
+            shownSize = size
         }
     }
 

@@ -34,12 +34,30 @@ import Testing
         (["watch", "{level}", "--headless", "--seconds", "-3"], "--seconds must be a finite number of seconds >= 0"),
         (["test", "{folder}", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
         (["test", "{folder}", "--jobs", "-2"], "--jobs must be at least 1"),
+        (["run", "{level}", "--headless", "--time-budget", "-1"], "--time-budget must be a number of seconds above 0 and at most 3600"),
+        (["run", "{level}", "--headless", "--time-budget", "0"], "--time-budget must be a number of seconds above 0 and at most 3600"),
     ])
     func negativeAndHugeValuesAreNamedNotMissing(arguments: [String], message: String) throws {
         let (status, stderr) = try kinetic(arguments)
         #expect(status != 0)
         #expect(stderr.contains(message), "\(stderr)")
         #expect(!stderr.contains("Missing value"), "\(stderr)")
+    }
+
+    /// The budget given is the one that stops a runaway `load`, and the message names it.
+    @Test func timeBudgetStopsARunawayLoadAfterTheGivenTime() throws {
+        let folder = try CLI.scratchFolder()
+        try "return { load = function(world) while true do end end }"
+            .write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        let errorPath = folder + "/stderr.txt"
+        let child = try Child(try CLI.kinetic(), ["run", folder, "--headless", "--steps", "1", "--time-budget", "0.25"],
+                              errorPath: errorPath)
+        let exited = child.waitForExit(timeout: 30)
+        if !exited { child.terminate() }
+        try #require(exited)
+        let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        #expect(child.status != 0)
+        #expect(stderr.contains("main.lua:1: script exceeded its time budget of 0.25 s"), "\(stderr)")
     }
 
     @Test func aNegativeSeedIsASeed() throws {

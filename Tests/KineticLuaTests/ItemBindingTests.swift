@@ -71,6 +71,54 @@ import Testing
         #expect(values == [.number(50), .number(60), .number(1), .number(0), .number(0)])
     }
 
+    /// The fast forms give the numbers the table reads give, for a moving item, an item no
+    /// behaviour lists, and after a teleport; a removed item is named as for any other member.
+    @Test func positionAndLinearVelocityAreTheCenterAndVelocityAsTwoNumbers() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            local still = w:addItem{ center = {7, 8}, size = {10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            w:run(0.5)
+            local x, y = a:position()
+            local vx, vy = a:linearVelocity()
+            local sx, sy = still:position()
+            local same = x == a.center.x and y == a.center.y and vx == a.velocity.x and vy == a.velocity.y
+            a:moveTo(50, 60)
+            local mx, my = a:position()
+            return same, vy > 0, sx, sy, mx, my, select("#", a:position()) == 2 and select("#", a:linearVelocity()) == 2
+            """)
+        #expect(values == [.boolean(true), .boolean(true), .number(7), .number(8), .number(50), .number(60), .boolean(true)])
+        let removed = h.error("local w = kinetic.world{} local a = w:addItem{ name = 'ball', frame = {0, 0, 1, 1} } w:removeItem(a) local x, y = a:position()")
+        #expect(removed?.message == "test.lua:1: item 'ball' was removed")
+        let velocity = h.error("local w = kinetic.world{} local a = w:addItem{ name = 'ball', frame = {0, 0, 1, 1} } w:removeItem(a) a:linearVelocity()")
+        #expect(velocity?.message == "test.lua:1: item 'ball' was removed")
+        let notSelf = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a.position(5)")
+        #expect(notSelf?.message.contains("'self' must be an Item, got 5 (call it as item:position(...))") == true, "\(notSelf?.message ?? "")")
+    }
+
+    /// moveTo's fast form (numbers only) and its general form agree, and bad arguments still get
+    /// the general form's messages.
+    @Test func moveToGivesTheSameResultAndMessagesOnEitherPath() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            local b = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.gravity{ items = {a, b} })
+            w:run(0.5)
+            a:moveTo(50, 60, 0.5)
+            b:moveTo(50, 60, 0.5, "extra")   -- a fourth argument: the general path, which ignores it
+            return a.x == b.x and a.y == b.y and a.angle == b.angle, a.velocity.y, b.velocity.y, a.angularVelocity
+            """)
+        #expect(values == [.boolean(true), .number(0), .number(0), .number(0)])
+        let nan = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } a:moveTo(0/0, 1)")
+        #expect(nan?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(nan?.message ?? "")")
+        let far = h.error("local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 1, 1} } w:addBehavior(kinetic.gravity{ items = {a} }) w:step() a:moveTo(1e300, 1)")
+        #expect(far?.message.hasPrefix("test.lua:1: Item:moveTo:") == true, "\(far?.message ?? "")")
+    }
+
     @Test func appearanceReadsDefaultsAndWrites() throws {
         let h = try Harness()
         let values = try h.run("""

@@ -93,4 +93,19 @@ import Testing
         #expect(world.linearVelocity(of: ball) == Vec2(10, 0))
         #expect(world.queryPoint(Vec2(500, 500)) == world.shapes(of: ball))
     }
+
+    /// A position-only teleport keeps the rotation bit for bit (no round trip through an angle),
+    /// and moves the shapes, wakes the body and keeps its velocity as setTransform does.
+    @Test func setPositionKeepsTheRotationExactly() throws {
+        let world = makeWorld(gravity: .zero)
+        let ball = addCircle(world, at: .zero, radius: 10, velocity: Vec2(10, 0))
+        try world.setTransform(position: .zero, angle: 0.7, of: ball)
+        let q = world.transform(of: ball).q
+        try world.setPosition(Vec2(-300, 200), of: ball)
+        #expect(world.transform(of: ball).q == q)
+        #expect(world.position(of: ball) == Vec2(-300, 200))
+        #expect(world.linearVelocity(of: ball) == Vec2(10, 0))
+        #expect(world.queryPoint(Vec2(-300, 200)) == world.shapes(of: ball))
+        #expect(throws: PhysicsError.self) { try world.setPosition(Vec2(.nan, 0), of: ball) }
+    }
 }

@@ -217,6 +217,44 @@ let silentWAV: [UInt8] = {
         #expect(loop.level.stepCount > before, "the previous version keeps stepping")
     }
 
+    /// A frame says whether its scene differs from the previous one, so the window can skip
+    /// drawing the same picture: a falling box changes every frame, a paused or settled level not.
+    @Test func framesSayWhenTheSceneChanged() throws {
+        let loop = GameLoop(level: try Level.load(path: levelFolder("""
+            local level = { width = 200, height = 200 }
+            function level.load(world)
+              local box = world:addItem{ center = {100, 100}, size = {20, 20} }
+              world:addBehavior(kinetic.gravity{ items = { box } })
+              world:addBehavior(kinetic.collision{ items = { box }, referenceBounds = true })
+            end
+            return level
+            """)))
+        var now = 100.0
+        func next() -> GameLoop.Frame {
+            now += dt
+            return loop.advance(to: now)
+        }
+        #expect(loop.advance(to: now).changed)          // the first frame
+        #expect(next().changed && next().changed)       // falling
+        loop.handle(.key("space", down: true))
+        #expect(next().changed)                         // the pause banner appears
+        #expect(!next().changed && !next().changed)     // paused: the same picture
+        loop.handle(.key(".", down: true))
+        #expect(next().changed)                         // one step while paused
+        loop.handle(.key("space", down: true))
+        #expect(next().changed)                         // resumed: the banner goes, the box falls
+        var unchangedInARow = 0
+        for _ in 0..<900 where unchangedInARow < 60 {
+            unchangedInARow = next().changed ? 0 : unchangedInARow + 1
+        }
+        #expect(unchangedInARow == 60, "the box never came to rest")
+        let steps = loop.level.stepCount
+        for _ in 0..<30 { _ = next() }
+        #expect(loop.level.stepCount == steps + 30)      // at rest, the level still steps
+        loop.handle(.key("d", down: true))
+        #expect(next().changed)                         // the debug overlay is a change
+    }
+
     @Test func restartThroughTheReloaderReportsTheNewVersion() throws {
         let path = try levelFolder(ballLevel)
         let level = try Level.load(path: path)

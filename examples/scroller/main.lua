@@ -54,16 +54,18 @@ function level.load(world, state)
 end
 
 function level.update()
-  hero.velocity = { SPEED, hero.velocity.y }
+  local hx, hy = hero:position()                       -- the fast forms: numbers, no table per frame
+  local _, vy = hero:linearVelocity()
+  hero.velocity = { SPEED, vy }
   for _, x in ipairs(CRATES) do
-    if x - hero.x > 60 and x - hero.x < 90 then jump() end
+    if x - hx > 60 and x - hx < 90 then jump() end
   end
   for _, c in ipairs(coins) do
-    if not c.taken and (c.x - hero.x) ^ 2 + (c.y - hero.y) ^ 2 < 24 ^ 2 then
+    if not c.taken and (c.x - hx) ^ 2 + (c.y - hy) ^ 2 < 24 ^ 2 then
       c.taken = true
     end
   end
-  if hero.x > W - 40 then hero:moveTo(80, GROUND - 16) end
+  if hx > W - 40 then hero:moveTo(80, GROUND - 16) end
 end
 
 function level.pointer(_, e)

@@ -110,11 +110,12 @@ void kl_push_coroutine_resume(lua_State *L);
 /// The block stored in every handle userdata: the handle's key and the type's tag.
 typedef struct kl_HandleBlock { int64_t key; uint64_t tag; } kl_HandleBlock;
 
-/// What a fast getter read into its `out` numbers.
+/// What a fast getter read into its `out` numbers (and what a fast method returns).
 enum {
     KL_FAST_SLOW = 0,    /* nothing: run the member's general getter (stale handle, anything unusual) */
     KL_FAST_NUMBER = 1,  /* out[0] */
-    KL_FAST_POINT = 2,   /* {x = out[0], y = out[1]} */
+    KL_FAST_POINT = 2,   /* {x = out[0], y = out[1]}; from a fast method, the two numbers */
+    KL_FAST_NONE = 3,    /* a fast method that returns nothing */
 };
 /// Reads fast member `member` of the object with handle `key` into `out` (room for 2 numbers) and
 /// returns a KL_FAST_* kind. It gets no lua_State: it cannot call Lua, allocate in it or raise.
@@ -122,6 +123,18 @@ typedef int (*kl_FastGetter)(void *context, int64_t key, int member, double *out
 /// Writes the number `value` to fast member `member`; returns 1 if done, 0 to run the member's
 /// general setter instead (which then reports any error). Returns 0 only before changing anything.
 typedef int (*kl_FastSetter)(void *context, int64_t key, int member, double value);
+
+/// Runs fast method `method` on the object with handle `key`, with the method's arguments after
+/// `self` in `in` (`count` of them, at most 3, all numbers; absent ones are not passed), and
+/// returns what it pushes: KL_FAST_SLOW (nothing done: run the method's general body, which then
+/// reports any error), KL_FAST_NONE, or KL_FAST_NUMBER / KL_FAST_POINT with out[0] (and out[1]),
+/// a point as two numbers. Returns KL_FAST_SLOW only before changing anything.
+typedef int (*kl_FastMethod)(void *context, int64_t key, int method, const double *in, int count, double *out);
+
+/// Pushes a method of a handle type as a C function: `call` runs it for a handle with `tag` and
+/// number arguments; any other call (more than 3 arguments, one that is not a number, a foreign
+/// `self`) or a KL_FAST_SLOW answer runs Swift function `id`, the method's general body.
+void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context);
 
 /// A name's value in the `members` and `setters` tables of a handle type: the Swift function id in
 /// the low 32 bits and, for a fast member, its index + 1 above.

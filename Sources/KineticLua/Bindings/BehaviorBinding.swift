@@ -10,8 +10,8 @@ enum BehaviorBinding {
         LuaHandleType(in: rt.state, name: kind.typeName, members: members, describe: { [unowned rt] h in
             guard let entry = rt.liveEntry(h) else { return "\(kind.typeName)#\(h.slot) (dropped)" }
             return "\(kind.typeName)#\(h.slot) (\(kindName(entry)))"
-        }, validate: { [unowned rt] h in
-            rt.liveEntry(h) == nil ? "\(kind.typeName)#\(h.slot) was dropped" : nil
+        }, validate: { [unowned(unsafe) rt] h in  // runs on every call: no retain (the runtime outlives its types)
+            rt.behaviors.isLive(h.slotHandle) ? nil : "\(kind.typeName)#\(h.slot) was dropped"
         })
     }
 

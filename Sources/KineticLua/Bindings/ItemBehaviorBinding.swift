@@ -24,13 +24,14 @@ enum ItemBehaviorBinding {
             .property(name, get: { lua, h in lua.push(ib(h)[keyPath: key]) },
                       set: { lua, h, v in ib(h)[keyPath: key] = try lua.boolean(v, name) })
         }
-        /// The item argument, which must be one of the behaviour's items.
-        func member(_ lua: Lua, _ h: BehaviorHandle, _ function: String) throws -> ItemID {
+        /// The behaviour and its item argument, which must be one of the behaviour's items.
+        func member(_ lua: Lua, _ h: BehaviorHandle, _ function: String) throws -> (DynamicItemBehavior, ItemID) {
             let (world, id) = try rt.item(lua, at: 2, "item")
-            guard ib(h).items.contains(id) else {
+            let behavior = ib(h)
+            guard behavior.lists(id) else {
                 throw LuaBindingError("\(function): \(world.label(id)) is not an item of this behaviour")
             }
-            return id
+            return (behavior, id)
         }
         return [
             number("elasticity", \.elasticity),
@@ -42,29 +43,29 @@ enum ItemBehaviorBinding {
             number("charge", \.charge),
             flag("anchored", \.isAnchored),
             .method("addLinearVelocity") { lua, h in
-                let id = try member(lua, h, "ItemBehavior:addLinearVelocity")
+                let (behavior, id) = try member(lua, h, "ItemBehavior:addLinearVelocity")
                 // UIKit's addLinearVelocity(_:for:) takes a vector; the two numbers stay accepted.
                 let v = lua.isTable(3) ? try lua.point(3, "velocity")
                     : Vec2(try lua.number(3, "vx"), try lua.number(4, "vy"))
-                try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try ib(h).addLinearVelocity(v, for: id) }
+                try rt.dynamics("ItemBehavior:addLinearVelocity") { () throws(DynamicsError) in try behavior.addLinearVelocity(v, for: id) }
                 return 0
             },
             .method("linearVelocity") { lua, h in
-                let id = try member(lua, h, "ItemBehavior:linearVelocity")
-                let v = try rt.dynamics("ItemBehavior:linearVelocity") { () throws(DynamicsError) in try ib(h).linearVelocity(for: id) }
+                let (behavior, id) = try member(lua, h, "ItemBehavior:linearVelocity")
+                let v = try rt.dynamics("ItemBehavior:linearVelocity") { () throws(DynamicsError) in try behavior.linearVelocity(for: id) }
                 lua.push(v.x)
                 lua.push(v.y)
                 return 2
             },
             .method("addAngularVelocity") { lua, h in
-                let id = try member(lua, h, "ItemBehavior:addAngularVelocity")
+                let (behavior, id) = try member(lua, h, "ItemBehavior:addAngularVelocity")
                 let w = try lua.number(3, "w")
-                try rt.dynamics("ItemBehavior:addAngularVelocity") { () throws(DynamicsError) in try ib(h).addAngularVelocity(w, for: id) }
+                try rt.dynamics("ItemBehavior:addAngularVelocity") { () throws(DynamicsError) in try behavior.addAngularVelocity(w, for: id) }
                 return 0
             },
             .method("angularVelocity") { lua, h in
-                let id = try member(lua, h, "ItemBehavior:angularVelocity")
-                lua.push(try rt.dynamics("ItemBehavior:angularVelocity") { () throws(DynamicsError) in try ib(h).angularVelocity(for: id) })
+                let (behavior, id) = try member(lua, h, "ItemBehavior:angularVelocity")
+                lua.push(try rt.dynamics("ItemBehavior:angularVelocity") { () throws(DynamicsError) in try behavior.angularVelocity(for: id) })
                 return 1
             },
         ]

@@ -177,6 +177,21 @@ enum ItemBinding {
             appearance("z", get: { lua, a in lua.push(a.z) }, set: { lua, a, v in a.z = try lua.number(v, "z") }),
             appearance("hidden", get: { lua, a in lua.push(a.hidden) },
                        set: { lua, a, v in a.hidden = try lua.optionalBoolean(v, "hidden") ?? false }),
+            // The fast forms of the `center` and `velocity` reads: two numbers, no table to make.
+            .method("position") { lua, h in
+                let (w, id) = try live(h)
+                let c = try rt.dynamics("Item:position") { () throws(DynamicsError) in try w.animator.center(of: id) }
+                lua.push(c.x)
+                lua.push(c.y)
+                return 2
+            },
+            .method("linearVelocity") { lua, h in
+                let (w, id) = try live(h)
+                let v = try rt.dynamics("Item:linearVelocity") { () throws(DynamicsError) in try w.animator.velocity(of: id) }
+                lua.push(v.x)
+                lua.push(v.y)
+                return 2
+            },
             .method("moveTo") { lua, h in
                 let (w, id) = try live(h)
                 try w.requireUnlocked("Item:moveTo")

@@ -15,11 +15,21 @@ enum ItemFastPath {
         case x, y, angle, angularVelocity, center, velocity
     }
 
+    /// The fast methods, called with numbers only; their names are the Lua names. `position` and
+    /// `linearVelocity` are the fast forms of the `center` and `velocity` reads: two numbers, no table.
+    enum Method: Int32, CaseIterable {
+        case position, linearVelocity, moveTo
+    }
+
     static func members(_ rt: Runtime) -> LuaFastMembers {
         // Unretained: the Runtime lives as long as its state (the registered functions hold it).
         LuaFastMembers(names: Member.allCases.map { "\($0)" }, context: Unmanaged.passUnretained(rt).toOpaque(),
                        get: { context, key, member, out in ItemFastPath.get(context, key, member, out) },
-                       set: { context, key, member, value in ItemFastPath.set(context, key, member, value) })
+                       set: { context, key, member, value in ItemFastPath.set(context, key, member, value) },
+                       methods: Method.allCases.map { "\($0)" },
+                       call: { context, key, method, input, count, out in
+                           ItemFastPath.call(context, key, method, input, count, out)
+                       })
     }
 
     /// The animator of world slot `slot` and whether Lua may change that world now (nil for no
@@ -86,13 +96,12 @@ enum ItemFastPath {
             let id = ItemID(index: handle.index, generation: handle.generation, animator: animator.serial)
             do throws(DynamicsError) {
                 switch member {
-                case .x, .y, .angle:
-                    guard let c = animator.centerIfLive(id), let a = animator.angleIfLive(id) else { return nil }
-                    switch member {
-                    case .x: try animator.updateItemUsingCurrentState(id, center: Vec2(value, c.y), angle: a)
-                    case .y: try animator.updateItemUsingCurrentState(id, center: Vec2(c.x, value), angle: a)
-                    default: try animator.updateItemUsingCurrentState(id, center: c, angle: value)
-                    }
+                case .x, .y:
+                    guard let c = animator.centerIfLive(id) else { return nil }
+                    try animator.setCenter(member == .x ? Vec2(value, c.y) : Vec2(c.x, value), of: id)
+                case .angle:
+                    guard let c = animator.centerIfLive(id) else { return nil }
+                    try animator.updateItemUsingCurrentState(id, center: c, angle: value)
                 case .angularVelocity:
                     guard animator.isValid(id) else { return nil }
                     try animator.setAngularVelocity(value, of: id)
@@ -104,5 +113,33 @@ enum ItemFastPath {
             }
             return 1
         } ?? 0
+    }
+
+    private static func call(_ context: UnsafeMutableRawPointer?, _ key: Int64, _ method: Int32,
+                             _ input: UnsafePointer<Double>?, _ count: Int32, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+        let handle = ItemHandle(luaKey: key)
+        guard let method = Method(rawValue: method), let input, let out,
+              let (animator, unlocked) = animator(context, handle.world) else { return Int32(KL_FAST_SLOW) }
+        return animator._withUnsafeGuaranteedRef { animator -> Int32? in
+            let id = ItemID(index: handle.index, generation: handle.generation, animator: animator.serial)
+            switch method {
+            case .position:
+                guard count == 0, let c = animator.centerIfLive(id) else { return nil }
+                return number(0, or: c, true, out)
+            case .linearVelocity:
+                guard count == 0, let v = animator.velocityIfLive(id) else { return nil }
+                return number(0, or: v, true, out)
+            case .moveTo:
+                guard unlocked, count == 2 || count == 3 else { return nil }
+                let center = Vec2(input[0], input[1])
+                guard let angle = count == 3 ? input[2] : animator.angleIfLive(id) else { return nil }
+                do throws(DynamicsError) {
+                    try animator.moveItem(id, to: center, angle: angle)
+                } catch {
+                    return nil  // throws only before a change; the general body reports it
+                }
+                return Int32(KL_FAST_NONE)
+            }
+        } ?? Int32(KL_FAST_SLOW)
     }
 }

@@ -37,7 +37,7 @@ enum PushBinding {
             // UIKit's setTargetOffsetFromCenter(_:for:): one item's own point of application.
             .method("setOffset") { lua, h in
                 let (world, id) = try rt.item(lua, at: 2, "item")
-                guard p(h).items.contains(id) else {
+                guard p(h).lists(id) else {
                     throw LuaBindingError("Push:setOffset: \(world.label(id)) is not an item of this push")
                 }
                 let o = try lua.point(3, "offset")

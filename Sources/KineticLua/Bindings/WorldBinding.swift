@@ -10,7 +10,7 @@ enum WorldBinding {
         LuaHandleType(in: rt.state, name: "World", members: members(rt), describe: { [unowned rt] h in
             guard let w = rt.worlds.value(h.slotHandle) else { return "World#\(h.slot) (dropped)" }
             return "World#\(h.slot) \(Int(w.setup.width))x\(Int(w.setup.height))"
-        }, validate: { [unowned rt] h in
+        }, validate: { [unowned(unsafe) rt] h in  // runs on every call: no retain (the runtime outlives its types)
             rt.worlds.isLive(h.slotHandle) ? nil : "World#\(h.slot) was dropped"
         })
     }

@@ -257,6 +257,8 @@ let luaDocs: [String: LuaDoc] = [
     "Item:applyForce": LuaDoc("force: kinetic.Point, point?: kinetic.Point", "A force in UIKit newtons (100·F/m points/s²) during the next step only; point in world coordinates."),
     "Item:applyTorque": LuaDoc("torque: number", "A torque in UIKit newton-metres (1 N at 100 points) during the next step only; positive turns clockwise."),
     "Item:applyAngularImpulse": LuaDoc("impulse: number", "Changes the angular velocity at once, UIKit newton-metre-seconds; positive turns clockwise."),
+    "Item:position": LuaDoc(" -> number, number", "The centre x, y, points: the fast form of `item.center` (two numbers, no table)."),
+    "Item:linearVelocity": LuaDoc(" -> number, number", "The velocity vx, vy, points/s: the fast form of `item.velocity` (two numbers, no table)."),
     "Item:moveTo": LuaDoc("x: number, y: number, angle?: number", "Teleports the centre (points, radians) and stops the item."),
 
     // MARK: every behaviour

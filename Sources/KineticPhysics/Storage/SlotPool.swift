@@ -7,23 +7,23 @@
 /// of structs), with a generation per slot so a handle outlives neither its object nor the slot's
 /// reuse. A generation is odd while its slot is in use and even while it is free (the versions of
 /// Rust's slotmap): the one array answers both "is this slot in use" and "is this handle current".
-package struct SlotPool {
+public struct SlotPool {
     /// Per slot, its generation: odd in use, even free. Its count is the number of slots ever
     /// handed out, which is the count of the storage arrays.
-    @usableFromInline package private(set) var generations: ContiguousArray<UInt32> = []
+    public private(set) var generations: ContiguousArray<UInt32> = []
     /// Freed slots, reused last freed first.
     private var free: ContiguousArray<Int32> = []
 
-    package init() {}
+    public init() {}
 
     /// Slots ever handed out (the storage arrays' count).
-    @inlinable package var slotCount: Int { generations.count }
+    @inlinable public var slotCount: Int { generations.count }
     /// Slots in use.
-    package var liveCount: Int { generations.count - free.count }
+    public var liveCount: Int { generations.count - free.count }
 
     /// Takes a slot: the last one freed, or a new one at `slotCount` (`isNew`: the caller appends to
     /// its arrays). Its generation moves to the next odd number.
-    package mutating func allocate() -> (slot: Int32, isNew: Bool) {
+    public mutating func allocate() -> (slot: Int32, isNew: Bool) {
         if let slot = free.popLast() {
             generations[Int(slot)] &+= 1
             return (slot, false)
@@ -33,61 +33,61 @@ package struct SlotPool {
     }
 
     /// Frees a slot in use: its generation moves to the next even number, so its handles go stale.
-    package mutating func release(_ slot: Int32) {
+    public mutating func release(_ slot: Int32) {
         precondition(isLive(Int(slot)), "slot \(slot) released twice")
         generations[Int(slot)] &+= 1
         free.append(slot)
     }
 
     /// True while the slot is in use (a slot below `slotCount`).
-    @inlinable @inline(__always) package func isLive(_ slot: Int) -> Bool { generations[slot] & 1 != 0 }
+    @inlinable @inline(__always) public func isLive(_ slot: Int) -> Bool { generations[slot] & 1 != 0 }
 
     /// The generation of a slot (below `slotCount`); a handle made now carries it.
-    @inlinable @inline(__always) package func generation(_ slot: Int32) -> UInt32 { generations[Int(slot)] }
+    @inlinable @inline(__always) public func generation(_ slot: Int32) -> UInt32 { generations[Int(slot)] }
 
     /// Runs `body` with a reader of which slots are in use, for a step's loop over every slot of a
     /// store: read through the world each time, the pool's array is retained and released per slot.
     /// Mutating only to read: through a read-only access the world's pool would be copied (its
     /// arrays retained and released) once per call.
-    @inlinable @inline(__always)
-    package mutating func withLiveSlots<R>(_ body: (LiveSlots) -> R) -> R {
+    @inline(__always)
+    public mutating func withLiveSlots<R>(_ body: (LiveSlots) -> R) -> R {
         generations.withUnsafeMutableBufferPointer { body(LiveSlots(generations: UnsafeBufferPointer($0))) }
     }
 
     /// Which slots of a pool are in use, read through a pointer (`withLiveSlots`).
-    package struct LiveSlots {
+    public struct LiveSlots {
         @usableFromInline let generations: UnsafeBufferPointer<UInt32>
         @inlinable init(generations: UnsafeBufferPointer<UInt32>) { self.generations = generations }
-        @inlinable @inline(__always) package subscript(slot: Int) -> Bool { generations[slot] & 1 != 0 }
+        @inlinable @inline(__always) public subscript(slot: Int) -> Bool { generations[slot] & 1 != 0 }
     }
 
     /// True when a handle's slot and generation name an object in use: false for a slot out of
     /// range, freed, or reused since the handle was made.
-    @inlinable @inline(__always) package func isCurrent(_ slot: Int32, _ generation: UInt32) -> Bool {
+    @inlinable @inline(__always) public func isCurrent(_ slot: Int32, _ generation: UInt32) -> Bool {
         slot >= 0 && Int(slot) < generations.count && generation & 1 != 0 && generations[Int(slot)] == generation
     }
 }
 
 /// A slot and the generation it had when the handle was made (`SlotMap`'s key).
-package struct SlotHandle: Hashable, Sendable {
-    package let slot: Int32
-    package let generation: UInt32
-    @inlinable package init(slot: Int32, generation: UInt32) { self.slot = slot; self.generation = generation }
+public struct SlotHandle: Hashable, Sendable {
+    public let slot: Int32
+    public let generation: UInt32
+    @inlinable public init(slot: Int32, generation: UInt32) { self.slot = slot; self.generation = generation }
 }
 
 /// Values addressed by slot + generation (rapier's `Arena`): a `SlotPool` and the values of its
 /// slots. A freed slot's value is released at once.
-package struct SlotMap<Value> {
-    package private(set) var slots = SlotPool()
+public struct SlotMap<Value> {
+    public private(set) var slots = SlotPool()
     @usableFromInline var values: ContiguousArray<Value?> = []
 
-    package init() {}
+    public init() {}
 
     /// Values in use.
-    package var count: Int { slots.liveCount }
+    public var count: Int { slots.liveCount }
 
     /// Stores `value` in a free slot (or a new one) and returns its handle.
-    package mutating func insert(_ value: Value) -> SlotHandle {
+    public mutating func insert(_ value: Value) -> SlotHandle {
         let (slot, isNew) = slots.allocate()
         if isNew { values.append(value) } else { values[Int(slot)] = value }
         return SlotHandle(slot: slot, generation: slots.generation(slot))
@@ -95,7 +95,7 @@ package struct SlotMap<Value> {
 
     /// Empties a slot in use: its handles go stale. Returns its value, nil for a free slot.
     @discardableResult
-    package mutating func remove(_ slot: Int32) -> Value? {
+    public mutating func remove(_ slot: Int32) -> Value? {
         guard slot >= 0, Int(slot) < values.count, let value = values[Int(slot)] else { return nil }
         values[Int(slot)] = nil
         slots.release(slot)
@@ -103,25 +103,25 @@ package struct SlotMap<Value> {
     }
 
     /// The value if the handle is current, nil for a stale or foreign one.
-    @inlinable package func value(_ handle: SlotHandle) -> Value? {
+    @inlinable public func value(_ handle: SlotHandle) -> Value? {
         slots.isCurrent(handle.slot, handle.generation) ? values[Int(handle.slot)] : nil
     }
 
-    @inlinable package func isLive(_ handle: SlotHandle) -> Bool { slots.isCurrent(handle.slot, handle.generation) }
+    @inlinable public func isLive(_ handle: SlotHandle) -> Bool { slots.isCurrent(handle.slot, handle.generation) }
 
     /// The value of a slot in use (a handle that was validated, or a slot a live object records).
-    @inlinable package subscript(slot: Int) -> Value { values[slot]! }
+    @inlinable public subscript(slot: Int) -> Value { values[slot]! }
 
     /// The current handle of a slot in use.
-    package func handle(_ slot: Int32) -> SlotHandle { SlotHandle(slot: slot, generation: slots.generation(slot)) }
+    public func handle(_ slot: Int32) -> SlotHandle { SlotHandle(slot: slot, generation: slots.generation(slot)) }
 
     /// Calls `body` with the values by slot (nil where free), for a reader that must not retain
     /// what it finds (the fast item properties).
     @inlinable @inline(__always)
-    package func withUnsafeSlots<R>(_ body: (UnsafeBufferPointer<Value?>) -> R) -> R { values.withUnsafeBufferPointer(body) }
+    public func withUnsafeSlots<R>(_ body: (UnsafeBufferPointer<Value?>) -> R) -> R { values.withUnsafeBufferPointer(body) }
 
     /// Every value in use, by slot order.
-    package var live: [(slot: Int32, value: Value)] {
+    public var live: [(slot: Int32, value: Value)] {
         values.enumerated().compactMap { i, v in v.map { (Int32(i), $0) } }
     }
 }

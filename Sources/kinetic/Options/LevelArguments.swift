@@ -20,7 +20,13 @@ struct LevelArguments: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder kinetic.save keeps each level's data in, as <folder>/<level name>/saved.json (default: $XDG_DATA_HOME/kinetic, or ~/.local/share/kinetic).", valueName: "folder"))
     var dataDir: String?
 
+    @Option(name: .customLong("time-budget"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds one call into the level (load, update, a callback) may run before it is stopped with a file:line error (default 2). For benchmarks and heavy trusted levels.", valueName: "seconds"))
+    var timeBudget: Double?
+
     func validate() throws {
+        if let timeBudget, !(timeBudget > 0 && timeBudget <= 3600) {
+            throw ValidationError("--time-budget must be a number of seconds above 0 and at most 3600, got \(timeBudget)")
+        }
         // Errors name the level's files from where the command ran (Diagnostics.fromHere).
         var isFolder: ObjCBool = false
         let named = FileManager.default.fileExists(atPath: level, isDirectory: &isFolder) && isFolder.boolValue
@@ -57,6 +63,7 @@ struct LevelArguments: ParsableArguments {
         var options = LevelOptions()
         options.seed = seed
         options.trusted = trust
+        if let timeBudget { options.callbackTimeBudget = timeBudget }
         if let screenshots { options.screenshots = .folder(screenshots) }
         if let dataDir { options.dataFolder = .folder((dataDir as NSString).standardizingPath) }
         return options
