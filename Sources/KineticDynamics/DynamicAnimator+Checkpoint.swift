@@ -12,54 +12,65 @@ public struct AnimatorCheckpoint {
     /// Simulated seconds and steps at the checkpoint.
     public let elapsedTime: Double
     public let stepCount: Int
-    fileprivate let world: WorldCheckpoint
-    fileprivate let isRunning: Bool
-    fileprivate let nonFiniteStateError: DynamicsError?
-    fileprivate let noiseSeed: Int
-    fileprivate let collisionEvents: [CollisionEvent]
-    fileprivate let sensorEvents: [SensorEvent]
-    fileprivate let itemPool: SlotPool
-    fileprivate let records: [ItemRecord]
-    fileprivate let itemOrder: [Int32]
-    fileprivate let behaviors: [DynamicBehavior]
-    fileprivate let flat: [DynamicBehavior]
-    fileprivate let treeDirty: Bool
-    fileprivate let needsSync: Bool
-    fileprivate let needsResume: Bool
-    fileprivate let pendingEvents: [AnimatorEvent]
-    fileprivate let attachCounter: Int
-    fileprivate let behaviorCount: Int
-    fileprivate let resetClockOnResume: Bool
-    fileprivate let ground: BodyID
-    fileprivate let boundaryPool: SlotPool
-    fileprivate let boundaryRecords: [BoundaryRecord]
-    fileprivate let pairs: [PairKey: PairState]
-    fileprivate let wakeQueue: [ItemID]
-    fileprivate let simulatedItemCount: Int
-    fileprivate let warnedAtContactCapacity: Bool
-    fileprivate let forces: [Vec2]
-    fileprivate let velocityOverridden: [Bool]
-    fileprivate let forceWakes: [Bool]
-    /// Every behaviour of the tree, depth-first, with the closure that puts its state back.
-    fileprivate let behaviorStates: [(behavior: DynamicBehavior, restore: () -> Void)]
+    /// Shared by the copies of a checkpoint: one allocation however often it is passed around.
+    fileprivate let saved: Box
+
+    fileprivate final class Box {
+        let contents: SavedAnimator
+        init(_ contents: SavedAnimator) { self.contents = contents }
+    }
 
     /// Bytes the checkpoint holds, as if it shared nothing with the animator (for memory budgets):
     /// the world's stores, the item records with their shape lists, and the per-item arrays.
     public var byteCount: Int {
-        let shapeIDs = records.reduce(0) { $0 + $1.shapes.capacity + $1.collidesWithItemsOf.count + $1.collidesWithBoundariesOf.count }
-        return world.byteCount + records.capacity * MemoryLayout<ItemRecord>.stride + shapeIDs * MemoryLayout<ShapeID>.stride
-            + itemOrder.capacity * 4 + forces.capacity * MemoryLayout<Vec2>.stride + velocityOverridden.capacity + forceWakes.capacity
-            + pairs.capacity * (MemoryLayout<PairKey>.stride + MemoryLayout<PairState>.stride)
-            + behaviorStates.count * 256 + boundaryRecords.capacity * MemoryLayout<BoundaryRecord>.stride
+        let c = saved.contents
+        let shapeIDs = c.records.reduce(0) { $0 + $1.shapes.capacity + $1.collidesWithItemsOf.count + $1.collidesWithBoundariesOf.count }
+        return c.world.byteCount + c.records.capacity * MemoryLayout<ItemRecord>.stride + shapeIDs * MemoryLayout<ShapeID>.stride
+            + c.itemOrder.capacity * 4 + c.forces.capacity * MemoryLayout<Vec2>.stride + c.velocityOverridden.capacity + c.forceWakes.capacity
+            + c.pairs.capacity * (MemoryLayout<PairKey>.stride + MemoryLayout<PairState>.stride)
+            + c.behaviorStates.count * 256 + c.boundaryRecords.capacity * MemoryLayout<BoundaryRecord>.stride
     }
+}
+
+/// What an `AnimatorCheckpoint` keeps besides its clock.
+fileprivate struct SavedAnimator {
+    let world: WorldCheckpoint
+    let isRunning: Bool
+    let nonFiniteStateError: DynamicsError?
+    let noiseSeed: Int
+    let collisionEvents: [CollisionEvent]
+    let sensorEvents: [SensorEvent]
+    let itemPool: SlotPool
+    let records: [ItemRecord]
+    let itemOrder: [Int32]
+    let behaviors: [DynamicBehavior]
+    let flat: [DynamicBehavior]
+    let treeDirty: Bool
+    let needsSync: Bool
+    let needsResume: Bool
+    let pendingEvents: [AnimatorEvent]
+    let attachCounter: Int
+    let behaviorCount: Int
+    let resetClockOnResume: Bool
+    let ground: BodyID
+    let boundaryPool: SlotPool
+    let boundaryRecords: [BoundaryRecord]
+    let pairs: [PairKey: PairState]
+    let wakeQueue: [ItemID]
+    let simulatedItemCount: Int
+    let warnedAtContactCapacity: Bool
+    let forces: [Vec2]
+    let velocityOverridden: [Bool]
+    let forceWakes: [Bool]
+    let behaviorStates: [(behavior: DynamicBehavior, restore: () -> Void)]
 }
 
 extension DynamicAnimator {
     /// A checkpoint of the animator and its world (`AnimatorCheckpoint`). Not while stepping.
     public func checkpoint() -> AnimatorCheckpoint {
         refreshTree()
-        return AnimatorCheckpoint(
-            serial: serial, elapsedTime: elapsedTime, stepCount: stepCount, world: world.checkpoint(),
+        let contents = SavedAnimator(
+            world: world.checkpoint(),
             isRunning: isRunning, nonFiniteStateError: nonFiniteStateError, noiseSeed: noiseSeed,
             collisionEvents: collisionEvents, sensorEvents: sensorEvents, itemPool: itemPool, records: records,
             itemOrder: itemOrder, behaviors: behaviors, flat: flat, treeDirty: treeDirty, needsSync: needsSync,
@@ -69,6 +80,7 @@ extension DynamicAnimator {
             simulatedItemCount: simulatedItemCount, warnedAtContactCapacity: warnedAtContactCapacity,
             forces: forces, velocityOverridden: velocityOverridden, forceWakes: forceWakes,
             behaviorStates: flat.map { ($0, $0.savedState()) })
+        return AnimatorCheckpoint(serial: serial, elapsedTime: elapsedTime, stepCount: stepCount, saved: .init(contents))
     }
 
     /// Puts the animator back as it was at `checkpoint`: items removed since are back with the
@@ -80,45 +92,46 @@ extension DynamicAnimator {
             throw DynamicsError("the checkpoint was taken of another world (#\(checkpoint.serial), not #\(serial))")
         }
         guard !isStepping else { throw DynamicsError("a world cannot be restored from inside its own step") }
-        for (b, _) in checkpoint.behaviorStates where b.animator != nil && b.animator !== self {
+        let saved = checkpoint.saved.contents
+        for (b, _) in saved.behaviorStates where b.animator != nil && b.animator !== self {
             throw DynamicsError("\(b.kindName) of the checkpoint is now in another world's tree; remove it there first")
         }
-        do { try world.restore(checkpoint.world) } catch { throw DynamicsError(error.message) }
+        do { try world.restore(saved.world) } catch { throw DynamicsError(error.message) }
         refreshTree()
         let current = flat
-        for (_, restore) in checkpoint.behaviorStates { restore() }
-        let kept = Set(checkpoint.behaviorStates.map { ObjectIdentifier($0.behavior) })
+        for (_, restore) in saved.behaviorStates { restore() }
+        let kept = Set(saved.behaviorStates.map { ObjectIdentifier($0.behavior) })
         for b in current where !kept.contains(ObjectIdentifier(b)) { b.leaveRestoredTree(of: self) }
         // Last: the behaviours' setters above queued changes the checkpoint did not have.
-        isRunning = checkpoint.isRunning
+        isRunning = saved.isRunning
         elapsedTime = checkpoint.elapsedTime
         stepCount = checkpoint.stepCount
-        nonFiniteStateError = checkpoint.nonFiniteStateError
-        noiseSeed = checkpoint.noiseSeed
-        collisionEvents = checkpoint.collisionEvents
-        sensorEvents = checkpoint.sensorEvents
-        itemPool.restore(checkpoint.itemPool)
-        records = checkpoint.records
-        itemOrder = checkpoint.itemOrder
-        behaviors = checkpoint.behaviors
-        flat = checkpoint.flat
-        treeDirty = checkpoint.treeDirty
-        needsSync = checkpoint.needsSync
-        needsResume = checkpoint.needsResume
-        pendingEvents = checkpoint.pendingEvents
-        attachCounter = checkpoint.attachCounter
-        behaviorCount = checkpoint.behaviorCount
-        resetClockOnResume = checkpoint.resetClockOnResume
-        ground = checkpoint.ground
-        boundaryPool.restore(checkpoint.boundaryPool)
-        boundaryRecords = checkpoint.boundaryRecords
-        pairs = checkpoint.pairs
-        wakeQueue = checkpoint.wakeQueue
-        simulatedItemCount = checkpoint.simulatedItemCount
-        warnedAtContactCapacity = checkpoint.warnedAtContactCapacity
-        forces = checkpoint.forces
-        velocityOverridden = checkpoint.velocityOverridden
-        forceWakes = checkpoint.forceWakes
+        nonFiniteStateError = saved.nonFiniteStateError
+        noiseSeed = saved.noiseSeed
+        collisionEvents = saved.collisionEvents
+        sensorEvents = saved.sensorEvents
+        itemPool.restore(saved.itemPool)
+        records = saved.records
+        itemOrder = saved.itemOrder
+        behaviors = saved.behaviors
+        flat = saved.flat
+        treeDirty = saved.treeDirty
+        needsSync = saved.needsSync
+        needsResume = saved.needsResume
+        pendingEvents = saved.pendingEvents
+        attachCounter = saved.attachCounter
+        behaviorCount = saved.behaviorCount
+        resetClockOnResume = saved.resetClockOnResume
+        ground = saved.ground
+        boundaryPool.restore(saved.boundaryPool)
+        boundaryRecords = saved.boundaryRecords
+        pairs = saved.pairs
+        wakeQueue = saved.wakeQueue
+        simulatedItemCount = saved.simulatedItemCount
+        warnedAtContactCapacity = saved.warnedAtContactCapacity
+        forces = saved.forces
+        velocityOverridden = saved.velocityOverridden
+        forceWakes = saved.forceWakes
     }
 
     /// The state hash of its world (bodies' transforms and velocities, creation order).

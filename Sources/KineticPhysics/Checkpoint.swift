@@ -19,12 +19,6 @@ public struct WorldCheckpoint {
     fileprivate let jointPool: SlotPool
     fileprivate let broadPhase: BroadPhase
     fileprivate let refilterQueue: ContiguousArray<Int32>
-    fileprivate let islandsDirty: Bool
-    // The last island search: a step reuses it while nothing that shapes the islands changed, so
-    // it is state, not scratch.
-    fileprivate let awakeBodies: ContiguousArray<Int32>
-    fileprivate let islandEnds: ContiguousArray<Int32>
-    fileprivate let solverIndex: ContiguousArray<Int32>
     fileprivate let stepContext: StepContext
     fileprivate let beginEvents: [ContactBeginEvent]
     fileprivate let pendingEndEvents: [ContactEndEvent]
@@ -39,7 +33,7 @@ public struct WorldCheckpoint {
         func size<T>(_ a: ContiguousArray<T>) -> Int { a.capacity * MemoryLayout<T>.stride }
         func size<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
         return size(bodyStore) + size(shapes) + size(polygonPoints) + size(contacts) + size(jointStore)
-            + size(refilterQueue) + size(awakeBodies) + size(islandEnds) + size(solverIndex)
+            + size(refilterQueue)
             + bodyPool.byteCount + shapePool.byteCount + contactPool.byteCount + jointPool.byteCount
             + broadPhase.byteCount + size(beginEvents) + size(pendingEndEvents)
             + size(publishedBeginEvents) + size(publishedEndEvents) + MemoryLayout<WorldCheckpoint>.size
@@ -55,8 +49,7 @@ extension World {
             worldSerial: serial, bodyStore: bodyStore, bodyPool: bodyPool, nextSequence: nextSequence,
             shapes: shapes, shapePool: shapePool, polygonPoints: polygonPoints,
             contacts: contacts, contactPool: contactPool, jointStore: jointStore, jointPool: jointPool,
-            broadPhase: broadPhase, refilterQueue: refilterQueue, islandsDirty: islandsDirty,
-            awakeBodies: buffers.awakeBodies, islandEnds: buffers.islandEnds, solverIndex: buffers.solverIndex,
+            broadPhase: broadPhase, refilterQueue: refilterQueue,
             stepContext: stepContext, beginEvents: beginEvents, pendingEndEvents: pendingEndEvents,
             publishedBeginEvents: publishedBeginEvents, publishedEndEvents: publishedEndEvents,
             isAtContactCapacity: isAtContactCapacity, safeguardCounts: safeguardCounts)
@@ -81,10 +74,10 @@ extension World {
         jointPool.restore(checkpoint.jointPool)
         broadPhase = checkpoint.broadPhase
         refilterQueue = checkpoint.refilterQueue
-        islandsDirty = checkpoint.islandsDirty
-        buffers.awakeBodies = checkpoint.awakeBodies
-        buffers.islandEnds = checkpoint.islandEnds
-        buffers.solverIndex = checkpoint.solverIndex
+        // A step reuses the last island search, colouring and joint lists while nothing that shapes
+        // the islands changed; they are a function of the stores, so the next step rebuilds them
+        // from the restored ones.
+        islandsDirty = true
         stepContext = checkpoint.stepContext
         beginEvents = checkpoint.beginEvents
         pendingEndEvents = checkpoint.pendingEndEvents

@@ -62,3 +62,23 @@ scenario("the backboard swings when the ball hits the rim, and stays on its rod"
   -- A rigid rod: the board's centre stays 2 pt from the anchor (0.5 pt covers solver softness).
   expect(maxRodError < 0.5, string.format("the rod kept its length (worst error %.3f pt)", maxRodError))
 end)
+
+scenario("the same shot twice scores twice identically: a checkpoint before it, restored, replays it bit for bit", function()
+  local world, level, state = kinetic.load("main.lua")
+  local before = world:checkpoint()
+  world:runUntil(function() return state.score == 1 end, 4)
+  local ball = world:item("ball")
+  local first = { t = world.time, x = ball.x, y = ball.y, vx = ball.velocity.x, vy = ball.velocity.y }
+  world:restore(before)
+  expect(world.time == 0 and state.score == 0 and state.shots == 0, "the checkpoint's time, score and shots are back")
+  world:runUntil(function() return state.score == 1 end, 4)
+  expect(state.shots == 1 and state.score == 1, "the level fired its shot again, and it scored again")
+  expect(world.time == first.t, "the basket comes at the same step: " .. world.time .. " vs " .. first.t)
+  expect(ball.x == first.x and ball.y == first.y, "the ball is where it was, to the bit")
+  expect(ball.velocity.x == first.vx and ball.velocity.y == first.vy, "moving as it was, to the bit")
+  -- Rewinding a second from the basket goes back into the flight; running on scores once more.
+  world:rewind(1)
+  expect(state.score == 0, "a second before the basket the shot had not scored yet, score " .. state.score)
+  world:runUntil(function() return state.score == 1 end, 2)
+  expect(world.time == first.t, "and it scores at the same step again")
+end)
