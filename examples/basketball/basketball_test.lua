@@ -82,3 +82,15 @@ scenario("the same shot twice scores twice identically: a checkpoint before it, 
   world:runUntil(function() return state.score == 1 end, 2)
   expect(world.time == first.t, "and it scores at the same step again")
 end)
+
+scenario("the predicted path is the flight: world:predict shows where the shot goes, to the bit", function()
+  local world = kinetic.load("main.lua")
+  world:step(1)                                 -- the level fires its shot on the first step
+  local ball = world:item("ball")
+  local path = world:predict(ball, 1)
+  expect(#path == 61, "the ball now and after each of 60 steps, got " .. #path)
+  expect(path[1].x == ball.x and path[1].y == ball.y, "the path starts where the ball is")
+  expect(world.time == 1 / 60, "predicting leaves the clock where it was")
+  world:run(1)
+  expect(ball.x == path[61].x and ball.y == path[61].y, "a second later the ball is where the path ends")
+end)
