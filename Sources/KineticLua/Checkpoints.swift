@@ -147,7 +147,6 @@ extension Runtime {
 
     /// Takes a checkpoint whose Lua side the registry keeps (`lua`), for a host to hold.
     func takeCheckpointWithTable(of world: WorldModel) throws(LuaError) -> LevelCheckpoint {
-        // Not returned through `withStack`: its generic typed throw mishandles a result this large.
         var result: Result<LevelCheckpoint, LuaError>?
         state.withStack { lua in
             do {
