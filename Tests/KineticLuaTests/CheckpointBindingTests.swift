@@ -128,6 +128,22 @@ return table.concat(out)
         #expect(wrong?.message.contains("Checkpoint") == true, "\(String(describing: wrong))")
     }
 
+    @Test func checkpointsLuaDropsAreFreedAndKeptOnesStayUsable() throws {
+        let h = try Harness()
+        try h.run("""
+            w = kinetic.world{}
+            local b = w:addItem{ center = { 10, 10 }, size = { 5, 5 } }
+            w:addBehavior(kinetic.gravity{ items = { b } })
+            kept = w:checkpoint()
+            for _ = 1, 300 do w:checkpoint(); w:step() end
+            collectgarbage(); collectgarbage()
+            w:step()
+            """)
+        #expect(h.runtime.checkpoints.count < 10, "\(h.runtime.checkpoints.count) checkpoints alive")
+        #expect(try h.run("w:restore(kept) return w.steps, kept.steps, tostring(kept)") ==
+            [.integer(0), .integer(0), .string("Checkpoint at 0 steps")])
+    }
+
     @Test func rewindGoesBackAndResimulatesWithTheRecordedInput() throws {
         let folder = try makeFolder(["main.lua": """
             local level = { width = 300, height = 600 }
