@@ -9,6 +9,20 @@ import KineticPhysics
 /// creation). Offsets are in the item's rotating frame, relative to its center.
 public final class AttachmentBehavior: DynamicBehavior {
     override public var kindName: String { "AttachmentBehavior" }
+
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let (anchor, frequency, damping, frictionTorque, range) = (anchorPoint, self.frequency, self.damping, self.frictionTorque, attachmentRange)
+        let (length, resolve, joint, isPoint) = (explicitLength, needsResolve, self.joint, jointIsPoint)
+        let (anchorA, anchorB, axisA, reference) = (localAnchorA, localAnchorB, localAxisA, referenceAngle)
+        return { [self] in
+            base()
+            anchorPoint = anchor; self.frequency = frequency; self.damping = damping
+            self.frictionTorque = frictionTorque; attachmentRange = range
+            explicitLength = length; needsResolve = resolve; self.joint = joint; jointIsPoint = isPoint
+            localAnchorA = anchorA; localAnchorB = anchorB; localAxisA = axisA; referenceAngle = reference
+        }
+    }
     override var itemsAreFixed: Bool { true }
 
     /// The joint kind. Raw values are the Lua names.

@@ -7,6 +7,18 @@ import KineticPhysics
 public final class CollisionBehavior: DynamicBehavior {
     override public var kindName: String { "CollisionBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let (mode, translates, insets, began, ended) = (collisionMode, translatesReferenceBoundsIntoBoundary, referenceBoundsInsets, self.began, self.ended)
+        let (list, slots, dirty) = (boundaryList, boundarySlots, boundariesDirty)
+        return { [self] in
+            base()
+            collisionMode = mode; translatesReferenceBoundsIntoBoundary = translates; referenceBoundsInsets = insets
+            self.began = began; self.ended = ended
+            boundaryList = list; boundarySlots = slots; boundariesDirty = dirty
+        }
+    }
+
     /// What collides (UICollisionBehavior.Mode).
     public struct Mode: OptionSet, Hashable, Sendable {
         public let rawValue: UInt

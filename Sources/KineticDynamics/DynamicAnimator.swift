@@ -25,15 +25,15 @@ public final class DynamicAnimator {
     public var stepDuration: Double { 1 / fps }
 
     /// False while paused because everything is at rest (and before the first step with work).
-    public private(set) var isRunning = false
+    public internal(set) var isRunning = false
     /// Simulated seconds while running; frozen while paused; reset to 0 when the animator
     /// resumes after it paused with no behaviours (O18).
-    public private(set) var elapsedTime = 0.0
+    public internal(set) var elapsedTime = 0.0
     /// Steps taken while running.
-    public private(set) var stepCount = 0
+    public internal(set) var stepCount = 0
     /// Set by a step that left an item with a non-finite position, angle or velocity (naming it);
     /// cleared when the next step starts. Hosts report it as an error.
-    public private(set) var nonFiniteStateError: DynamicsError?
+    public internal(set) var nonFiniteStateError: DynamicsError?
     /// Read by the renderer: draw outlines, attachments, contacts and field vectors.
     public var debugEnabled = false
     /// Picks the pattern of noise and turbulence fields (a level's `seed`): the same seed gives the
@@ -63,7 +63,7 @@ public final class DynamicAnimator {
     /// Live item slots in insertion order.
     var itemOrder: [Int32] = []
     /// Top-level behaviours in insertion order (children: `childBehaviors`, all: `allBehaviors`).
-    public private(set) var behaviors: [DynamicBehavior] = []
+    public internal(set) var behaviors: [DynamicBehavior] = []
 
     // Caches rebuilt when the tree changes.
     var flat: [DynamicBehavior] = []

@@ -172,6 +172,31 @@ open class DynamicBehavior {
         refuse(property, v, "a finite number ≥ 0"); return false
     }
 
+    // MARK: - Checkpoints
+
+    /// Captures what a checkpoint of its animator restores (its place in the tree, its items, and
+    /// each kind's parameters and engine objects); the closure puts it back. Subclasses add theirs.
+    /// Callbacks (`action`, `began`…) are kept by reference.
+    func savedState() -> () -> Void {
+        let (animator, parent, children, items, itemSet) = (self.animator, self.parent, childBehaviors, self.items, self.itemSet)
+        let (action, attachSerial, lastError) = (self.action, self.attachSerial, self.lastError)
+        return { [self] in
+            self.animator = animator; self.parent = parent; childBehaviors = children
+            self.items = items; self.itemSet = itemSet
+            self.action = action; self.attachSerial = attachSerial; self.lastError = lastError
+        }
+    }
+
+    /// Takes the behaviour out of `animator`'s tree without touching engine objects (a restored
+    /// checkpoint that predates it already has none of them).
+    func leaveRestoredTree(of animator: DynamicAnimator) {
+        guard self.animator === animator else { return }
+        self.animator = nil
+        if let parent, parent.animator === animator, !parent.childBehaviors.contains(where: { $0 === self }) { self.parent = nil }
+        // A child the checkpoint put back under its old parent is no longer this one's.
+        childBehaviors.removeAll { $0.parent !== self }
+    }
+
     // MARK: - Animator hooks
 
     /// Tells the animator a parameter changed: it resumes and applies it on the next step.

@@ -10,6 +10,11 @@ import KineticPhysics
 public final class DynamicItemBehavior: DynamicBehavior {
     override public var kindName: String { "DynamicItemBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState(), (overrides, linear, angular) = (set_, pendingLinear, pendingAngular)
+        return { [self] in base(); set_ = overrides; pendingLinear = linear; pendingAngular = angular }
+    }
+
     /// Restitution 0 (no bounce) … 1 (elastic); > 1 adds energy. Pair value: the larger (O6).
     public var elasticity: Double {
         get { set_.elasticity ?? 0 }

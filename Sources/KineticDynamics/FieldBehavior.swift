@@ -33,6 +33,18 @@ public struct FieldSample: Hashable, Sendable {
 public final class FieldBehavior: DynamicBehavior {
     override public var kindName: String { "FieldBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let (position, region, strength, falloff, minimumRadius) = (self.position, self.region, self.strength, self.falloff, self.minimumRadius)
+        let (direction, smoothness, animationSpeed, evaluator) = (self.direction, self.smoothness, self.animationSpeed, self.evaluator)
+        return { [self] in
+            base()
+            self.position = position; self.region = region; self.strength = strength; self.falloff = falloff
+            self.minimumRadius = minimumRadius; self.direction = direction; self.smoothness = smoothness
+            self.animationSpeed = animationSpeed; self.evaluator = evaluator
+        }
+    }
+
     /// The field kinds. Raw values are the Lua names.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case linearGravity, radialGravity, noise, turbulence, spring, electric, magnetic, vortex, drag, velocity, custom

@@ -9,6 +9,11 @@ import KineticPhysics
 public final class GravityBehavior: DynamicBehavior {
     override public var kindName: String { "GravityBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState(), direction = gravityDirection
+        return { [self] in base(); gravityDirection = direction }
+    }
+
     /// The acceleration vector; each component 1.0 = 1000 pt/s². Default (0, 1): down.
     /// Its length is `magnitude`, its direction `angle`.
     public var gravityDirection = Vec2(0, 1) {

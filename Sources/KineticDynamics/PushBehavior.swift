@@ -8,6 +8,14 @@ import KineticPhysics
 public final class PushBehavior: DynamicBehavior {
     override public var kindName: String { "PushBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let (active, direction, offset, itemOffsets) = (isActive, pushDirection, self.offset, self.itemOffsets)
+        return { [self] in
+            base(); isActive = active; pushDirection = direction; self.offset = offset; self.itemOffsets = itemOffsets
+        }
+    }
+
     public enum Mode: Hashable, Sendable {
         case continuous
         case instantaneous

@@ -15,6 +15,11 @@ import KineticPhysics
 public final class SensorBehavior: DynamicBehavior {
     override public var kindName: String { "SensorBehavior" }
 
+    override func savedState() -> () -> Void {
+        let base = super.savedState(), (name, began, ended, inside) = (self.name, self.began, self.ended, itemsInside)
+        return { [self] in base(); self.name = name; self.began = began; self.ended = ended; itemsInside = inside }
+    }
+
     /// A name that a host may use to find the sensor again (Kinetic's hot reload carries the
     /// items inside a named sensor over to the new sensor of that name). Default nil.
     public var name: String?

@@ -10,6 +10,12 @@ import KineticPhysics
 /// settles in 1.75 s, 0.9 settles in 0.38 s; the floor keeps 0 from ringing forever.
 public final class SnapBehavior: DynamicBehavior {
     override public var kindName: String { "SnapBehavior" }
+
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let (point, damping, joint, ratio) = (snapPoint, self.damping, self.joint, jointDampingRatio)
+        return { [self] in base(); snapPoint = point; self.damping = damping; self.joint = joint; jointDampingRatio = ratio }
+    }
     override var itemsAreFixed: Bool { true }
 
     /// Natural frequency of the snap spring, Hz.

@@ -53,7 +53,7 @@ public struct APISurface: Codable, Sendable, Equatable {
                         writable: members.filter { $0.setter != nil }.map(\.luaName),
                         methods: members.filter(\.isMethod).map(\.luaName))
         }
-        var world = surface("World", WorldBinding.members(rt))
+        var world = surface("World", WorldBinding.members(rt) + CheckpointBinding.worldMembers(rt))
         world.methods += WorldBinding.callableProperties
         var types = [world, surface("Item", rt.itemMembers)]
         for kind in BehaviorKind.allCases {
@@ -64,6 +64,7 @@ public struct APISurface: Codable, Sendable, Equatable {
         types.append(surface("Region", RegionBinding.members(rt)))
         types.append(surface("Canvas", CanvasBinding.members(rt)))
         types.append(surface("Sound", SoundBinding.members(rt)))
+        types.append(surface("Checkpoint", CheckpointBinding.members(rt)))
 
         var constructors = [
             Constructor(name: "kinetic.behavior", fields: BehaviorBinding.compositeFields),

@@ -192,7 +192,7 @@ extension Runtime {
     func emptyAnchor(of world: WorldModel) {
         state.withStack { lua in
             guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { return }
-            for field in ["pause", "resume", "level", "state", "members", "data"] {
+            for field in ["pause", "resume", "level", "state", "members", "data", "timeline"] {
                 lua.pushNil()
                 lua.setField(field, inTableAt: -2)
             }

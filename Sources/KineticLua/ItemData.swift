@@ -71,7 +71,7 @@ extension Runtime {
     /// Pushes the world's table of item data, made if absent and `make`. Returns false (and pushes
     /// nothing) for an absent one.
     @discardableResult
-    private func pushDataTables(of world: WorldModel, _ lua: Lua, make: Bool) -> Bool {
+    func pushDataTables(of world: WorldModel, _ lua: Lua, make: Bool) -> Bool {
         lua.reserve(4)
         guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: make) else { return false }
         lua.pushField("data", ofTableAt: -1)

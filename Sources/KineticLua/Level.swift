@@ -173,6 +173,49 @@ public final class Level {
         do { return try runtime.key(world, name, down: down) } catch { throw LevelError(error) }
     }
 
+    /// A checkpoint of the level's world (`world:checkpoint()` from Swift): see docs/time-travel.md.
+    public struct Checkpoint {
+        let value: LevelCheckpoint
+        /// Fixed steps taken when it was made.
+        public var stepCount: Int { value.stepsTaken }
+        /// Bytes its Swift side holds as if it shared nothing with the world (the Lua copies of the
+        /// level's tables are not counted: they are the size of those tables).
+        public var byteCount: Int { value.animator.byteCount }
+    }
+
+    /// Takes a checkpoint of the running world.
+    public func checkpoint() throws(LevelError) -> Checkpoint {
+        do { return Checkpoint(value: try runtime.takeCheckpointWithTable(of: world)) } catch { throw LevelError(error) }
+    }
+
+    /// Puts the running world back as it was at `checkpoint` (one of this world's).
+    public func restore(_ checkpoint: Checkpoint) throws(LevelError) {
+        guard checkpoint.value.world == world.handle, let table = checkpoint.value.lua else {
+            throw LevelError(message: "restore: the checkpoint was taken of another world")
+        }
+        do { try runtime.restore(world, to: checkpoint.value) { lua in lua.push(table) } } catch {
+            throw LevelError(message: "\(error)")
+        }
+    }
+
+    /// Goes back `seconds` (`world:rewind`); returns the simulated time reached.
+    @discardableResult
+    public func rewind(_ seconds: Double) throws(LevelError) -> Double {
+        do { return try runtime.rewind(world, seconds: seconds) } catch { throw LevelError(message: "\(error)") }
+    }
+
+    /// Where every moving item (or the items named) goes over the next `steps` steps, if nothing
+    /// intervenes (`world:predict`); the world is left as it was.
+    public func predictPaths(steps: Int, names: [String]? = nil) -> [(name: String?, points: [Vec2])] {
+        let snapshot = world.animator.snapshot().items
+        let chosen = snapshot.filter { item in
+            if let names { return item.name.map(names.contains) ?? false }
+            return item.isSimulated && !item.isAnchored && item.isAwake
+        }
+        let paths = runtime.predictPaths(world, items: chosen.map(\.id), steps: min(steps, Runtime.predictionStepLimit))
+        return zip(chosen, paths).map { ($0.name, $1) }
+    }
+
     /// The frame to draw now, with the HUD from `level.draw`. A `draw` error is returned in `hudError`
     /// (the scene is still drawn).
     public func scene() -> (scene: RenderScene, hudError: LevelError?) {

@@ -128,6 +128,16 @@ final class Runtime {
     @exclusivity(unchecked) var behaviors = SlotTable<BehaviorEntry>()  // unchecked: read on every behaviour call
     var behaviorIndex: [ObjectIdentifier: Int32] = [:]  // lookups only
     var regions = SlotTable<Region>()
+    /// Checkpoints Lua holds (`world:checkpoint()`), freed when Lua collects them.
+    var checkpoints = SlotTable<LevelCheckpoint>()
+    var collectedCheckpoints: [SlotHandle] = []
+    var checkpointType: LuaHandleType<CheckpointHandle>!
+    /// The Lua side of the checkpoint being pushed (set only around that push).
+    var checkpointTable: Int32 = 0
+    /// The table copier (Checkpoints.swift) and `math.random`, whose generator a checkpoint saves.
+    var saveTables: LuaReference?
+    var restoreTables: LuaReference?
+    var randomFunction: LuaReference?
     /// Handles whose userdata Lua collected, noted by `__gc` for the next `sweep`.
     var collectedWorlds: [SlotHandle] = []
     var collectedBehaviors: [SlotHandle] = []
@@ -192,10 +202,12 @@ final class Runtime {
             rt.behaviorTypes.append(BehaviorBinding.register(kind, members: members, rt))
         }
         rt.regionType = RegionBinding.register(rt)
+        rt.checkpointType = CheckpointBinding.register(rt)
         rt.makeAnchorTables()
         rt.trackUserdata()
         rt.canvasType = CanvasBinding.register(rt)
         rt.soundType = SoundBinding.register(rt)
+        rt.installCheckpoints()
         rt.module = KineticModule.register(rt)
         rt.pointerStateMetatable = WorldBinding.makePointerStateMetatable(rt)
         rt.sensorItemsMetatable = SensorBinding.makeItemsMetatable(rt)
@@ -388,6 +400,12 @@ final class Runtime {
         }
         regionType.created = { [unowned self] h, _ in regions.userdataMade(h.slotHandle) }
         regionType.onCollect(in: state) { [unowned self] h in collectedRegions.append(h.slotHandle) }
+        checkpointType.created = { [unowned self] h, lua in
+            checkpoints.userdataMade(h.slotHandle)
+            lua.pushValue(at: checkpointTable)
+            lua.setUserValue(ofUserdataAt: -2)
+        }
+        checkpointType.onCollect(in: state) { [unowned self] h in collectedCheckpoints.append(h.slotHandle) }
     }
 
     /// Frees what the collections since the last sweep made unused. Called where a slot is about
@@ -397,6 +415,11 @@ final class Runtime {
             let list = collectedRegions
             collectedRegions.removeAll()
             for h in list where regions.userdataCollected(h) { regions.remove(h.slot) }
+        }
+        if !collectedCheckpoints.isEmpty {
+            let list = collectedCheckpoints
+            collectedCheckpoints.removeAll()
+            for h in list where checkpoints.userdataCollected(h) { checkpoints.remove(h.slot) }
         }
         if !collectedBehaviors.isEmpty || !newBehaviors.isEmpty {
             let collected = collectedBehaviors, fresh = newBehaviors

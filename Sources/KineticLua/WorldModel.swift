@@ -70,6 +70,9 @@ final class WorldModel {
     var warningCounts: [String: Int] = [:]  // lookups only
     static let warningRepeats = 3
     static let distinctWarnings = 100
+    /// The checkpoints and input kept for `world:rewind` (worlds with a level).
+    var timeline = CheckpointRing()
+    var keepsTimeline = true
 
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
@@ -105,6 +108,7 @@ final class WorldModel {
         resumeHandlers = 0
         pendingActions.removeAll()
         pendingError = nil
+        timeline = CheckpointRing()
         animator.removeAllBehaviors()
         _ = animator.drainEvents()
     }
@@ -131,6 +135,8 @@ extension Runtime {
         if state.isTimeUp {
             throw LuaError(kind: .timeBudget, message: "script exceeded its time budget of \(String(format: "%g", state.timeBudget ?? 0)) s while stepping the world")
         }
+        // The timeline starts with the world as its level left it.
+        if world.stepsTaken == 0 && world.timeline.entries.isEmpty { keepCheckpointIfDue(world) }
         world.pendingError = nil
         let outerSoundWorld = soundWorld
         soundWorld = world
@@ -158,6 +164,7 @@ extension Runtime {
             let prefix = world.level.map { "\($0.chunk): " } ?? ""
             throw LuaError(kind: .runtime, message: prefix + error.message)
         }
+        keepCheckpointIfDue(world)
     }
 
     /// Calls `function` for a callback of `world`'s step; the first error is kept for the step to
@@ -266,6 +273,7 @@ extension Runtime {
     /// window's, a recording's, a scenario's) and reach the level in world points, converted with
     /// the camera of the moment, so a replay converts them as the run did.
     func pointer(_ world: WorldModel, _ event: PointerEvent) throws(LuaError) {
+        recordInput(.pointer(event), to: world)
         var e = event
         let p = world.camera.worldPoint(Vec2(event.x, event.y))
         (e.x, e.y) = (p.x, p.y)
@@ -294,6 +302,7 @@ extension Runtime {
     /// binding for that key (pause, debug, restart, quit) is skipped.
     @discardableResult
     func key(_ world: WorldModel, _ name: String, down: Bool) throws(LuaError) -> Bool {
+        recordInput(.key(name, down: down), to: world)
         if !down {
             world.keysDown.remove(name)
         } else if world.keysDown.count < WorldModel.heldKeysLimit {

@@ -152,6 +152,28 @@ public struct Lua {
     /// Pops the top value and makes it the (first) user value of the userdata at `index`.
     @inlinable public func setUserValue(ofUserdataAt index: Int32) { lua_setiuservalue(L, index, 1) }
 
+    /// Pushes the first user value of the userdata at `index` (nil when it has none).
+    @inlinable public func pushUserValue(ofUserdataAt index: Int32) { _ = lua_getiuservalue(L, index, 1) }
+
+    /// The bytes of the full userdata that is upvalue `n` of the function at `index`, nil when there
+    /// is none (a host function's private state, such as `math.random`'s generator).
+    public func upvalueBytes(_ n: Int32, ofFunctionAt index: Int32) -> [UInt8]? {
+        guard lua_getupvalue(L, index, n) != nil else { return nil }
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TUSERDATA, let pointer = lua_touserdata(L, -1) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: Int(lua_rawlen(L, -1))))
+    }
+
+    /// Overwrites the bytes of that userdata with `bytes` (of its size; false when it differs).
+    @discardableResult
+    public func setUpvalueBytes(_ n: Int32, ofFunctionAt index: Int32, _ bytes: [UInt8]) -> Bool {
+        guard lua_getupvalue(L, index, n) != nil else { return false }
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TUSERDATA, let pointer = lua_touserdata(L, -1), Int(lua_rawlen(L, -1)) == bytes.count else { return false }
+        bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        return true
+    }
+
     /// Pushes the global table.
     @inlinable public func pushGlobals() { kl_pushglobaltable(L) }
 

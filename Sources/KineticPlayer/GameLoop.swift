@@ -112,6 +112,11 @@ public final class GameLoop {
 
     private var isReplay: Bool { replayCursor != nil }
 
+    /// Whether frames show where the moving items will go (key g; docs/time-travel.md).
+    public private(set) var showsGhosts = false
+    /// How far ahead the ghosts look, seconds.
+    public static let ghostSeconds = 1.5
+
     // MARK: - Input
 
     /// Gives the level an input (recording it when recording), then applies the built-in key
@@ -147,6 +152,8 @@ public final class GameLoop {
             if isPaused, scriptError == nil { stepOnce() }
         case "d":
             level.debug.toggle()
+        case "g":
+            showsGhosts.toggle()
         case "r" where recorder == nil && !isReplay:
             restart()
         default:
@@ -219,6 +226,8 @@ public final class GameLoop {
     private func scene() -> RenderScene {
         var (scene, hudError) = level.scene()
         if let hudError, scriptError == nil { report(hudError) }
+        // Predicted for every frame, so a drag or a reload shows at once.
+        if showsGhosts { scene.ghosts = level.predictPaths(steps: Int((Self.ghostSeconds * level.fps).rounded())).map(\.points) }
         let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
         scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
             ?? reloadError.map { "\($0)\n\nreload failed: the previous version keeps running; save again to reload" }

@@ -214,6 +214,7 @@ public final class Renderer {
         if let camera = scene.camera { canvas.applyCamera(camera, viewSize: scene.size) }
         ItemPainter(canvas: canvas, images: images).paint(scene.items)
         DebugOverlayPainter(canvas: canvas).paint(scene.debug, items: scene.items)
+        GhostPainter(canvas: canvas).paint(scene.ghosts)
         canvas.restore()
         let hud = HUDPainter(canvas: canvas, images: images, camera: scene.camera, viewSize: scene.size)
         hud.paint(scene.hud)

@@ -56,6 +56,9 @@ public struct RenderScene: Sendable, Equatable {
     public var hud: [HUDCommand]
     /// Text shown over everything, used for script errors; nil shows nothing.
     public var errorBanner: String?
+    /// Where items will go (`kinetic render --ghosts`): one path of world points per item, drawn
+    /// dotted over the items. Empty: none.
+    public var ghosts: [[Vec2]] = []
 
     /// A scene of `size` points with nothing in it.
     public init(size: Size, camera: SceneCamera? = nil, background: Color = .white, items: [SceneItem] = [],

@@ -19,6 +19,7 @@ struct RenderLevel: ParsableCommand {
         Examples:
           kinetic render examples/basketball -o basketball.gif --seconds 4
           kinetic render examples/shapes -o shapes.png --at 2 --debug
+          kinetic render examples/basketball -o shot.png --at 0.1 --ghosts 1.5
           kinetic render examples/fields -o frames/f%04d.png --seconds 2 --fps 15
           kinetic render examples/toss --replay toss.json -o toss.mp4
         """
@@ -51,6 +52,9 @@ struct RenderLevel: ParsableCommand {
     @Flag(help: "Draw the debug overlay (collision outlines, attachments, contacts, field arrows).")
     var debug = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Draw where every moving item will go over the next SECONDS (0 to 10), as a dotted path, if nothing intervenes (docs/time-travel.md).", valueName: "seconds"))
+    var ghosts: Double?
+
     @Flag(help: "No progress bar.")
     var quiet = false
 
@@ -75,6 +79,7 @@ struct RenderLevel: ParsableCommand {
             throw ValidationError("--fps must be a number > 0 and at most \(Int(DynamicAnimator.maximumFPS)), got \(fps)")
         }
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16], got \(scale)") }
+        if let ghosts, !(ghosts >= 0 && ghosts <= 10) { throw ValidationError("--ghosts must be a number of seconds from 0 to 10, got \(ghosts)") }
         try validateSimulatedSeconds(seconds, "--seconds")
         try validateSimulatedSeconds(at, "--at")
         if replay != nil, level.seed != nil {
@@ -179,8 +184,9 @@ struct RenderLevel: ParsableCommand {
     /// The frame to draw now. A `draw` error fails the render like any script error: a picture
     /// without its HUD is not the picture asked for.
     private func scene(_ level: Level) throws -> RenderScene {
-        let (scene, hudError) = level.scene()
+        var (scene, hudError) = level.scene()
         if let hudError { throw hudError }
+        if let ghosts { scene.ghosts = level.predictPaths(steps: Int((ghosts * level.fps).rounded())).map(\.points) }
         return scene
     }
 

@@ -266,6 +266,22 @@ let silentWAV: [UInt8] = {
         #expect(frame.notices.contains { if case .note(let n) = $0 { n.hasPrefix("restarted") } else { false } })
     }
 
+    @Test func gShowsWhereTheBallWillFallWithoutMovingIt() throws {
+        let loop = GameLoop(level: try Level.load(path: levelFolder(ballLevel)))
+        let plain = loop.advance(to: 0)
+        #expect(plain.scene.ghosts.isEmpty)
+        loop.handle(.key("g", down: true))
+        #expect(loop.showsGhosts)
+        let frame = loop.advance(to: 0)
+        let path = try #require(frame.scene.ghosts.first)
+        // 1.5 s of a fall from y = 100: the path goes straight down, and the ball has not moved.
+        #expect(frame.scene.ghosts.count == 1 && path.count == 91)
+        #expect(path.last!.y > path.first!.y + 100 && path.last!.x == path.first!.x)
+        #expect(loop.level.snapshot().first?.y == 100)
+        loop.handle(.key("g", down: true))
+        #expect(loop.advance(to: 0).scene.ghosts.isEmpty)
+    }
+
     @Test func eachFrameHandsOverTheSoundsPlayedSinceThePreviousOne() throws {
         let source = """
             local level = {}

@@ -23,15 +23,15 @@ local level = {
 }
 
 local S                                            -- the state table (survives hot reloads)
+-- S also keeps the basket rule's memory (S.previousY: the ball's height after the previous step;
+-- S.scoredThisShot), so a restored checkpoint or a rewind finds it as it was then.
 local ball, board, leftArm, rightArm, target, push
-local previousY                                    -- ball height after the previous step
-local scoredThisShot = false
 local aim                                          -- {x, y, toX, toY} while the pointer is down
 
 local function resetBall()
   ball:moveTo(BALL_START.x, BALL_START.y)          -- teleport and stop, as the seed's rebuild does
   push.active = false
-  previousY = nil
+  S.previousY = nil
   S.resets = S.resets + 1
   print("reset")
 end
@@ -42,7 +42,7 @@ local function shoot(angle, magnitude)
   push.magnitude = magnitude
   push.angle = angle
   push.active = true                               -- fires once on the next step, then turns itself off
-  scoredThisShot = false
+  S.scoredThisShot = false
   S.shots = S.shots + 1
   print(string.format("shot (angle %.2f, magnitude %.2f)", angle, magnitude))
 end
@@ -61,12 +61,12 @@ local function afterStep()
   local rimY = (leftArm.y + rightArm.y) / 2
   local y = ball.y
   local between = ball.x > leftArm.x + ARM_W / 2 and ball.x < rightArm.x - ARM_W / 2
-  if previousY and previousY < rimY and y >= rimY and between and not scoredThisShot then
-    scoredThisShot = true                          -- one basket per shot, however it rattles
+  if S.previousY and S.previousY < rimY and y >= rimY and between and not S.scoredThisShot then
+    S.scoredThisShot = true                          -- one basket per shot, however it rattles
     S.score = S.score + 1
     print("basket! score " .. S.score)
   end
-  previousY = y
+  S.previousY = y
   target.center = { board.x, board.y + 13 }        -- the painted square rides on the board
 end
 
@@ -120,7 +120,7 @@ function level.load(world, state)
   -- One instantaneous push, re-armed for every shot (setting `active` fires it again).
   push = kinetic.push{ items = { ball }, mode = "instantaneous", active = false }
   world:addBehavior(push)
-  previousY, scoredThisShot, aim = nil, false, nil
+  S.previousY, S.scoredThisShot, aim = nil, false, nil
 end
 
 function level.update()

@@ -7,7 +7,7 @@ import KineticScene
 
 enum WorldBinding {
     static func register(_ rt: Runtime) -> LuaHandleType<WorldHandle> {
-        LuaHandleType(in: rt.state, name: "World", members: members(rt), describe: { [unowned rt] h in
+        LuaHandleType(in: rt.state, name: "World", members: members(rt) + CheckpointBinding.worldMembers(rt), describe: { [unowned rt] h in
             guard let w = rt.worlds.value(h.slotHandle) else { return "World#\(h.slot) (dropped)" }
             return "World#\(h.slot) \(Int(w.setup.width))x\(Int(w.setup.height))"
         }, validate: { [unowned(unsafe) rt] h in  // runs on every call: no retain (the runtime outlives its types)

@@ -222,6 +222,12 @@ let luaDocs: [String: LuaDoc] = [
     "World:key": LuaDoc("name: string, down?: boolean", "Injects a key press (down = true, the default) or release."),
     "World:snapshot": LuaDoc(" -> kinetic.ItemState[]", "Every item's name, center, angle, velocity, angularVelocity."),
     "World:screenshot": LuaDoc("path: string", "Renders the current frame, HUD included, to a PNG (a .png path relative to the level's folder, which it may not leave; only an existing PNG is replaced)."),
+    "World:checkpoint": LuaDoc(" -> kinetic.Checkpoint", "A checkpoint of the whole world: items, behaviours, contacts, the clock, math.random, the level's state and item.data tables (docs/time-travel.md). Not inside a step."),
+    "World:restore": LuaDoc("checkpoint: kinetic.Checkpoint", "Puts the world back as it was at the checkpoint (one of this world's): running on gives bit-identical results. Not inside a step."),
+    "World:rewind": LuaDoc("seconds: number -> number", "Goes back seconds of simulated time: restores the newest checkpoint the world kept at or before then (one at its start and one every second, the last 10) and steps again with the input it recorded; returns world.time. Not inside a step."),
+    "World:predict": LuaDoc("item: kinetic.Item, seconds: number -> kinetic.Vec[]", "Where the item will be after each of the next steps over seconds (at most 10 s), if only the physics and behaviours act (no update, callbacks or input); the world is left as it was."),
+    "Checkpoint.steps": LuaDoc("integer", "world.steps when it was taken (read)."),
+    "Checkpoint.time": LuaDoc("number", "world.time when it was taken, seconds (read)."),
     "World:sounds": LuaDoc(" -> kinetic.SoundPlay[]", "Every sound the world played since it started, in order: {time=, sound=, volume=, pitch=, pan=}."),
     "World:replay": LuaDoc("path: string -> boolean, string?", "Replays a recording (path relative to the calling script) on this world: its inputs at their steps; returns whether the final state matches the recorded one, and why not."),
 

@@ -13,6 +13,10 @@ public struct SlotPool {
     public private(set) var generations: ContiguousArray<UInt32> = []
     /// Freed slots, reused last freed first.
     private var free: ContiguousArray<Int32> = []
+    /// Per slot, the highest generation it ever had before a `restore` took it back: a slot taken
+    /// again gets a newer one, so no handle made after a checkpoint comes back to life after
+    /// restoring it. Empty until a restore.
+    private var highest: ContiguousArray<UInt32> = []
 
     public init() {}
 
@@ -25,11 +29,31 @@ public struct SlotPool {
     /// its arrays). Its generation moves to the next odd number.
     public mutating func allocate() -> (slot: Int32, isNew: Bool) {
         if let slot = free.popLast() {
-            generations[Int(slot)] &+= 1
+            generations[Int(slot)] = nextGeneration(Int(slot), after: generations[Int(slot)])
             return (slot, false)
         }
-        generations.append(1)
+        generations.append(nextGeneration(generations.count, after: 0))
         return (Int32(generations.count - 1), true)
+    }
+
+    /// The odd generation after `generation`, and after every one the slot had before a restore.
+    @inline(__always) private func nextGeneration(_ slot: Int, after generation: UInt32) -> UInt32 {
+        guard slot < highest.count, highest[slot] > generation else { return generation &+ 1 }
+        return (highest[slot] &+ 1) | 1
+    }
+
+    /// Takes the pool back to `saved` (a copy of it made earlier), remembering the generations
+    /// handed out since so they are never handed out again.
+    package mutating func restore(_ saved: SlotPool) {
+        var highest = saved.highest
+        let count = Swift.max(generations.count, self.highest.count)
+        if highest.count < count { highest.append(contentsOf: repeatElement(0, count: count - highest.count)) }
+        for i in 0..<count {
+            let now = Swift.max(i < generations.count ? generations[i] : 0, i < self.highest.count ? self.highest[i] : 0)
+            highest[i] = Swift.max(highest[i], now)
+        }
+        self = saved
+        self.highest = highest
     }
 
     /// Frees a slot in use: its generation moves to the next even number, so its handles go stale.

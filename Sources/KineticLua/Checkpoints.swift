@@ -1,0 +1,273 @@
+// Checkpoints of a world as a level sees it: the animator's (Dynamics, with the engine world's
+// stores), the world's Lua-side values (clock, camera, appearance, keys held, sounds played), the
+// state of `math.random`, and the level's plain Lua data (`state` and every `item.data`) copied
+// table by table and put back into the same tables. A ring of them, taken as the level's world
+// runs, lets `world:rewind` go back and re-simulate with the input it recorded.
+import KineticDynamics
+import KineticLuaBridge
+import KineticPhysics
+
+/// A checkpoint Lua holds, by its slot and generation in `Runtime.checkpoints`.
+struct CheckpointHandle: SlotHandleRepresentable {
+    let slotHandle: SlotHandle
+    init(_ handle: SlotHandle) { slotHandle = handle }
+}
+
+/// What a checkpoint keeps on the Swift side. Its Lua side (the copies of the level's tables and
+/// the behaviours of the tree) is a Lua table: the user value of a checkpoint's userdata, or
+/// `lua` for one of the ring.
+struct LevelCheckpoint {
+    let world: SlotHandle
+    let animator: AnimatorCheckpoint
+    let appearance: [ItemID: Appearance]
+    let camera: Camera
+    let removedNames: RemovedNames
+    let stepsTaken: Int
+    let keysDown: Set<String>
+    let pointerState: (x: Double, y: Double, down: Bool)?
+    let soundPlays: [SoundPlay]
+    let soundPlaysDropped: Bool
+    let warningCounts: [String: Int]
+    let random: [UInt8]?
+    var lua: LuaReference?
+}
+
+/// The checkpoints a level's world keeps as it runs, and the input since the oldest. Their Lua
+/// sides are in the world's anchor (`timeline[step]`), so a world Lua drops is collected with them.
+struct CheckpointRing {
+    /// Seconds between checkpoints: a rewind re-simulates at most this long.
+    static let intervalSeconds = 1.0
+    /// Checkpoints kept: the last ten seconds (docs/time-travel.md has the memory budget).
+    static let capacity = 10
+    var entries: [LevelCheckpoint] = []
+    /// The input given since the oldest checkpoint, each at the step count it came at.
+    var inputs: [RecordedEvent] = []
+
+    /// Drops the input from `step` on and the checkpoints after it (at it too, unless `keepingStep`):
+    /// a restore branches, and the old future is gone. Returns the steps of the dropped checkpoints.
+    mutating func discard(from step: Int, keepingStep: Bool) -> [Int] {
+        let dropped = entries.filter { $0.stepsTaken > step || ($0.stepsTaken == step && !keepingStep) }.map(\.stepsTaken)
+        entries.removeAll { dropped.contains($0.stepsTaken) }
+        inputs.removeAll { $0.step >= step }
+        return dropped
+    }
+}
+
+/// The Lua functions that copy a level's tables and put the copies back (loaded once per state).
+/// `save(root)` maps every table reachable from `root` (through keys and values) to a shallow
+/// copy of it; `restore(copies)` empties each table and refills it from its copy, so every
+/// reference to those tables sees them as they were. Raw accesses: metatables are not consulted.
+let tableCopierSource = """
+local next, type, rawset = next, type, rawset
+local function save(root)
+  local copies, stack, n = {}, { root }, 1
+  while n > 0 do
+    local t = stack[n]
+    stack[n] = nil
+    n = n - 1
+    if copies[t] == nil then
+      local c = {}
+      copies[t] = c
+      for k, v in next, t do
+        c[k] = v
+        if type(k) == "table" and copies[k] == nil then n = n + 1; stack[n] = k end
+        if type(v) == "table" and copies[v] == nil then n = n + 1; stack[n] = v end
+      end
+    end
+  end
+  return copies
+end
+local function restore(copies)
+  for t, c in next, copies do
+    for k in next, t do rawset(t, k, nil) end
+    for k, v in next, c do rawset(t, k, v) end
+  end
+end
+return save, restore
+"""
+
+extension Runtime {
+    /// Loads the table copier and finds `math.random` (before any level runs).
+    func installCheckpoints() {
+        guard let chunk = try? state.load(tableCopierSource, name: "=kinetic") else { return }
+        let functions = try? state.call(chunk, arguments: { _ in 0 }) { lua, first, count in
+            count == 2 ? (lua.reference(to: first), lua.reference(to: first + 1)) : nil
+        } ?? nil
+        (saveTables, restoreTables) = (functions?.0, functions?.1)
+        randomFunction = state.withStack { lua in
+            lua.pushGlobals()
+            lua.pushField("math", ofTableAt: -1)
+            guard lua.isTable(-1) else { return nil }
+            lua.pushField("random", ofTableAt: -1)
+            return lua.isFunction(-1) ? lua.reference(to: -1) : nil
+        }
+    }
+
+    /// Pushes the level's `state` table of `world` (nil when it has none).
+    func pushLevelState(of world: WorldModel, on lua: Lua) {
+        lua.reserve(4)
+        if let level = world.level { lua.push(level.state); return }
+        guard world.levelInAnchor, pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: false) else { lua.pushNil(); return }
+        lua.pushField("state", ofTableAt: -1)
+        lua.remove(-2)
+    }
+
+    /// Takes a checkpoint of `world`, and pushes the table of its Lua side:
+    /// `{ copies = <save(state, data)>, behaviors = {...}, world = <world> }`.
+    func takeCheckpoint(of world: WorldModel, on lua: Lua) throws(LuaError) -> LevelCheckpoint {
+        lua.reserve(8)
+        lua.pushTable(fields: 3)
+        let table = lua.absolute(-1)
+        if let saveTables {
+            let copies = try state.call(saveTables, arguments: { inner in
+                inner.reserve(4)
+                inner.pushTable(fields: 2)
+                pushLevelState(of: world, on: inner)
+                inner.setField("state", inTableAt: -2)
+                _ = pushDataTables(of: world, inner, make: true)
+                inner.setField("data", inTableAt: -2)
+                return 1
+            }) { inner, first, _ in inner.reference(to: first) }
+            lua.push(copies)
+            lua.setField("copies", inTableAt: table)
+        }
+        // The behaviours of the tree stay alive (with their Lua functions) while the checkpoint does.
+        let tree = world.animator.allBehaviors
+        lua.pushArray(tree) { lua, b in pushBehavior(b, on: lua) }
+        lua.setField("behaviors", inTableAt: table)
+        let random = randomFunction.flatMap { f in
+            state.withStack { inner in inner.push(f); return inner.upvalueBytes(1, ofFunctionAt: -1) }
+        }
+        return LevelCheckpoint(
+            world: world.handle, animator: world.animator.checkpoint(), appearance: world.appearance,
+            camera: world.camera, removedNames: world.removedNames, stepsTaken: world.stepsTaken,
+            keysDown: world.keysDown, pointerState: world.pointerState, soundPlays: world.soundPlays,
+            soundPlaysDropped: world.soundPlaysDropped, warningCounts: world.warningCounts, random: random)
+    }
+
+    /// Takes a checkpoint whose Lua side the registry keeps (`lua`), for a host to hold.
+    func takeCheckpointWithTable(of world: WorldModel) throws(LuaError) -> LevelCheckpoint {
+        var result: Result<LevelCheckpoint, LuaError>?
+        state.withStack { lua in
+            do {
+                var entry = try takeCheckpoint(of: world, on: lua)
+                entry.lua = lua.reference(to: -1)
+                result = .success(entry)
+            } catch let error as LuaError { result = .failure(error) } catch { result = .failure(LuaError(kind: .runtime, message: "\(error)")) }
+        }
+        return try result!.get()
+    }
+
+    /// Puts `world` back as it was at `checkpoint`, whose Lua side `pushTable` pushes. Throws
+    /// what the animator refuses (a behaviour that joined another world since).
+    func restore(_ world: WorldModel, to checkpoint: LevelCheckpoint, isRewind: Bool = false, pushTable: (Lua) -> Void) throws {
+        try dynamics("World:restore") { () throws(DynamicsError) in try world.animator.restore(checkpoint.animator) }
+        world.appearance = checkpoint.appearance
+        world.camera = checkpoint.camera
+        world.removedNames = checkpoint.removedNames
+        world.stepsTaken = checkpoint.stepsTaken
+        world.keysDown = checkpoint.keysDown
+        world.pointerState = checkpoint.pointerState
+        world.soundPlays = checkpoint.soundPlays
+        world.soundPlaysDropped = checkpoint.soundPlaysDropped
+        world.warningCounts = checkpoint.warningCounts
+        dropTimelineTables(of: world, steps: world.timeline.discard(from: checkpoint.stepsTaken, keepingStep: isRewind))
+        if let random = checkpoint.random, let f = randomFunction {
+            state.withStack { lua in lua.push(f); lua.setUpvalueBytes(1, ofFunctionAt: -1, random) }
+        }
+        // The behaviours back in the tree keep their functions alive through the world again.
+        for b in world.animator.behaviors { link(b, to: .world(world.handle)) }
+        for b in world.animator.allBehaviors where !b.childBehaviors.isEmpty {
+            if let slot = behaviorIndex[ObjectIdentifier(b)] { linkChildren(of: behaviors.handle(slot)) }
+        }
+        guard let restoreTables else { return }
+        try state.call(pushing: { lua in lua.push(restoreTables) }, arguments: { lua in
+            lua.reserve(4)
+            pushTable(lua)
+            lua.pushField("copies", ofTableAt: -1)
+            lua.remove(-2)
+            return 1
+        }) { _, _, _ in () }
+    }
+
+    // MARK: - The ring
+
+    /// After a step of a level's world: keeps a checkpoint every `intervalSeconds`.
+    func keepCheckpointIfDue(_ world: WorldModel) {
+        guard world.keepsTimeline, world.level != nil || world.levelInAnchor else { return }
+        let interval = max(1, Int((CheckpointRing.intervalSeconds * world.fps).rounded()))
+        guard world.stepsTaken % interval == 0 else { return }
+        var kept: LevelCheckpoint?
+        state.withStack { lua in
+            guard let entry = try? takeCheckpoint(of: world, on: lua) else { return }
+            let table = lua.absolute(-1)
+            pushTimeline(of: world, on: lua)
+            lua.pushValue(at: table)
+            lua.setIndex(entry.stepsTaken, inTableAt: -2)
+            kept = entry
+        }
+        guard let kept else { return }
+        world.timeline.entries.append(kept)
+        if world.timeline.entries.count > CheckpointRing.capacity {
+            dropTimelineTables(of: world, steps: [world.timeline.entries.removeFirst().stepsTaken])
+        }
+        if let oldest = world.timeline.entries.first?.stepsTaken { world.timeline.inputs.removeAll { $0.step < oldest } }
+    }
+
+    /// Pushes the world's `timeline` table (made if absent), in its anchor.
+    func pushTimeline(of world: WorldModel, on lua: Lua) {
+        lua.reserve(4)
+        pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: true)
+        lua.pushField("timeline", ofTableAt: -1)
+        if !lua.isTable(-1) {
+            lua.pop()
+            lua.pushTable()
+            lua.pushValue(at: -1)
+            lua.setField("timeline", inTableAt: -3)
+        }
+        lua.remove(-2)
+    }
+
+    func dropTimelineTables(of world: WorldModel, steps: [Int]) {
+        guard !steps.isEmpty else { return }
+        state.withStack { lua in
+            pushTimeline(of: world, on: lua)
+            for step in steps { lua.pushNil(); lua.setIndex(step, inTableAt: -2) }
+        }
+    }
+
+    /// Notes an input given to a held world, for `world:rewind`.
+    func recordInput(_ input: RecordedInput, to world: WorldModel) {
+        guard world.keepsTimeline, world.level != nil || world.levelInAnchor else { return }
+        world.timeline.inputs.append(RecordedEvent(step: world.stepsTaken, input: input))
+    }
+
+    /// Goes back `seconds` of simulated time: restores the newest kept checkpoint at or before
+    /// that time, then steps again to it with the input recorded since. Returns the time reached.
+    func rewind(_ world: WorldModel, seconds: Double) throws -> Double {
+        let target = max(0, world.stepsTaken - Int((seconds * world.fps).rounded()))
+        guard let entry = world.timeline.entries.last(where: { $0.stepsTaken <= target }) else {
+            let oldest = world.timeline.entries.first.map { String(format: "%g", Double($0.stepsTaken) / world.fps) } ?? "none"
+            throw LuaBindingError("World:rewind: no checkpoint is kept at or before \(String(format: "%g", Double(target) / world.fps)) s (the oldest kept is at \(oldest) s; the world keeps the last \(CheckpointRing.capacity) taken every \(CheckpointRing.intervalSeconds) s)")
+        }
+        let inputs = world.timeline.inputs.filter { $0.step >= entry.stepsTaken && $0.step < target }
+        try restore(world, to: entry, isRewind: true) { lua in
+            pushTimeline(of: world, on: lua)
+            lua.pushIndex(entry.stepsTaken, ofTableAt: -1)
+            lua.remove(-2)
+        }
+        // Given again, the inputs are recorded again: the re-simulated part is the timeline anew.
+        var next = 0
+        while world.stepsTaken < target {
+            while next < inputs.count, inputs[next].step == world.stepsTaken {
+                switch inputs[next].input {
+                case .key(let name, let down): try key(world, name, down: down)
+                case .pointer(let event): try pointer(world, event)
+                }
+                next += 1
+            }
+            try step(world)
+        }
+        return world.time
+    }
+}
