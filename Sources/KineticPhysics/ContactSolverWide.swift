@@ -238,6 +238,11 @@ struct ContactSchedule {
     /// The pairs and singles of one colour (or of the overflow group, which has no pairs).
     struct Group {
         var pairStart: Int32, pairEnd: Int32, singleStart: Int32, singleEnd: Int32
+        /// The overflow group: its contacts may share bodies, so one thread solves them in order.
+        var isOverflow = false
+
+        /// Pairs then singles, as one range of items for the workers.
+        var itemCount: Int { Int(pairEnd - pairStart) + Int(singleEnd - singleStart) }
     }
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
@@ -290,7 +295,7 @@ struct ContactSchedule {
         if !overflow.isEmpty {
             let singleStart = Int32(singles.count)
             for i in overflow { singles.append(i) }
-            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count)))
+            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
         }
     }
 
@@ -364,13 +369,35 @@ struct ContactPasses {
         }
     }
 
-    /// Applies last step's impulses at the start of a substep, colour by colour.
+    /// Contacts of one colour per block, so a colour's blocks run side by side on the workers.
+    static let minimumBlock = 32
+
+    /// How many contacts of group `g` a block takes: the overflow group is one block.
+    @inline(__always) private func blockMinimum(_ g: ContactSchedule.Group) -> Int {
+        g.isOverflow ? Int.max : ContactPasses.minimumBlock
+    }
+
+    /// Applies last step's impulses at the start of a substep, colour by colour; a colour's blocks on
+    /// the workers (its contacts move disjoint bodies).
     @inline(__always)
-    func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                   _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         for g in groups {
-            for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                let p = pairs! + i
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g)) { items in
+                warmStart(g, items, base, sb)
+            }
+        }
+    }
+
+    /// The warm start of items `items` of group `g` (pairs first, then singles).
+    @inline(__always)
+    private func warmStart(_ g: ContactSchedule.Group, _ items: Range<Int>, _ base: UnsafeMutablePointer<ContactConstraint>,
+                           _ sb: UnsafeMutablePointer<BodyState>) {
+        let pairCount = Int(g.pairEnd - g.pairStart)
+        for item in items {
+            if item < pairCount {
+                let p = pairs! + (Int(g.pairStart) + item)
                 let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
                 let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
                 var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
@@ -378,19 +405,21 @@ struct ContactPasses {
                 if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
                 a.store(sa0, sa1)
                 b.store(sb0, sb1)
+            } else {
+                warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb)
             }
-            for i in Int(g.singleStart)..<Int(g.singleEnd) { warmStartContact(base + Int(singles[i]), sb) }
         }
     }
 
-    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
+    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
+    /// friction; a colour's blocks on the workers.
     func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-               _ ctx: StepContext, useBias: Bool) {
+               _ ctx: StepContext, useBias: Bool, _ workers: Workers) {
         switch (useBias, pairsFrictionless) {
-        case (true, false): solvePass(BiasedPass.self, cs, states, ctx)
-        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx)
-        case (false, false): solvePass(RelaxPass.self, cs, states, ctx)
-        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx)
+        case (true, false): solvePass(BiasedPass.self, cs, states, ctx, workers)
+        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx, workers)
+        case (false, false): solvePass(RelaxPass.self, cs, states, ctx, workers)
+        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx, workers)
         }
     }
 
@@ -399,16 +428,24 @@ struct ContactPasses {
     /// per-pair friction test cost frictional pairs a fifth more instructions in register spills.
     @inline(never)
     private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
-                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
+                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext,
+                                                  _ workers: Workers) {
         let useBias = Kind.useBias
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         for g in groups {
-            for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                pairs![i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g)) { items in
+                let pairCount = Int(g.pairEnd - g.pairStart)
+                for item in items {
+                    if item < pairCount {
+                        pairs![Int(g.pairStart) + item].solve(sb, contactSoftness, staticSoftness, invH, minBias,
+                                                              useBias: useBias, withFriction: Kind.pairFriction)
+                    } else {
+                        solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, ctx, useBias: useBias)
+                    }
+                }
             }
-            for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
         }
     }
 }
