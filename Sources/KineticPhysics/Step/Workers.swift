@@ -7,8 +7,9 @@
 //
 // The threads are made once, with the world, and wait between stages: they spin for a while (the
 // stages of one step follow each other within microseconds) and then park on a condition variable
-// (between steps). Handing out a stage stores a non-escaping closure for the stage's length and
-// allocates nothing.
+// (between steps). A stage's closure is handed to the threads through `withoutActuallyEscaping`;
+// that conversion still allocates its context when a stage is split over threads (a step on one
+// thread allocates nothing), which a stage object kept by the world would avoid.
 
 import Synchronization
 #if canImport(Glibc)
@@ -53,25 +54,16 @@ final class Workers {
     /// Bodies per block of the integration stages.
     static let minimumBodyBlock = 256
 
-    /// Runs `body(block)` for every block in 0..<blocks, on the caller and the workers, and returns
-    /// when all are done. Blocks must touch disjoint data.
-    @inline(__always) func run(_ blocks: Int, _ body: (Int) -> Void) {
-        if let shared, blocks > 1 {
-            withoutActuallyEscaping(body) { shared.run(blocks, $0) }
-        } else {
-            for b in 0..<blocks { body(b) }
-        }
-    }
-
-    /// Runs `body(range)` over 0..<n in contiguous ranges of at least `minimum` indices: as many
-    /// ranges as keep every thread busy, one when `n` is small or there are no workers.
+    /// Runs `body(range)` over 0..<n in contiguous ranges of at least `minimum` indices, on the
+    /// caller and the workers, and returns when all are done: as many ranges as keep every thread
+    /// busy, one (inline) when `n` is small or there are no workers. Ranges must touch disjoint data.
     @inline(__always) func forEachRange(_ n: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
         let blocks = count == 1 ? 1 : Swift.max(1, Swift.min(n / Swift.max(1, minimum), 4 * count))
-        if blocks == 1 {
-            if n > 0 { body(0..<n) }
-            return
+        if let shared, blocks > 1 {
+            shared.run(n, blocks, body)
+        } else if n > 0 {
+            body(0..<n)
         }
-        run(blocks) { b in body(n * b / blocks ..< n * (b + 1) / blocks) }
     }
 }
 
@@ -86,9 +78,15 @@ private final class WorkersShared: @unchecked Sendable {
     let parked = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
     let threads: Int
-    /// The current stage, valid from a `generation` bump until `busy` is zero again.
+    /// The current stage, valid from a `generation` bump until `busy` is zero again: `n` indices in
+    /// `blocks` ranges, and the caller's closure, read through a pointer to the caller's stack so
+    /// that handing it out neither copies nor allocates.
+    nonisolated(unsafe) var n = 0
     nonisolated(unsafe) var blocks = 0
-    nonisolated(unsafe) var body: ((Int) -> Void)?
+    nonisolated(unsafe) var body: UnsafePointer<(Range<Int>) -> Void>?
+    /// Where the current stage's closure is kept, allocated once.
+    let stage = UnsafeMutablePointer<(Range<Int>) -> Void>.allocate(capacity: 1)
+    static let idle: @Sendable (Range<Int>) -> Void = { _ in }
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -97,6 +95,7 @@ private final class WorkersShared: @unchecked Sendable {
 
     init(threads: Int) {
         self.threads = threads
+        stage.initialize(to: WorkersShared.idle)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -104,24 +103,31 @@ private final class WorkersShared: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
+        stage.deinitialize(count: 1)
+        stage.deallocate()
         mutex.deallocate()
         condition.deallocate()
     }
 
-    func run(_ blocks: Int, _ body: @escaping (Int) -> Void) {
-        self.blocks = blocks
-        self.body = body
-        nextBlock.store(0, ordering: .relaxed)
-        busy.store(threads, ordering: .relaxed)
-        publish()
-        claimBlocks(body)
-        // The barrier: every worker has left the stage (and dropped its reference to `body`).
-        var polls = 0
-        while busy.load(ordering: .acquiring) != 0 {
-            polls += 1
-            if polls > 256 { sched_yield() }
+    func run(_ n: Int, _ blocks: Int, _ body: (Range<Int>) -> Void) {
+        withoutActuallyEscaping(body) { escapable in
+            stage.pointee = escapable
+            self.n = n
+            self.blocks = blocks
+            self.body = UnsafePointer(stage)
+            nextBlock.store(0, ordering: .relaxed)
+            busy.store(threads, ordering: .relaxed)
+            publish()
+            claimBlocks(UnsafePointer(stage))
+            // The barrier: every worker has left the stage.
+            var polls = 0
+            while busy.load(ordering: .acquiring) != 0 {
+                polls += 1
+                if polls > 256 { sched_yield() }
+            }
+            self.body = nil
+            stage.pointee = WorkersShared.idle
         }
-        self.body = nil
     }
 
     func stop() {
@@ -139,11 +145,11 @@ private final class WorkersShared: @unchecked Sendable {
         }
     }
 
-    @inline(__always) private func claimBlocks(_ body: (Int) -> Void) {
+    @inline(__always) private func claimBlocks(_ body: UnsafePointer<(Range<Int>) -> Void>) {
         while true {
             let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
             if b >= blocks { return }
-            body(b)
+            body.pointee(n * b / blocks ..< n * (b + 1) / blocks)
         }
     }
 
@@ -159,8 +165,7 @@ private final class WorkersShared: @unchecked Sendable {
         }
     }
 
-    /// Out of line, so the worker's copy of `body` is released before it leaves the stage.
-    @inline(never) private func takePart() {
+    private func takePart() {
         guard let body else { return }
         claimBlocks(body)
     }
