@@ -123,11 +123,9 @@ extension World {
             shapes.withUnsafeMutableBufferPointer { shapes in
                 contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
                   buffers.contactChanges.withUnsafeMutableBufferPointer { changes in
-                    workers.forEachRange(contacts.count, minimum: World.minimumContactBlock) { block in
-                        for c in block {
-                            changes[c] = updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
-                        }
-                    }
+                    workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
+                                         NarrowPhase(world: self, contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
+                                                     points: points, changes: changes, speculative: speculative))
                     for c in 0..<contacts.count where changes[c] != .none {
                         let contact = contacts.baseAddress! + c
                         let change = changes[c]
@@ -166,7 +164,7 @@ extension World {
     /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
     /// what changed. Writes only `contact`.
     @inline(__always)
-    private func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
+    fileprivate func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
                                _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
                                _ speculative: Double) -> ContactChange {
         guard isLive else { return .none }
@@ -205,6 +203,21 @@ extension World {
         contact.pointee.isTouching = touching
         if touching == wasTouching { return .none }
         return touching ? .began : .ended
+    }
+}
+
+/// The narrow phase over a range of contacts.
+private struct NarrowPhase: WorkerStage {
+    unowned(unsafe) let world: World
+    let contacts: UnsafeMutableBufferPointer<ContactData>, isLive: SlotPool.LiveSlots
+    let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
+    let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
+    let speculative: Double
+
+    func run(_ range: Range<Int>) {
+        for c in range {
+            changes[c] = world.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
+        }
     }
 }
 

@@ -384,16 +384,18 @@ struct ContactPasses {
                    _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         for g in groups {
-            workers.forEachRange(g.itemCount, minimum: blockMinimum(g)) { items in
-                warmStart(g, items, base, sb)
-            }
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g), WarmStartGroup(passes: self, g: g, base: base, sb: sb))
         }
     }
+}
 
-    /// The warm start of items `items` of group `g` (pairs first, then singles).
-    @inline(__always)
-    private func warmStart(_ g: ContactSchedule.Group, _ items: Range<Int>, _ base: UnsafeMutablePointer<ContactConstraint>,
-                           _ sb: UnsafeMutablePointer<BodyState>) {
+/// The warm start of a range of one group's items (pairs first, then singles).
+private struct WarmStartGroup: WorkerStage {
+    let passes: ContactPasses, g: ContactSchedule.Group
+    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+
+    func run(_ items: Range<Int>) {
+        let pairs = passes.pairs, singles = passes.singles
         let pairCount = Int(g.pairEnd - g.pairStart)
         for item in items {
             if item < pairCount {
@@ -410,6 +412,9 @@ struct ContactPasses {
             }
         }
     }
+}
+
+extension ContactPasses {
 
     /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
     /// friction; a colour's blocks on the workers.
@@ -430,21 +435,34 @@ struct ContactPasses {
     private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
                                                   _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext,
                                                   _ workers: Workers) {
-        let useBias = Kind.useBias
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         for g in groups {
-            workers.forEachRange(g.itemCount, minimum: blockMinimum(g)) { items in
-                let pairCount = Int(g.pairEnd - g.pairStart)
-                for item in items {
-                    if item < pairCount {
-                        pairs![Int(g.pairStart) + item].solve(sb, contactSoftness, staticSoftness, invH, minBias,
-                                                              useBias: useBias, withFriction: Kind.pairFriction)
-                    } else {
-                        solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, ctx, useBias: useBias)
-                    }
-                }
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g),
+                                 SolveGroup<Kind>(passes: self, g: g, base: base, sb: sb, ctx: ctx, invH: invH, minBias: minBias,
+                                                  contactSoftness: contactSoftness, staticSoftness: staticSoftness))
+        }
+    }
+}
+
+/// One pass over a range of one group's items (pairs first, then singles).
+private struct SolveGroup<Kind: ContactPassKind>: WorkerStage {
+    let passes: ContactPasses, g: ContactSchedule.Group
+    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    let ctx: StepContext, invH: Lanes, minBias: Lanes
+    let contactSoftness: LaneSoftness, staticSoftness: LaneSoftness
+
+    func run(_ items: Range<Int>) {
+        let pairs = passes.pairs, singles = passes.singles
+        let useBias = Kind.useBias
+        let pairCount = Int(g.pairEnd - g.pairStart)
+        for item in items {
+            if item < pairCount {
+                pairs![Int(g.pairStart) + item].solve(sb, contactSoftness, staticSoftness, invH, minBias,
+                                                      useBias: useBias, withFriction: Kind.pairFriction)
+            } else {
+                solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, ctx, useBias: useBias)
             }
         }
     }

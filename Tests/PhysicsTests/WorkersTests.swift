@@ -59,12 +59,13 @@ import KineticBenchScenes
         let workers = Workers(count: 3)
         var hits = [Int](repeating: 0, count: 1000)
         hits.withUnsafeMutableBufferPointer { hits in
-            for _ in 0..<50 {
-                workers.forEachRange(1000, minimum: 7) { range in
-                    for i in range { hits[i] += 1 }
-                }
-            }
+            for _ in 0..<50 { workers.forEachRange(1000, minimum: 7, Count(hits: hits)) }
         }
         #expect(hits.allSatisfy { $0 == 50 })
+    }
+
+    struct Count: WorkerStage {
+        let hits: UnsafeMutableBufferPointer<Int>
+        func run(_ range: Range<Int>) { for i in range { hits[i] += 1 } }
     }
 }

@@ -31,8 +31,15 @@ struct SpeedCaps {
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask), body by body.
 @inline(__always) func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>,
                                            _ ctx: StepContext, _ workers: Workers) {
-    let h = ctx.h, caps = SpeedCaps(ctx)
-    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock) { bodies in
+    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
+                         IntegrateVelocities(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx)))
+}
+
+private struct IntegrateVelocities: WorkerStage {
+    let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
+    let h: Double, caps: SpeedCaps
+
+    func run(_ bodies: Range<Int>) {
         for i in bodies {
             let bi = integration[i]
             guard bi.isDynamic else { continue }
@@ -84,8 +91,15 @@ extension World {
 /// momentum and energy (the next substep caps them before use).
 func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext,
                         capped: Bool, _ workers: Workers) {
-    let h = ctx.h, caps = SpeedCaps(ctx)
-    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock) { bodies in
+    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
+                         IntegratePositions(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx), capped: capped))
+}
+
+private struct IntegratePositions: WorkerStage {
+    let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
+    let h: Double, caps: SpeedCaps, capped: Bool
+
+    func run(_ bodies: Range<Int>) {
         for i in bodies {
             var s = states[i]
             var v = s.v, w = s.w

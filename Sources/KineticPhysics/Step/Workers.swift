@@ -7,9 +7,9 @@
 //
 // The threads are made once, with the world, and wait between stages: they spin for a while (the
 // stages of one step follow each other within microseconds) and then park on a condition variable
-// (between steps). A stage's closure is handed to the threads through `withoutActuallyEscaping`;
-// that conversion still allocates its context when a stage is split over threads (a step on one
-// thread allocates nothing), which a stage object kept by the world would avoid.
+// (between steps). A stage is a struct (`WorkerStage`) on the caller's stack, handed out by
+// address with a function specialised for its type, so a warm step allocates nothing on any
+// thread (a closure converted for another thread allocated its context every time).
 
 import Synchronization
 #if canImport(Glibc)
@@ -54,17 +54,28 @@ final class Workers {
     /// Bodies per block of the integration stages.
     static let minimumBodyBlock = 256
 
-    /// Runs `body(range)` over 0..<n in contiguous ranges of at least `minimum` indices, on the
+    /// Runs `stage.run(range)` over 0..<n in contiguous ranges of at least `minimum` indices, on the
     /// caller and the workers, and returns when all are done: as many ranges as keep every thread
     /// busy, one (inline) when `n` is small or there are no workers. Ranges must touch disjoint data.
-    @inline(__always) func forEachRange(_ n: Int, minimum: Int, _ body: (Range<Int>) -> Void) {
+    @inline(__always) func forEachRange<Stage: WorkerStage>(_ n: Int, minimum: Int, _ stage: Stage) {
         let blocks = count == 1 ? 1 : Swift.max(1, Swift.min(n / Swift.max(1, minimum), 4 * count))
         if let shared, blocks > 1 {
-            shared.run(n, blocks, body)
+            withUnsafePointer(to: stage) { stage in
+                // Specialised for `Stage` and capturing nothing, so handing it out allocates nothing.
+                shared.run(n, blocks, UnsafeRawPointer(stage)) { stage, range in
+                    stage.assumingMemoryBound(to: Stage.self).pointee.run(range)
+                }
+            }
         } else if n > 0 {
-            body(0..<n)
+            stage.run(0..<n)
         }
     }
+}
+
+/// A stage's work over a range of indices: a struct of the pointers and constants the stage reads,
+/// handed to the worker threads by address.
+protocol WorkerStage {
+    func run(_ range: Range<Int>)
 }
 
 /// The state the caller and the worker threads share.
@@ -79,14 +90,11 @@ private final class WorkersShared: @unchecked Sendable {
     let stopping = Atomic<Bool>(false)
     let threads: Int
     /// The current stage, valid from a `generation` bump until `busy` is zero again: `n` indices in
-    /// `blocks` ranges, and the caller's closure, read through a pointer to the caller's stack so
-    /// that handing it out neither copies nor allocates.
+    /// `blocks` ranges, the stage (on the caller's stack) and the function that runs it.
     nonisolated(unsafe) var n = 0
     nonisolated(unsafe) var blocks = 0
-    nonisolated(unsafe) var body: UnsafePointer<(Range<Int>) -> Void>?
-    /// Where the current stage's closure is kept, allocated once.
-    let stage = UnsafeMutablePointer<(Range<Int>) -> Void>.allocate(capacity: 1)
-    static let idle: @Sendable (Range<Int>) -> Void = { _ in }
+    nonisolated(unsafe) var stage: UnsafeRawPointer?
+    nonisolated(unsafe) var call: ((UnsafeRawPointer, Range<Int>) -> Void)?
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -95,7 +103,6 @@ private final class WorkersShared: @unchecked Sendable {
 
     init(threads: Int) {
         self.threads = threads
-        stage.initialize(to: WorkersShared.idle)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -103,31 +110,27 @@ private final class WorkersShared: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
-        stage.deinitialize(count: 1)
-        stage.deallocate()
         mutex.deallocate()
         condition.deallocate()
     }
 
-    func run(_ n: Int, _ blocks: Int, _ body: (Range<Int>) -> Void) {
-        withoutActuallyEscaping(body) { escapable in
-            stage.pointee = escapable
-            self.n = n
-            self.blocks = blocks
-            self.body = UnsafePointer(stage)
-            nextBlock.store(0, ordering: .relaxed)
-            busy.store(threads, ordering: .relaxed)
-            publish()
-            claimBlocks(UnsafePointer(stage))
-            // The barrier: every worker has left the stage.
-            var polls = 0
-            while busy.load(ordering: .acquiring) != 0 {
-                polls += 1
-                if polls > 256 { sched_yield() }
-            }
-            self.body = nil
-            stage.pointee = WorkersShared.idle
+    func run(_ n: Int, _ blocks: Int, _ stage: UnsafeRawPointer, _ call: @escaping (UnsafeRawPointer, Range<Int>) -> Void) {
+        self.n = n
+        self.blocks = blocks
+        self.stage = stage
+        self.call = call
+        nextBlock.store(0, ordering: .relaxed)
+        busy.store(threads, ordering: .relaxed)
+        publish()
+        claimBlocks(stage, call)
+        // The barrier: every worker has left the stage.
+        var polls = 0
+        while busy.load(ordering: .acquiring) != 0 {
+            polls += 1
+            if polls > 256 { sched_yield() }
         }
+        self.stage = nil
+        self.call = nil
     }
 
     func stop() {
@@ -145,11 +148,11 @@ private final class WorkersShared: @unchecked Sendable {
         }
     }
 
-    @inline(__always) private func claimBlocks(_ body: UnsafePointer<(Range<Int>) -> Void>) {
+    @inline(__always) private func claimBlocks(_ stage: UnsafeRawPointer, _ call: (UnsafeRawPointer, Range<Int>) -> Void) {
         while true {
             let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
             if b >= blocks { return }
-            body.pointee(n * b / blocks ..< n * (b + 1) / blocks)
+            call(stage, n * b / blocks ..< n * (b + 1) / blocks)
         }
     }
 
@@ -166,8 +169,8 @@ private final class WorkersShared: @unchecked Sendable {
     }
 
     private func takePart() {
-        guard let body else { return }
-        claimBlocks(body)
+        guard let stage, let call else { return }
+        claimBlocks(stage, call)
     }
 
     private func waitForStage(after seen: Int) -> Int {
