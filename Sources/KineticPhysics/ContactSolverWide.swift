@@ -115,9 +115,12 @@ private struct LaneBody {
         w = Lanes(s0.pointee.w, s1.pointee.w)
     }
 
-    @inline(__always) func store(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>) {
-        s0.pointee.v = Vec2(vx[0], vy[0]); s0.pointee.w = w[0]
-        s1.pointee.v = Vec2(vx[1], vy[1]); s1.pointee.w = w[1]
+    /// Stores both lanes, except into `shared`, the one state of every static body: its velocity
+    /// stays zero (zero inverse mass), and contacts solved side by side on the workers share it.
+    @inline(__always) func store(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>,
+                                 except shared: UnsafeMutablePointer<BodyState>) {
+        if s0 != shared { s0.pointee.v = Vec2(vx[0], vy[0]); s0.pointee.w = w[0] }
+        if s1 != shared { s1.pointee.v = Vec2(vx[1], vy[1]); s1.pointee.w = w[1] }
     }
 }
 
@@ -177,7 +180,8 @@ extension ContactConstraintPair {
 
     /// `solveContact` for both lanes: normal points one after the other, then friction unless
     /// `withFriction` is false (every pair of the step `isFrictionless`).
-    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
+    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ shared: UnsafeMutablePointer<BodyState>,
+                                                      _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
                                                       _ invH: Lanes, _ minBias: Lanes, useBias: Bool, withFriction: Bool) {
         let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
         let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
@@ -227,8 +231,8 @@ extension ContactConstraintPair {
             p0.tangentImpulse = newImpulse
             apply(impulse * tx, impulse * ty, p0.rAx, p0.rAy, p0.rBx, p0.rBy, &a, &b)
         }
-        a.store(sa0, sa1)
-        b.store(sb0, sb1)
+        a.store(sa0, sa1, except: shared)
+        b.store(sb0, sb1, except: shared)
     }
 }
 
@@ -384,7 +388,7 @@ struct ContactPasses {
                    _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         for g in groups {
-            workers.forEachRange(g.itemCount, minimum: blockMinimum(g), WarmStartGroup(passes: self, g: g, base: base, sb: sb))
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g), WarmStartGroup(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1)))
         }
     }
 }
@@ -393,6 +397,8 @@ struct ContactPasses {
 private struct WarmStartGroup: WorkerStage {
     let passes: ContactPasses, g: ContactSchedule.Group
     let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    /// The static bodies' one state (the last), never stored.
+    let shared: UnsafeMutablePointer<BodyState>
 
     func run(_ items: Range<Int>) {
         let pairs = passes.pairs, singles = passes.singles
@@ -405,10 +411,10 @@ private struct WarmStartGroup: WorkerStage {
                 var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
                 p.pointee.warmStart(p.pointee.p0, &a, &b)
                 if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                a.store(sa0, sa1)
-                b.store(sb0, sb1)
+                a.store(sa0, sa1, except: shared)
+                b.store(sb0, sb1, except: shared)
             } else {
-                warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb)
+                warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared)
             }
         }
     }
@@ -440,7 +446,7 @@ extension ContactPasses {
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         for g in groups {
             workers.forEachRange(g.itemCount, minimum: blockMinimum(g),
-                                 SolveGroup<Kind>(passes: self, g: g, base: base, sb: sb, ctx: ctx, invH: invH, minBias: minBias,
+                                 SolveGroup<Kind>(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1), ctx: ctx, invH: invH, minBias: minBias,
                                                   contactSoftness: contactSoftness, staticSoftness: staticSoftness))
         }
     }
@@ -450,6 +456,8 @@ extension ContactPasses {
 private struct SolveGroup<Kind: ContactPassKind>: WorkerStage {
     let passes: ContactPasses, g: ContactSchedule.Group
     let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    /// The static bodies' one state (the last), never stored.
+    let shared: UnsafeMutablePointer<BodyState>
     let ctx: StepContext, invH: Lanes, minBias: Lanes
     let contactSoftness: LaneSoftness, staticSoftness: LaneSoftness
 
@@ -459,10 +467,10 @@ private struct SolveGroup<Kind: ContactPassKind>: WorkerStage {
         let pairCount = Int(g.pairEnd - g.pairStart)
         for item in items {
             if item < pairCount {
-                pairs![Int(g.pairStart) + item].solve(sb, contactSoftness, staticSoftness, invH, minBias,
+                pairs![Int(g.pairStart) + item].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias,
                                                       useBias: useBias, withFriction: Kind.pairFriction)
             } else {
-                solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, ctx, useBias: useBias)
+                solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared, ctx, useBias: useBias)
             }
         }
     }
