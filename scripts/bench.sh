@@ -11,11 +11,13 @@
 #   2. copies the peers' folder (../shared/bench/peers next to the repository, or $PEERS_DIR) into
 #      .build/bench-peers (the shared folder is read-only; run.sh writes build/ and .venv/ beside
 #      itself, and keeping the copy saves the venv and the builds between runs);
-#   3. runs `kinetic bench` once, the peers' run.sh (two passes, one with --quick), and `kinetic bench`
-#      again (so Kinetic gets two passes like the peers, spread over the session);
+#   3. runs `kinetic bench` once on one worker and once on two (`--workers 2`), the peers' run.sh
+#      (two passes, one with --quick) and its Box2D 3.1 peer again with `--workers 2`, and both
+#      `kinetic bench` runs again (so Kinetic gets two passes like the peers, spread over the session);
 #   4. merges all result lines with the peers' table.py and prints the table plus, per scene,
 #      Kinetic's best median divided by the best valid median of Box2D 3.1.1 (C), Box2D 2.4.1 and
-#      Chipmunk 7.0.3 (below 1: Kinetic is faster);
+#      Chipmunk 7.0.3 (below 1: Kinetic is faster); for the two-worker rows (kinetic-VERSION-w2)
+#      the ratio to box2d-3.1.1-c-w2 and Kinetic's own speed-up from one worker to two;
 #   5. writes all of it to bench-results/results-YYYY-MM-DD[-quick].txt.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--quick) QUICK=1 ;;
 		--substeps) shift; SUBSTEPS="${1:?--substeps needs a number}" ;;
-		-h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+		-h|--help) sed -n '2,21p' "$0"; exit 0 ;;
 		-*) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
 		*) SCENES+=("$1") ;;
 	esac
@@ -77,14 +79,17 @@ run_ours() {  # pass number
 	log "kinetic bench, pass $1 ..."
 	local t0=$(date +%s)
 	# BENCH_QUICK is left to --quick; BENCH_GRID_N must not change the defined scene.
-	env -u BENCH_QUICK -u BENCH_GRID_N "$KINETIC" bench "${OUR_ARGS[@]}" "${SCENES[@]}" \
-		>"$WORK/kinetic-$1.out" 2>"$WORK/kinetic-$1.err"
-	local rc=$?
-	grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$WORK/kinetic-$1.out" | tee -a "$OURS" >&2
-	if [ $rc != 0 ]; then
-		log "kinetic bench exited with $rc, see $WORK/kinetic-$1.err"
-		echo "$ENGINE - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
-	fi
+	local workers rc
+	for workers in 1 2; do
+		env -u BENCH_QUICK -u BENCH_GRID_N "$KINETIC" bench "${OUR_ARGS[@]}" --workers $workers "${SCENES[@]}" \
+			>"$WORK/kinetic-$1-w$workers.out" 2>"$WORK/kinetic-$1-w$workers.err"
+		rc=$?
+		grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$WORK/kinetic-$1-w$workers.out" | tee -a "$OURS" >&2
+		if [ $rc != 0 ]; then
+			log "kinetic bench --workers $workers exited with $rc, see $WORK/kinetic-$1-w$workers.err"
+			echo "$ENGINE$([ $workers = 1 ] || echo -w$workers) - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
+		fi
+	done
 	log "kinetic took $(( $(date +%s) - t0 )) s"
 }
 
@@ -95,15 +100,20 @@ PEER_ARGS=()
 log "peers: ./run.sh ${PEER_ARGS[*]} ${SCENES[*]}"
 (cd "$WORK" && ./run.sh "${PEER_ARGS[@]}" "${SCENES[@]}" >"$WORK/peers-table.txt") \
 	|| log "run.sh failed (see $WORK/build/logs); merging what there is"
+# run.sh writes build/raw-results.txt afresh; keep the single-thread lines beside the two-worker ones.
+cp "$WORK/build/raw-results.txt" "$WORK/peers-raw-w1.txt" 2>/dev/null || : >"$WORK/peers-raw-w1.txt"
+log "peers: ./run.sh --workers 2 --peers box2d3-c ${PEER_ARGS[*]} ${SCENES[*]}"
+(cd "$WORK" && ./run.sh --workers 2 --peers box2d3-c "${PEER_ARGS[@]}" "${SCENES[@]}" >"$WORK/peers-table-w2.txt") \
+	|| log "run.sh --workers 2 failed (see $WORK/build/logs); merging what there is"
+cp "$WORK/build/raw-results.txt" "$WORK/peers-raw-w2.txt" 2>/dev/null || : >"$WORK/peers-raw-w2.txt"
 [ $QUICK = 1 ] || run_ours 2
 ELAPSED=$(( $(date +%s) - START ))
 
 # ------------------------------------------------------------------ table
 PY=$WORK/.venv/bin/python
 [ -x "$PY" ] || PY=python3
-touch "$WORK/build/raw-results.txt" 2>/dev/null || true
 ALL=$WORK/all-results.txt
-cat "$OURS" "$WORK/build/raw-results.txt" >"$ALL"
+cat "$OURS" "$WORK/peers-raw-w1.txt" "$WORK/peers-raw-w2.txt" >"$ALL"
 
 # Kinetic's best median over the best valid median of each reference peer, per scene.
 ratios() {
@@ -132,10 +142,14 @@ if not any(e in ours for e, _ in best):
     print("ratio: no valid Kinetic row (see the raw lines)")
     sys.exit(0)
 for engine in ours:
+    two = engine.endswith("-w2")
     for scene in scenes:
         mine = best.get((engine, scene))
         parts = []
-        for peer in PEERS:
+        if two:
+            one = best.get((engine[:-len("-w2")], scene))
+            parts.append("speed-up from 1 worker %s" % ("%.2f" % (one / mine) if one and mine else "n/a"))
+        for peer in (["box2d-3.1.1-c-w2"] if two else PEERS):
             theirs = best.get((peer, scene))
             if mine is None:
                 parts.append("%s n/a (Kinetic's row is not a timing)" % peer)

@@ -13,8 +13,8 @@ public struct FallingCircles: BenchmarkScene {
     /// The circles in creation order: row by row from the bottom, column fastest.
     public let dynamicBodies: [BodyID]
 
-    public init(safeguards: Safeguards = .all) throws(PhysicsError) {
-        world = World(SceneUnits.worldDef(safeguards: safeguards))
+    public init(safeguards: Safeguards = .all, workers: Int = 1) throws(PhysicsError) {
+        world = World(SceneUnits.worldDef(safeguards: safeguards, workers: workers))
         let friction = 0.6  // pair friction 0.6, restitution 0
 
         // Container: one static body at the origin with a floor and two walls.

@@ -30,10 +30,10 @@ public struct JointGrid: BenchmarkScene {
     let links: [Link]
 
     /// Builds the grid of `size` × `size` bodies (SCENES.md: 100; at least 8 so the anchors fit).
-    public init(size: Int = publishedSize, safeguards: Safeguards = .all) throws(PhysicsError) {
+    public init(size: Int = publishedSize, safeguards: Safeguards = .all, workers: Int = 1) throws(PhysicsError) {
         guard size >= 8 else { throw PhysicsError("joint grid size must be at least 8, got \(size)") }
         self.size = size
-        world = World(SceneUnits.worldDef(safeguards: safeguards))
+        world = World(SceneUnits.worldDef(safeguards: safeguards, workers: workers))
 
         var shapeDef = SceneUnits.shapeDef(friction: 0.6)
         // Category 2, mask all but 2: the circles never touch each other.

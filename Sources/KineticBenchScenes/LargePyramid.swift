@@ -21,10 +21,10 @@ public struct LargePyramid: BenchmarkScene {
     public let startCenters: [Vec2]
 
     /// Builds the pyramid. Sleeping is off unless `enableSleep` (SCENES.md: off).
-    public init(rows: Int = publishedRows, enableSleep: Bool = false, safeguards: Safeguards = .all) throws(PhysicsError) {
+    public init(rows: Int = publishedRows, enableSleep: Bool = false, safeguards: Safeguards = .all, workers: Int = 1) throws(PhysicsError) {
         guard rows >= 1 else { throw PhysicsError("pyramid rows must be at least 1, got \(rows)") }
         self.rows = rows
-        world = World(SceneUnits.worldDef(enableSleep: enableSleep, safeguards: safeguards))
+        world = World(SceneUnits.worldDef(enableSleep: enableSleep, safeguards: safeguards, workers: workers))
         let friction = 0.6  // pair friction √(0.6·0.6) = 0.6
 
         // Ground: half-extents (100, 1) m at (0, −1) m, top face at y = 0.

@@ -23,8 +23,8 @@ public struct NewtonsCradle: BenchmarkScene {
     /// The pivot of ball `i`, meters (y up).
     public static func pivot(_ i: Int) -> Vec2 { Vec2(-2 + Double(i), pivotY) }
 
-    public init(safeguards: Safeguards = .all) throws(PhysicsError) {
-        world = World(SceneUnits.worldDef(safeguards: safeguards))
+    public init(safeguards: Safeguards = .all, workers: Int = 1) throws(PhysicsError) {
+        world = World(SceneUnits.worldDef(safeguards: safeguards, workers: workers))
         var anchorDef = BodyDef()
         anchorDef.type = .static
         let anchor = try world.createBody(anchorDef)  // no shapes: only holds the rods

@@ -50,14 +50,14 @@ public enum Scenes {
     /// Builds the benchmark scene called `name` (SCENES.md's definition); nil for an unknown name.
     /// `gridSize` changes the joint grid's N for experiments only (such a run is not the defined scene);
     /// `safeguards` are the world's (`WorldDef.safeguards`), to measure them.
-    public static func benchmark(named name: String, gridSize: Int = JointGrid.publishedSize, safeguards: Safeguards = .all)
+    public static func benchmark(named name: String, gridSize: Int = JointGrid.publishedSize, safeguards: Safeguards = .all, workers: Int = 1)
         throws(PhysicsError) -> (any BenchmarkScene)?
     {
         switch name {
-        case LargePyramid.name: return try LargePyramid(safeguards: safeguards)
-        case FallingCircles.name: return try FallingCircles(safeguards: safeguards)
-        case JointGrid.name: return try JointGrid(size: gridSize, safeguards: safeguards)
-        case NewtonsCradle.name: return try NewtonsCradle(safeguards: safeguards)
+        case LargePyramid.name: return try LargePyramid(safeguards: safeguards, workers: workers)
+        case FallingCircles.name: return try FallingCircles(safeguards: safeguards, workers: workers)
+        case JointGrid.name: return try JointGrid(size: gridSize, safeguards: safeguards, workers: workers)
+        case NewtonsCradle.name: return try NewtonsCradle(safeguards: safeguards, workers: workers)
         default: return nil
         }
     }
@@ -101,9 +101,11 @@ public enum SceneUnits {
     @inlinable public static func joules(_ e: Double) -> Double { e / (pointsPerMeter * pointsPerMeter) }
 
     /// SCENES.md's common world: gravity, no sleeping, everything else the engine's (Box2D v3's) defaults.
-    public static func worldDef(enableSleep: Bool = false, safeguards: Safeguards = .all) -> WorldDef {
+    /// One worker unless told: a timing names its thread count (`kinetic bench --workers`).
+    public static func worldDef(enableSleep: Bool = false, safeguards: Safeguards = .all, workers: Int = 1) -> WorldDef {
         var def = WorldDef()
         def.safeguards = safeguards
+        def.workers = workers
         def.gravity = gravity
         def.lengthUnitsPerMeter = pointsPerMeter
         def.enableSleep = enableSleep

@@ -110,69 +110,46 @@ extension World {
     }
 
     /// Updates the manifolds of contacts with at least one awake moving body; destroys contacts whose
-    /// fat bounds stopped overlapping. Events are appended in contact order and sorted later.
-    func updateContacts() {
+    /// fat bounds stopped overlapping. Contacts are updated in blocks on the workers (each writes only
+    /// its own contact and its entry of `contactChanges`); the changes are then gathered in contact
+    /// order on this thread, so events and destructions come in the same order for any worker count.
+    func updateContacts(_ workers: Workers) {
         let speculative = speculativeDistance
         buffers.disjointContacts.clear()
+        buffers.contactChanges.resize(to: contacts.count, filler: .none)
         var touchingChanged = false
         // Mutable accessors only to read: a read-only one retains and releases the World's array.
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
-                    for c in 0..<contacts.count {
+                  buffers.contactChanges.withUnsafeMutableBufferPointer { changes in
+                    workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
+                                         NarrowPhase(world: self, contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
+                                                     points: points, changes: changes, speculative: speculative))
+                    for c in 0..<contacts.count where changes[c] != .none {
                         let contact = contacts.baseAddress! + c
-                        guard isLive[c] else { continue }
-                        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
-                        guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
-                        let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
-                        let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
-                        guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
+                        let change = changes[c]
+                        changes[c] = .none
+                        if change == .disjoint {
                             buffers.disjointContacts.append(Int32(c))
                             continue
                         }
-                        let xfA = bodies[ia].xf, xfB = bodies[ib].xf
-                        var m = collideShapes(shapeA, sa, xfA, shapeB, sb, xfB, speculative, points)
-                        // Anchors relative to the centres of mass; impulses carried over by feature id.
-                        let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
-                        let oldCount = contact.pointee.manifold.pointCount
-                        for i in 0..<m.pointCount {
-                            var p = m[i]
-                            p.anchorA -= offsetA
-                            p.anchorB -= offsetB
-                            p.normalImpulse = 0; p.tangentImpulse = 0
-                            for k in 0..<oldCount {
-                                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-                                if old.id == p.id {
-                                    p.normalImpulse = old.normalImpulse
-                                    p.tangentImpulse = old.tangentImpulse
-                                    break
-                                }
-                            }
-                            m[i] = p
-                        }
-                        let wasTouching = contact.pointee.isTouching
-                        var touching = m.pointCount > 0
-                        if contact.pointee.isSensor && touching {
-                            // A sensor reports overlap, not speculative proximity.
-                            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
-                        }
-                        contact.pointee.manifold = m
-                        contact.pointee.isTouching = touching
-                        guard touching != wasTouching else { continue }
                         touchingChanged = true
-                        if contact.pointee.enableEvents {
-                            let idA = shapeID(Int32(sa)), idB = shapeID(Int32(sb))
-                            if touching {
-                                let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                                let a = bodies[ia], b = bodies[ib]
-                                let relative = b.v + cross(b.w, point - b.center) - (a.v + cross(a.w, point - a.center))
-                                beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal,
-                                                                     approachSpeed: max(0, -dot(relative, m.normal))))
-                            } else {
-                                pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
-                            }
+                        guard contact.pointee.enableEvents else { continue }
+                        let idA = shapeID(contact.pointee.shapeA), idB = shapeID(contact.pointee.shapeB)
+                        if change == .began {
+                            let m = contact.pointee.manifold
+                            let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                            let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                            let a = bodies[ia], b = bodies[ib]
+                            let relative = b.v + cross(b.w, point - b.center) - (a.v + cross(a.w, point - a.center))
+                            beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal,
+                                                                 approachSpeed: max(0, -dot(relative, m.normal))))
+                        } else {
+                            pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
                         }
                     }
+                  }
                 } } }
             }
         }
@@ -180,4 +157,75 @@ extension World {
         // Pairs whose fat bounds separated, destroyed after the pass (in contact order).
         for c in buffers.disjointContacts { destroyContact(Int(c), reportEnd: true) }
     }
+
+    /// Contacts per narrow-phase block.
+    static let minimumContactBlock = 64
+
+    /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
+    /// what changed. Writes only `contact`.
+    @inline(__always)
+    fileprivate func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
+                               _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
+                               _ speculative: Double) -> ContactChange {
+        guard isLive else { return .none }
+        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+        guard bodies[ia].isSimulated || bodies[ib].isSimulated else { return .none }
+        let sa = Int(contact.pointee.shapeA), sb = Int(contact.pointee.shapeB)
+        let shapeA = shapes.baseAddress! + sa, shapeB = shapes.baseAddress! + sb
+        guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else { return .disjoint }
+        let xfA = bodies[ia].xf, xfB = bodies[ib].xf
+        var m = collideShapes(shapeA, sa, xfA, shapeB, sb, xfB, speculative, points)
+        // Anchors relative to the centres of mass; impulses carried over by feature id.
+        let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
+        let oldCount = contact.pointee.manifold.pointCount
+        for i in 0..<m.pointCount {
+            var p = m[i]
+            p.anchorA -= offsetA
+            p.anchorB -= offsetB
+            p.normalImpulse = 0; p.tangentImpulse = 0
+            for k in 0..<oldCount {
+                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
+                if old.id == p.id {
+                    p.normalImpulse = old.normalImpulse
+                    p.tangentImpulse = old.tangentImpulse
+                    break
+                }
+            }
+            m[i] = p
+        }
+        let wasTouching = contact.pointee.isTouching
+        var touching = m.pointCount > 0
+        if contact.pointee.isSensor && touching {
+            // A sensor reports overlap, not speculative proximity.
+            touching = m.point0.separation < 0 || (m.pointCount > 1 && m.point1.separation < 0)
+        }
+        contact.pointee.manifold = m
+        contact.pointee.isTouching = touching
+        if touching == wasTouching { return .none }
+        return touching ? .began : .ended
+    }
+}
+
+/// The narrow phase over a range of contacts.
+private struct NarrowPhase: WorkerStage {
+    unowned(unsafe) let world: World
+    let contacts: UnsafeMutableBufferPointer<ContactData>, isLive: SlotPool.LiveSlots
+    let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
+    let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
+    let speculative: Double
+
+    func run(_ range: Range<Int>) {
+        for c in range {
+            changes[c] = world.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
+        }
+    }
+}
+
+/// What the narrow phase changed about a contact.
+enum ContactChange: UInt8 {
+    case none
+    /// Its shapes' fat bounds no longer overlap: the contact is destroyed.
+    case disjoint
+    /// It started or stopped touching.
+    case began, ended
 }

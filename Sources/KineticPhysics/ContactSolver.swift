@@ -99,7 +99,8 @@ func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
 
 /// Applies last step's impulses to one contact's bodies at the start of a substep.
 @inline(__always)
-func warmStartContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>) {
+func warmStartContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>,
+                      _ shared: UnsafeMutablePointer<BodyState>) {
     let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
     var a = sa.pointee, b = sbB.pointee
     let normal = c.pointee.normal, tangent = normal.rightPerp
@@ -114,8 +115,9 @@ func warmStartContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: Unsafe
         a.w -= iA * cross(c.pointee.p1.anchorA, P); a.v -= mA * P
         b.w += iB * cross(c.pointee.p1.anchorB, P); b.v += mB * P
     }
-    sa.pointee.v = a.v; sa.pointee.w = a.w
-    sbB.pointee.v = b.v; sbB.pointee.w = b.w
+    // Not into the static bodies' one state (zero inverse mass: it stays zero).
+    if sa != shared { sa.pointee.v = a.v; sa.pointee.w = a.w }
+    if sbB != shared { sbB.pointee.v = b.v; sbB.pointee.w = b.w }
 }
 
 /// The constants of a constraint that every point's solve reads.
@@ -213,7 +215,8 @@ extension ContactConstraint {
 
 /// One contact: normal points one after the other, then friction.
 @inline(__always)
-func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ shared: UnsafeMutablePointer<BodyState>,
+                  _ ctx: StepContext, useBias: Bool) {
     let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
     var a = sa.pointee, b = sbB.pointee
     let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
@@ -232,8 +235,8 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
             solveFriction(&c.pointee.p0, k, c.pointee.friction, tangent, &a, &b)
         }
     }
-    sa.pointee.v = a.v; sa.pointee.w = a.w
-    sbB.pointee.v = b.v; sbB.pointee.w = b.w
+    if sa != shared { sa.pointee.v = a.v; sa.pointee.w = a.w }
+    if sbB != shared { sbB.pointee.v = b.v; sbB.pointee.w = b.w }
 }
 
 /// After the substeps: points that were approaching faster than the threshold and pushed get a

@@ -115,9 +115,12 @@ private struct LaneBody {
         w = Lanes(s0.pointee.w, s1.pointee.w)
     }
 
-    @inline(__always) func store(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>) {
-        s0.pointee.v = Vec2(vx[0], vy[0]); s0.pointee.w = w[0]
-        s1.pointee.v = Vec2(vx[1], vy[1]); s1.pointee.w = w[1]
+    /// Stores both lanes, except into `shared`, the one state of every static body: its velocity
+    /// stays zero (zero inverse mass), and contacts solved side by side on the workers share it.
+    @inline(__always) func store(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>,
+                                 except shared: UnsafeMutablePointer<BodyState>) {
+        if s0 != shared { s0.pointee.v = Vec2(vx[0], vy[0]); s0.pointee.w = w[0] }
+        if s1 != shared { s1.pointee.v = Vec2(vx[1], vy[1]); s1.pointee.w = w[1] }
     }
 }
 
@@ -177,7 +180,8 @@ extension ContactConstraintPair {
 
     /// `solveContact` for both lanes: normal points one after the other, then friction unless
     /// `withFriction` is false (every pair of the step `isFrictionless`).
-    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
+    @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ shared: UnsafeMutablePointer<BodyState>,
+                                                      _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
                                                       _ invH: Lanes, _ minBias: Lanes, useBias: Bool, withFriction: Bool) {
         let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
         let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
@@ -227,8 +231,8 @@ extension ContactConstraintPair {
             p0.tangentImpulse = newImpulse
             apply(impulse * tx, impulse * ty, p0.rAx, p0.rAy, p0.rBx, p0.rBy, &a, &b)
         }
-        a.store(sa0, sa1)
-        b.store(sb0, sb1)
+        a.store(sa0, sa1, except: shared)
+        b.store(sb0, sb1, except: shared)
     }
 }
 
@@ -238,6 +242,11 @@ struct ContactSchedule {
     /// The pairs and singles of one colour (or of the overflow group, which has no pairs).
     struct Group {
         var pairStart: Int32, pairEnd: Int32, singleStart: Int32, singleEnd: Int32
+        /// The overflow group: its contacts may share bodies, so one thread solves them in order.
+        var isOverflow = false
+
+        /// Pairs then singles, as one range of items for the workers.
+        var itemCount: Int { Int(pairEnd - pairStart) + Int(singleEnd - singleStart) }
     }
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
@@ -290,7 +299,7 @@ struct ContactSchedule {
         if !overflow.isEmpty {
             let singleStart = Int32(singles.count)
             for i in overflow { singles.append(i) }
-            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count)))
+            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
         }
     }
 
@@ -364,33 +373,64 @@ struct ContactPasses {
         }
     }
 
-    /// Applies last step's impulses at the start of a substep, colour by colour.
+    /// Contacts of one colour per block, so a colour's blocks run side by side on the workers.
+    static let minimumBlock = 32
+
+    /// How many contacts of group `g` a block takes: the overflow group is one block.
+    @inline(__always) private func blockMinimum(_ g: ContactSchedule.Group) -> Int {
+        g.isOverflow ? Int.max : ContactPasses.minimumBlock
+    }
+
+    /// Applies last step's impulses at the start of a substep, colour by colour; a colour's blocks on
+    /// the workers (its contacts move disjoint bodies).
     @inline(__always)
-    func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                   _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         for g in groups {
-            for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                let p = pairs! + i
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g), WarmStartGroup(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1)))
+        }
+    }
+}
+
+/// The warm start of a range of one group's items (pairs first, then singles).
+private struct WarmStartGroup: WorkerStage {
+    let passes: ContactPasses, g: ContactSchedule.Group
+    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    /// The static bodies' one state (the last), never stored.
+    let shared: UnsafeMutablePointer<BodyState>
+
+    func run(_ items: Range<Int>) {
+        let pairs = passes.pairs, singles = passes.singles
+        let pairCount = Int(g.pairEnd - g.pairStart)
+        for item in items {
+            if item < pairCount {
+                let p = pairs! + (Int(g.pairStart) + item)
                 let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
                 let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
                 var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
                 p.pointee.warmStart(p.pointee.p0, &a, &b)
                 if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                a.store(sa0, sa1)
-                b.store(sb0, sb1)
+                a.store(sa0, sa1, except: shared)
+                b.store(sb0, sb1, except: shared)
+            } else {
+                warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared)
             }
-            for i in Int(g.singleStart)..<Int(g.singleEnd) { warmStartContact(base + Int(singles[i]), sb) }
         }
     }
+}
 
-    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then friction.
+extension ContactPasses {
+
+    /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
+    /// friction; a colour's blocks on the workers.
     func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-               _ ctx: StepContext, useBias: Bool) {
+               _ ctx: StepContext, useBias: Bool, _ workers: Workers) {
         switch (useBias, pairsFrictionless) {
-        case (true, false): solvePass(BiasedPass.self, cs, states, ctx)
-        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx)
-        case (false, false): solvePass(RelaxPass.self, cs, states, ctx)
-        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx)
+        case (true, false): solvePass(BiasedPass.self, cs, states, ctx, workers)
+        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx, workers)
+        case (false, false): solvePass(RelaxPass.self, cs, states, ctx, workers)
+        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx, workers)
         }
     }
 
@@ -399,16 +439,39 @@ struct ContactPasses {
     /// per-pair friction test cost frictional pairs a fifth more instructions in register spills.
     @inline(never)
     private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
-                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext) {
-        let useBias = Kind.useBias
+                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext,
+                                                  _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
         let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
         for g in groups {
-            for i in Int(g.pairStart)..<Int(g.pairEnd) {
-                pairs![i].solve(sb, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
+            workers.forEachRange(g.itemCount, minimum: blockMinimum(g),
+                                 SolveGroup<Kind>(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1), ctx: ctx, invH: invH, minBias: minBias,
+                                                  contactSoftness: contactSoftness, staticSoftness: staticSoftness))
+        }
+    }
+}
+
+/// One pass over a range of one group's items (pairs first, then singles).
+private struct SolveGroup<Kind: ContactPassKind>: WorkerStage {
+    let passes: ContactPasses, g: ContactSchedule.Group
+    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    /// The static bodies' one state (the last), never stored.
+    let shared: UnsafeMutablePointer<BodyState>
+    let ctx: StepContext, invH: Lanes, minBias: Lanes
+    let contactSoftness: LaneSoftness, staticSoftness: LaneSoftness
+
+    func run(_ items: Range<Int>) {
+        let pairs = passes.pairs, singles = passes.singles
+        let useBias = Kind.useBias
+        let pairCount = Int(g.pairEnd - g.pairStart)
+        for item in items {
+            if item < pairCount {
+                pairs![Int(g.pairStart) + item].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias,
+                                                      useBias: useBias, withFriction: Kind.pairFriction)
+            } else {
+                solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared, ctx, useBias: useBias)
             }
-            for i in Int(g.singleStart)..<Int(g.singleEnd) { solveContact(base + Int(singles[i]), sb, ctx, useBias: useBias) }
         }
     }
 }

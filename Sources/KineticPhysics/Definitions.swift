@@ -51,7 +51,18 @@ public struct WorldDef: Sendable {
     /// Kinetic's own corrections on top of Box2D v3's soft step, each switchable
     /// (Sources/KineticPhysics/Safeguards/README.md says what each defends and costs). Default `.all`.
     public var safeguards: Safeguards = .all
+    /// Threads a step's large stages run on, the calling thread included (Step/Workers.swift):
+    /// 1 steps on the calling thread only; 0, the default, is automatic: `automaticWorkers` threads
+    /// while at least `parallelBodyThreshold` bodies are awake, else the calling thread only, since
+    /// handing out a small scene's stages costs more than they take. The results are the same bits
+    /// for any count. At most 16; negative counts as 1.
+    public var workers: Int = 0
     public init() {}
+
+    /// Awake bodies from which the automatic setting (`workers` 0) uses worker threads.
+    public static let parallelBodyThreshold = 1024
+    /// The automatic setting's thread count: the processor's cores, at most 4.
+    public static var automaticWorkers: Int { Swift.min(4, Swift.max(1, ProcessorCores.online)) }
 }
 
 /// Kinetic's safeguards: stages of the step that Box2D v3 does not have, each defending one invariant

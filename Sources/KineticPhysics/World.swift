@@ -81,6 +81,10 @@ public final class World {
     @exclusivity(unchecked) var stepContext = StepContext()
     /// The step's scratch (Step/SolverBuffers.swift), allocated once.
     let buffers = SolverBuffers()
+    /// The threads of the large stages (Step/Workers.swift): none for a step on the calling thread
+    /// alone, and the pool, made on the first step that needs it.
+    let serialWorkers = Workers(count: 1)
+    @exclusivity(unchecked) var workerPool: Workers?
 
     // Events being gathered, and those of the last step.
     @exclusivity(unchecked) var beginEvents: [ContactBeginEvent] = []

@@ -17,12 +17,14 @@ struct Bench: ParsableCommand {
             than 500 m/s (DIVERGED@n,) or if the timed steps used more than 60 s (TIMECAP@n,).
 
             Solver budget: 4 substeps per step unless --substeps says otherwise (the Box2D v3 peer's \
-            setting); one thread; sleeping off. Build with `swift build -c release` for timings.
+            setting); one thread unless --workers says otherwise; sleeping off. Build with \
+            `swift build -c release` for timings.
 
             Output, one line per scene on stdout:
               kinetic-<version> scene bodies steps median_ms p90_ms sanity=key:value,...
-            (the engine is kinetic-<version>-s<N> when --substeps N is not 4, and gets \
-            -safeguards-<spec> when --safeguards is not all).
+            (the engine is kinetic-<version>-s<N> when --substeps N is not 4, gets \
+            -safeguards-<spec> when --safeguards is not all, and -w<N> with --workers N above 1, \
+            as the peers' box2d-3.1.1-c-w<N>).
             Sanity figures are in SCENES.md's units (meters, y up; joules) and compare with the peers'.
             After each scene, stderr says how often each safeguard acted \
             (Sources/KineticPhysics/Safeguards/README.md).
@@ -46,6 +48,9 @@ struct Bench: ParsableCommand {
         valueName: "spec"))
     var safeguards = "all"
 
+    @Option(help: "Threads each step's large stages run on (WorldDef.workers), 1 to 16; above 1 the engine is kinetic-<version>-w<N>.")
+    var workers = 1
+
     /// The substep count the peers' Box2D v3 uses; other counts are marked in the engine name.
     static let referenceSubsteps = 4
 
@@ -58,6 +63,9 @@ struct Bench: ParsableCommand {
         }
         _ = try Self.gridSize(ProcessInfo.processInfo.environment["BENCH_GRID_N"])
         if safeguards != "list" { _ = try Self.safeguards(safeguards) }
+        guard (1...16).contains(workers) else {
+            throw ValidationError("--workers must be an integer from 1 to 16, got \(workers)")
+        }
     }
 
     /// The safeguards `spec` names (see --safeguards).
@@ -104,14 +112,15 @@ struct Bench: ParsableCommand {
         var engine = "kinetic-\(Kinetic.configuration.version)"
         if substeps != Self.referenceSubsteps { engine += "-s\(substeps)" }
         if chosenSafeguards != .all { engine += "-safeguards-\(safeguards.replacingOccurrences(of: ",", with: "+"))" }
+        if workers > 1 { engine += "-w\(workers)" }
 
         #if DEBUG
         Self.note("warning: debug build; times are only meaningful from `swift build -c release`")
         #endif
-        Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, 1 thread, sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
+        Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, \(workers == 1 ? "1 thread" : "\(workers) threads"), sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
 
         for name in scenes.isEmpty ? Scenes.benchmarkNames : scenes {
-            guard var scene = try Scenes.benchmark(named: name, gridSize: gridSize, safeguards: chosenSafeguards) else { continue }
+            guard var scene = try Scenes.benchmark(named: name, gridSize: gridSize, safeguards: chosenSafeguards, workers: workers) else { continue }
             let kind = type(of: scene)
             let timedSteps = quickRun ? max(kind.timedSteps / 10, 10) : kind.timedSteps
             let result = Self.measure(&scene, warmUp: kind.warmUpSteps, timed: timedSteps, substeps: substeps)

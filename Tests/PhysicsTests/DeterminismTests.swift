@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct DeterminismTests {
     /// 1,000 bodies: circles and boxes of several sizes rained into a walled box, with a few joints.
-    func scene() -> World {
-        let world = makeWorld()
+    func scene(workers: Int = 0) -> World {
+        let world = makeWorld { $0.workers = workers }
         addStaticBox(world, center: Vec2(0, 10), halfWidth: 600, halfHeight: 10)
         addStaticBox(world, center: Vec2(-610, -500), halfWidth: 10, halfHeight: 510)
         addStaticBox(world, center: Vec2(610, -500), halfWidth: 10, halfHeight: 510)
@@ -48,9 +48,10 @@ import Testing
     // PINNED HASH: re-pin `expectedHash` in the same commit as any deliberate change to the solver,
     // the collision routines or the scene (the failure message prints the new value). An unexpected
     // change here means results differ from the previous build for the same input.
-    @Test func pinnedHashOfFallingScene() {
+    @Test(arguments: [0, 1, 2, 4])
+    func pinnedHashOfFallingScene(workers: Int) {
         let expectedHash: UInt64 = 0x52fe_8c3d_2666_6f34
-        let world = scene()
+        let world = scene(workers: workers)
         run(world, seconds: 1)
         let hash = world.stateHash()
         #expect(hash == expectedHash, "stateHash after 60 steps is 0x\(String(hash, radix: 16)); re-pin if the change was deliberate")

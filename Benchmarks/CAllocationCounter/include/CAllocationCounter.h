@@ -10,3 +10,7 @@ void kac_start(void);
 /// Stops counting and returns the number of allocations (malloc, calloc, realloc, aligned) made by
 /// this thread since `kac_start`.
 int64_t kac_stop(void);
+/// Starts counting the allocations of every thread of the process from zero.
+void kac_start_all_threads(void);
+/// Stops that count and returns it.
+int64_t kac_stop_all_threads(void);

@@ -5,9 +5,10 @@
 /// Per-step scratch, grouped by the stage that fills it (Step.swift lists the stages). A class, so
 /// the stages' nested accesses to different lists are accesses to different stored properties.
 final class SolverBuffers {
-    // The world is used from one thread and the engine never re-enters itself, so the runtime
-    // exclusivity checks on these stored properties (several hundred per step) are turned off; the
-    // compiler's static checks still apply.
+    // The world is used from one thread (its workers write only through buffers the stages open
+    // first) and the engine never re-enters itself, so the runtime exclusivity checks on these
+    // stored properties (several hundred per step) are turned off; the compiler's static checks
+    // still apply.
 
     // MARK: Islands (Island.swift)
     /// The awake bodies, island by island; `islandEnds` holds where each island ends.
@@ -65,6 +66,8 @@ final class SolverBuffers {
 
     // MARK: Narrow phase and queries (Contact.swift, World+Queries.swift)
     @exclusivity(unchecked) var disjointContacts: ContiguousArray<Int32> = []
+    /// Per contact, what the narrow phase changed (gathered in contact order after the blocks).
+    @exclusivity(unchecked) var contactChanges: ContiguousArray<ContactChange> = []
     @exclusivity(unchecked) var queryScratch: ContiguousArray<Int32> = []
 }
 

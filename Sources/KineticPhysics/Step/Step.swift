@@ -2,7 +2,9 @@
 // Box2D v3's (`b2World_Step`, and `b2SolverStep` with its `b2SolverStageType` list in solver.c)
 // except those marked SAFEGUARD: Kinetic's own corrections, each switchable with
 // `WorldDef.safeguards` and described in Safeguards/README.md. Per-step scratch is `buffers`
-// (SolverBuffers.swift); the stores (bodies, shapes, contacts, joints) are the World's.
+// (SolverBuffers.swift); the stores (bodies, shapes, contacts, joints) are the World's. Stages that
+// take `workers` split their loop into blocks of disjoint data and run them on the world's threads
+// (Workers.swift); the rest run on the calling thread, between them.
 
 extension World {
     /// Advances by `dt` seconds in `substeps` soft-step substeps. Bodies, shapes and joints may be
@@ -17,7 +19,7 @@ extension World {
             let ctx = stepContext
             applyRefilters()                        // refilter: pairs whose filters changed
             updatePairs()                           // pairs: broad phase, new contacts
-            updateContacts()                        // narrow phase: manifolds, touching begins and ends
+            updateContacts(workers(forAwakeBodies: buffers.awakeBodies.count))  // narrow phase: manifolds, touching begins and ends
             let islandsChanged = buildIslands()     // islands: the awake set, island by island
             if !buffers.awakeBodies.isEmpty {
                 solve(ctx, islandsChanged: islandsChanged)
@@ -36,6 +38,7 @@ extension World {
         let limitWarmStart = safeguards.contains(.warmStartEnergyLimit)
         let limitRelax = safeguards.contains(.relaxEnergyLimit)
         let capPositions = safeguards.contains(.speedCapsAfterSolve)
+        let workers = self.workers(forAwakeBodies: buffers.awakeBodies.count)
         prepareBodies(ctx)                                                          // body states
         let coloringKept = colorContactConstraints(islandsChanged: islandsChanged)  // graph colouring
         listActiveJoints(islandsChanged: islandsChanged)
@@ -58,14 +61,14 @@ extension World {
             }
             buffers.contactSchedule.withPasses { contacts in
                 for _ in 0..<ctx.substeps {
-                    integrateVelocities(v.states, v.integration, ctx)               // b2_stageIntegrateVelocities
-                    warmStart(v, contacts, limit: checkWarmStart, record: checkRelax)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
+                    integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
+                    warmStart(v, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
                     solveJoints(v, ctx, useBias: true)                              // b2_stageSolve
-                    contacts.solve(v.constraints, v.states, ctx, useBias: true)
-                    integratePositions(v.states, v.integration, ctx, capped: capPositions)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
+                    contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
+                    integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
                     updateJointPoses(v)                                             // b2_stageRelax
                     solveJoints(v, ctx, useBias: false)
-                    contacts.solve(v.constraints, v.states, ctx, useBias: false)
+                    contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
                     if checkRelax {
                         limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
                     }

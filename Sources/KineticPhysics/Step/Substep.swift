@@ -28,26 +28,36 @@ struct SpeedCaps {
     (speed / speedSquared.squareRoot()) * v
 }
 
-/// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask).
-@inline(__always) func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext) {
-    let h = ctx.h, caps = SpeedCaps(ctx)
-    for i in integration.indices {
-        let bi = integration[i]
-        guard bi.isDynamic else { continue }
-        var s = states[i]
-        // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
-        var v: Vec2, w: Double
-        if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
-            // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
-            v = h * bi.linearAcceleration + s.v
-            w = h * bi.angularAcceleration + s.w
-        } else {
-            v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
-            w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+/// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask), body by body.
+@inline(__always) func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>,
+                                           _ ctx: StepContext, _ workers: Workers) {
+    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
+                         IntegrateVelocities(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx)))
+}
+
+private struct IntegrateVelocities: WorkerStage {
+    let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
+    let h: Double, caps: SpeedCaps
+
+    func run(_ bodies: Range<Int>) {
+        for i in bodies {
+            let bi = integration[i]
+            guard bi.isDynamic else { continue }
+            var s = states[i]
+            // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
+            var v: Vec2, w: Double
+            if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
+                // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
+                v = h * bi.linearAcceleration + s.v
+                w = h * bi.angularAcceleration + s.w
+            } else {
+                v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
+                w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+            }
+            caps.apply(&v, &w)
+            s.v = v; s.w = w
+            states[i] = s
         }
-        caps.apply(&v, &w)
-        s.v = v; s.w = w
-        states[i] = s
     }
 }
 
@@ -57,10 +67,10 @@ extension World {
     /// that raised the island's kinetic energy is scaled back. `record`: the islands' energies are
     /// recorded for the relax limit. Either needs `jointIslands` not empty.
     @inline(__always)
-    func warmStart(_ v: SolverViews, _ contacts: ContactPasses, limit: Bool, record: Bool) {
+    func warmStart(_ v: SolverViews, _ contacts: ContactPasses, limit: Bool, record: Bool, _ workers: Workers) {
         if limit { saveJointIslandStates(v.states) }
         for j in v.activeJoints { warmStartJoint(&v.joints[Int(j)], v.states) }
-        contacts.warmStart(v.constraints, v.states)
+        contacts.warmStart(v.constraints, v.states, workers)
         if limit { undoEnergyGain(v, contacts) }
         if record { recordIslandEnergies(v.states, v.integration) }
     }
@@ -79,15 +89,25 @@ extension World {
 /// pass: capped here, the biased pass's velocity past the caps was cut from one body and not its
 /// partner, so the relax pass could no longer take it back, and islands of far-anchored joints gained
 /// momentum and energy (the next substep caps them before use).
-func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext, capped: Bool) {
-    let h = ctx.h, caps = SpeedCaps(ctx)
-    for i in integration.indices {
-        var s = states[i]
-        var v = s.v, w = s.w
-        if capped && integration[i].isDynamic { caps.apply(&v, &w) }
-        s.dq = s.dq.integrated(by: h * w)
-        s.dp += h * v
-        states[i] = s
+func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext,
+                        capped: Bool, _ workers: Workers) {
+    workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
+                         IntegratePositions(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx), capped: capped))
+}
+
+private struct IntegratePositions: WorkerStage {
+    let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
+    let h: Double, caps: SpeedCaps, capped: Bool
+
+    func run(_ bodies: Range<Int>) {
+        for i in bodies {
+            var s = states[i]
+            var v = s.v, w = s.w
+            if capped && integration[i].isDynamic { caps.apply(&v, &w) }
+            s.dq = s.dq.integrated(by: h * w)
+            s.dp += h * v
+            states[i] = s
+        }
     }
 }
 

@@ -1,0 +1,213 @@
+// The world's worker threads (Box2D v3 runs its solver stages the same way: b2SolverStage,
+// b2ExecuteMainStage, b2SolverTask in solver.c). A stage is a list of blocks that touch disjoint
+// data; the calling thread and the workers claim blocks from one counter until none is left, and
+// the stage returns when every worker has left it (the barrier). Each block does exactly the
+// arithmetic the single thread does for its indices, so the result is the same bits for any worker
+// count; only who computes a block changes.
+//
+// The threads are made once, with the world, and wait between stages: they spin for a while (the
+// stages of one step follow each other within microseconds) and then park on a condition variable
+// (between steps). A stage is a struct (`WorkerStage`) on the caller's stack, handed out by
+// address with a function specialised for its type, so a warm step allocates nothing on any
+// thread (a closure converted for another thread allocated its context every time).
+
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small pool of threads owned by a world; `run` hands each stage's blocks to them and to the caller.
+final class Workers {
+    /// Threads taking part in a stage, the caller included (1: no threads, every stage runs inline).
+    let count: Int
+    private let shared: WorkersShared?
+    private var threads: [pthread_t] = []
+
+    init(count requested: Int) {
+        count = Swift.max(1, Swift.min(requested, Workers.maximumCount))
+        guard count > 1 else { shared = nil; return }
+        let shared = WorkersShared(threads: count - 1)
+        self.shared = shared
+        for _ in 1..<count {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(shared).toOpaque()
+            let made = pthread_create(&thread, nil, { context in
+                let shared = Unmanaged<WorkersShared>.fromOpaque(context!).takeRetainedValue()
+                shared.work()
+                return nil
+            }, context)
+            precondition(made == 0, "cannot start a physics worker thread (error \(made))")
+            threads.append(thread)
+        }
+    }
+
+    deinit {
+        guard let shared else { return }
+        shared.stop()
+        for thread in threads { pthread_join(thread, nil) }
+    }
+
+    /// Most threads a world uses: more only add barrier waits at the sizes a 2D scene reaches.
+    static let maximumCount = 16
+    /// Bodies per block of the integration stages.
+    static let minimumBodyBlock = 256
+
+    /// Runs `stage.run(range)` over 0..<n in contiguous ranges of at least `minimum` indices, on the
+    /// caller and the workers, and returns when all are done: as many ranges as keep every thread
+    /// busy, one (inline) when `n` is small or there are no workers. Ranges must touch disjoint data.
+    @inline(__always) func forEachRange<Stage: WorkerStage>(_ n: Int, minimum: Int, _ stage: Stage) {
+        let blocks = count == 1 ? 1 : Swift.max(1, Swift.min(n / Swift.max(1, minimum), 4 * count))
+        if let shared, blocks > 1 {
+            withUnsafePointer(to: stage) { stage in
+                // Specialised for `Stage` and capturing nothing, so handing it out allocates nothing.
+                shared.run(n, blocks, UnsafeRawPointer(stage)) { stage, range in
+                    stage.assumingMemoryBound(to: Stage.self).pointee.run(range)
+                }
+            }
+        } else if n > 0 {
+            stage.run(0..<n)
+        }
+    }
+}
+
+/// A stage's work over a range of indices: a struct of the pointers and constants the stage reads,
+/// handed to the worker threads by address.
+protocol WorkerStage {
+    func run(_ range: Range<Int>)
+}
+
+/// The state the caller and the worker threads share.
+private final class WorkersShared: @unchecked Sendable {
+    /// Bumped to hand out a stage (or to stop, with `stopping` set).
+    let generation = Atomic<Int>(0)
+    /// Next block to claim, and the workers not yet out of the current stage.
+    let nextBlock = Atomic<Int>(0)
+    let busy = Atomic<Int>(0)
+    /// Workers parked on `condition`.
+    let parked = Atomic<Int>(0)
+    let stopping = Atomic<Bool>(false)
+    let threads: Int
+    /// The current stage, valid from a `generation` bump until `busy` is zero again: `n` indices in
+    /// `blocks` ranges, the stage (on the caller's stack) and the function that runs it.
+    nonisolated(unsafe) var n = 0
+    nonisolated(unsafe) var blocks = 0
+    nonisolated(unsafe) var stage: UnsafeRawPointer?
+    nonisolated(unsafe) var call: ((UnsafeRawPointer, Range<Int>) -> Void)?
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    /// How long a worker spins on `generation` before it parks, in polls.
+    static let spinPolls = 1 << 16
+
+    init(threads: Int) {
+        self.threads = threads
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    func run(_ n: Int, _ blocks: Int, _ stage: UnsafeRawPointer, _ call: @escaping (UnsafeRawPointer, Range<Int>) -> Void) {
+        self.n = n
+        self.blocks = blocks
+        self.stage = stage
+        self.call = call
+        nextBlock.store(0, ordering: .relaxed)
+        busy.store(threads, ordering: .relaxed)
+        publish()
+        claimBlocks(stage, call)
+        // The barrier: every worker has left the stage.
+        var polls = 0
+        while busy.load(ordering: .acquiring) != 0 {
+            polls += 1
+            if polls > 256 { sched_yield() }
+        }
+        self.stage = nil
+        self.call = nil
+    }
+
+    func stop() {
+        stopping.store(true, ordering: .relaxed)
+        publish()
+    }
+
+    /// Bumps `generation` and wakes the parked workers.
+    private func publish() {
+        generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        if parked.load(ordering: .sequentiallyConsistent) > 0 {
+            pthread_mutex_lock(mutex)
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    @inline(__always) private func claimBlocks(_ stage: UnsafeRawPointer, _ call: (UnsafeRawPointer, Range<Int>) -> Void) {
+        while true {
+            let b = nextBlock.wrappingAdd(1, ordering: .relaxed).oldValue
+            if b >= blocks { return }
+            call(stage, n * b / blocks ..< n * (b + 1) / blocks)
+        }
+    }
+
+    /// A worker thread's life: wait for a stage, take blocks, leave the stage; until `stop`.
+    func work() {
+        // Not the current value: a stage may have been handed out before this thread started.
+        var seen = 0
+        while true {
+            seen = waitForStage(after: seen)
+            if stopping.load(ordering: .relaxed) { return }
+            takePart()
+            busy.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
+
+    private func takePart() {
+        guard let stage, let call else { return }
+        claimBlocks(stage, call)
+    }
+
+    private func waitForStage(after seen: Int) -> Int {
+        for polls in 0..<WorkersShared.spinPolls {
+            let g = generation.load(ordering: .acquiring)
+            if g != seen { return g }
+            if polls > 1024 { sched_yield() }
+        }
+        pthread_mutex_lock(mutex)
+        parked.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        var g = generation.load(ordering: .sequentiallyConsistent)
+        while g == seen {
+            pthread_cond_wait(condition, mutex)
+            g = generation.load(ordering: .sequentiallyConsistent)
+        }
+        parked.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        pthread_mutex_unlock(mutex)
+        return g
+    }
+}
+
+/// The processor cores this process may run on.
+enum ProcessorCores {
+    static var online: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
+
+extension World {
+    /// The threads for this step's stages: `WorldDef.workers`, or for the automatic setting the
+    /// world's pool while at least `WorldDef.parallelBodyThreshold` bodies are awake. The pool is
+    /// made on the first step that uses it and kept.
+    func workers(forAwakeBodies awake: Int) -> Workers {
+        let requested = def.workers
+        if requested == 1 || requested < 0 { return serialWorkers }
+        if requested == 0 && awake < WorldDef.parallelBodyThreshold { return serialWorkers }
+        if let pool = workerPool { return pool }
+        let pool = Workers(count: requested == 0 ? WorldDef.automaticWorkers : requested)
+        workerPool = pool
+        return pool
+    }
+}
