@@ -9,7 +9,7 @@ extension World {
     /// by colour (contact order within a colour), and `colorStarts` with where each colour begins
     /// (the overflow group last, then the total). `n` is the awake body count: solver indices equal
     /// to `n` are static or sleeping bodies, which any number of contacts of a colour may touch.
-    /// Reads `integration`, so it runs after the body states are set up.
+    /// Reads the solver indices, so it runs after the body states are set up.
     func colorContacts(_ n: Int32) {
         let words = (Int(n) + 63) >> 6
         buffers.colorBodyBits.removeAll(keepingCapacity: true)
@@ -18,33 +18,33 @@ extension World {
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow: Tuning.graphColorCount + 1
         withUnsafeMutableBytes(of: &counts) { countBytes in
             let count = countBytes.bindMemory(to: Int.self)
-            buffers.integration.withUnsafeBufferPointer { integration in
-                contacts.withUnsafeBufferPointer { contacts in
-                    buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
-                        buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
-                            for ci in 0..<contacts.count {
-                                let contact = contacts.baseAddress! + ci
-                                guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
-                                      contact.pointee.manifold.pointCount > 0 else { continue }
-                                let a = Int(contact.pointee.bodyA), b = Int(contact.pointee.bodyB)
-                                let ia = solverIndex[a], ib = solverIndex[b]
-                                if ia == n && ib == n { continue }
-                                // Only dynamic bodies change velocity in the contact solve.
-                                let movesA = ia != n && integration[Int(ia)].isDynamic
-                                let movesB = ib != n && integration[Int(ib)].isDynamic
-                                var color = Tuning.graphColorCount
-                                for k in 0..<Tuning.graphColorCount {
-                                    let row = k * words
-                                    if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
-                                    if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
-                                    if movesA { bits[row + Int(ia >> 6)] |= 1 << UInt64(ia & 63) }
-                                    if movesB { bits[row + Int(ib >> 6)] |= 1 << UInt64(ib & 63) }
-                                    color = k
-                                    break
-                                }
-                                buffers.contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
-                                count[color] += 1
+            contacts.withUnsafeBufferPointer { contacts in
+                buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
+                    buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
+                        for ci in 0..<contacts.count {
+                            let contact = contacts.baseAddress! + ci
+                            guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
+                                  contact.pointee.manifold.pointCount > 0 else { continue }
+                            let a = Int(contact.pointee.bodyA), b = Int(contact.pointee.bodyB)
+                            let ia = solverIndex[a], ib = solverIndex[b]
+                            if ia == n && ib == n { continue }
+                            // Every body with a solver state of its own is reserved: dynamic bodies
+                            // change velocity in the contact solve, and kinematic ones are stored
+                            // back, so two contacts of a colour on worker threads never share one.
+                            let movesA = ia != n
+                            let movesB = ib != n
+                            var color = Tuning.graphColorCount
+                            for k in 0..<Tuning.graphColorCount {
+                                let row = k * words
+                                if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
+                                if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
+                                if movesA { bits[row + Int(ia >> 6)] |= 1 << UInt64(ia & 63) }
+                                if movesB { bits[row + Int(ib >> 6)] |= 1 << UInt64(ib & 63) }
+                                color = k
+                                break
                             }
+                            buffers.contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
+                            count[color] += 1
                         }
                     }
                 }

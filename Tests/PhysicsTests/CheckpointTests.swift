@@ -85,6 +85,8 @@ import Testing
         "speculativeDistance": "a constant derived from def",
         "customFilter": "the host's filter function, configuration rather than state",
         "buffers": "per-step scratch, rewritten by every step before it is read",
+        "workerPool": "the threads a step runs on: the results are the same bits on any number",
+        "serialWorkers": "the calling thread's stand-in for a pool, made with the world",
         "islandsDirty": "set by restore: the next step rebuilds its island search from the restored stores",
     ]
 

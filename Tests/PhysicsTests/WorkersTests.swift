@@ -40,6 +40,37 @@ import KineticBenchScenes
         }
     }
 
+    /// A kinematic platform carrying a pile: every contact against it is in the colouring like a
+    /// dynamic body's, so no two contacts of a colour store its state from two threads.
+    @Test func contactsAgainstAKinematicBodyAreBitIdenticalOnAnyWorkerCount() throws {
+        func scene(workers: Int) throws -> World {
+            var def = WorldDef()
+            def.gravity = Vec2(0, -10)
+            def.workers = workers
+            let world = World(def)
+            var bd = BodyDef()
+            bd.type = .kinematic
+            bd.position = Vec2(0, 0)
+            let platform = try world.createBody(bd)
+            _ = try world.createShape(on: platform, ShapeDef(), .polygon(try Polygon.box(halfWidth: 40, halfHeight: 0.5)))
+            for row in 0..<8 {
+                for column in 0..<40 {
+                    addCircle(world, at: Vec2(Double(column) * 1.2 - 24, 1.5 + Double(row) * 1.1), radius: 0.5)
+                }
+            }
+            return world
+        }
+        func trace(_ world: World) -> [UInt64] {
+            (1...40).map { _ in world.step(by: Scenes.timeStep); return world.stateHash() }
+        }
+        let reference = trace(try scene(workers: 1))
+        for workers in [2, 4] {
+            let world = try scene(workers: workers)
+            #expect(trace(world) == reference, "the kinematic pile on \(workers) workers differs from one worker")
+            #expect(world.workerPool?.count == workers)
+        }
+    }
+
     @Test func automaticSettingUsesThreadsOnlyForALargeAwakeSet() throws {
         let small = try NewtonsCradle(workers: 0)
         for _ in 0..<10 { small.world.step(by: Scenes.timeStep) }
