@@ -158,10 +158,13 @@ public final class GameLoop {
             runInput.append(RecordedEvent(step: level.stepCount, input: .pointer(event)))
             do { try level.pointer(event) } catch { report(error) }
         case .key(let name, let down):
-            if name == "lshift" || name == "rshift" {
+            let isShift = name == "lshift" || name == "rshift"
+            if isShift {
                 if down { shiftsHeld.insert(name) } else { shiftsHeld.remove(name) }
             }
-            // While paused the arrows scrub the run; the level does not see them.
+            // While paused the arrows (and shift, their modifier) scrub the run; the level does not
+            // see them, so they do not branch it.
+            if isPaused, isShift { return }
             if isPaused, name == "left" || name == "right" {
                 if down { scrub(forward: name == "right", bySecond: !shiftsHeld.isEmpty) }
                 return
@@ -279,8 +282,11 @@ public final class GameLoop {
         defer { reloader.restartOnReload = restarts }
         guard let result = reloader.check(now: now) else { return }
         let rerun = rerunsOnEdit && canScrub && result.applied && result.error == nil
+        // The restart starts a new input log: the re-run plays the old one into it.
+        let input = runInput.filter { $0.step < target }
         apply(result)
         guard rerun else { return }
+        runInput = input
         rerunInput(to: target)
         headStep = level.stepCount
         soundsHanded = level.soundPlays.count
@@ -289,7 +295,6 @@ public final class GameLoop {
 
     /// Steps the restarted level to `target`, giving it the input of the run at the same steps.
     private func rerunInput(to target: Int) {
-        runInput.removeAll { $0.step >= target }
         let input = runInput
         var next = 0
         do {
