@@ -160,7 +160,10 @@ extension Runtime {
 
     /// Puts `world` back as it was at `checkpoint`, whose Lua side `pushTable` pushes. Throws
     /// what the animator refuses (a behaviour that joined another world since).
-    func restore(_ world: WorldModel, to checkpoint: LevelCheckpoint, isRewind: Bool = false, pushTable: (Lua) -> Void) throws {
+    /// `isRewind` keeps the ring's checkpoint at the restored step; `keepsFuture` (a seek) keeps the
+    /// whole ring, for a seek forward again, until `branch` drops the future.
+    func restore(_ world: WorldModel, to checkpoint: LevelCheckpoint, isRewind: Bool = false, keepsFuture: Bool = false,
+                 pushTable: (Lua) -> Void) throws {
         try dynamics("World:restore") { () throws(DynamicsError) in try world.animator.restore(checkpoint.animator) }
         world.appearance = checkpoint.appearance
         world.camera = checkpoint.camera
@@ -171,7 +174,9 @@ extension Runtime {
         world.soundPlays = checkpoint.soundPlays
         world.soundPlaysDropped = checkpoint.soundPlaysDropped
         world.warningCounts = checkpoint.warningCounts
-        dropTimelineTables(of: world, steps: world.timeline.discard(from: checkpoint.stepsTaken, keepingStep: isRewind))
+        if !keepsFuture {
+            dropTimelineTables(of: world, steps: world.timeline.discard(from: checkpoint.stepsTaken, keepingStep: isRewind))
+        }
         if let random = checkpoint.random, let f = randomFunction {
             state.withStack { lua in lua.push(f); lua.setUpvalueBytes(1, ofFunctionAt: -1, random) }
         }
@@ -250,8 +255,35 @@ extension Runtime {
             let oldest = world.timeline.entries.first.map { String(format: "%g", Double($0.stepsTaken) / world.fps) } ?? "none"
             throw LuaBindingError("World:rewind: no checkpoint is kept at or before \(String(format: "%g", Double(target) / world.fps)) s (the oldest kept is at \(oldest) s; the world keeps the last \(CheckpointRing.capacity) taken every \(CheckpointRing.intervalSeconds) s)")
         }
+        try restoreAndResimulate(world, from: entry, to: target, keepsFuture: false)
+        return world.time
+    }
+
+    /// Shows the world as it was after step `target`, without changing its timeline (the window's
+    /// scrubbing): restores the newest kept checkpoint at or before it and steps again with the
+    /// recorded input, recording nothing and keeping no checkpoint, so the ring still holds the
+    /// future for a seek forward. `branch` drops that future when the run goes on from here.
+    func seek(_ world: WorldModel, toStep target: Int) throws {
+        guard let entry = world.timeline.entries.last(where: { $0.stepsTaken <= target }) else {
+            let oldest = world.timeline.entries.first.map { "\($0.stepsTaken)" } ?? "none"
+            throw LuaBindingError("seek: no checkpoint is kept at or before step \(target) (the oldest kept is at step \(oldest))")
+        }
+        world.keepsTimeline = false
+        defer { world.keepsTimeline = true }
+        try restoreAndResimulate(world, from: entry, to: target, keepsFuture: true)
+    }
+
+    /// After seeks: the run goes on from the step shown, so the ring's input from it on and its
+    /// checkpoints after it (the old future) are dropped, as a restore does.
+    func branch(_ world: WorldModel) {
+        dropTimelineTables(of: world, steps: world.timeline.discard(from: world.stepsTaken, keepingStep: true))
+    }
+
+    /// Restores `entry` (one of the ring's) and steps to `target`, giving the level the input
+    /// recorded between, at the same steps.
+    private func restoreAndResimulate(_ world: WorldModel, from entry: LevelCheckpoint, to target: Int, keepsFuture: Bool) throws {
         let inputs = world.timeline.inputs.filter { $0.step >= entry.stepsTaken && $0.step < target }
-        try restore(world, to: entry, isRewind: true) { lua in
+        try restore(world, to: entry, isRewind: true, keepsFuture: keepsFuture) { lua in
             pushTimeline(of: world, on: lua)
             lua.pushIndex(entry.stepsTaken, ofTableAt: -1)
             lua.remove(-2)
@@ -268,6 +300,5 @@ extension Runtime {
             }
             try step(world)
         }
-        return world.time
     }
 }

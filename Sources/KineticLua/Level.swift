@@ -204,6 +204,26 @@ public final class Level {
         do { return try runtime.rewind(world, seconds: seconds) } catch { throw LevelError(message: "\(error)") }
     }
 
+    /// Shows the world as it was after step `step` (the window's scrubbing): restores the newest
+    /// checkpoint the world kept at or before it and steps again with the recorded input. Unlike
+    /// `rewind` it keeps the ring's future, so a later seek can go forward again; `branch()` drops
+    /// it when the run goes on. Sounds the level plays while re-simulating are in `soundPlays`.
+    public func seek(toStep step: Int) throws(LevelError) {
+        do { try runtime.seek(world, toStep: step) } catch { throw LevelError(message: "\(error)") }
+    }
+
+    /// The run goes on from the step shown after seeks: the ring's old future is dropped.
+    public func branch() {
+        runtime.branch(world)
+    }
+
+    /// A hash of the physics world's whole state, bit for bit (equal states, equal hashes).
+    public var stateHash: UInt64 { world.animator.stateHash() }
+
+    /// The step of the oldest checkpoint the world keeps (the earliest a seek can reach), or nil
+    /// before its first step.
+    public var oldestKeptStep: Int? { world.timeline.entries.first?.stepsTaken }
+
     /// Where every moving item (or the items named) goes over the next `steps` steps, if nothing
     /// intervenes (`world:predict`); the world is left as it was.
     public func predictPaths(steps: Int, names: [String]? = nil) -> [(name: String?, points: [Vec2])] {

@@ -117,6 +117,23 @@ public final class GameLoop {
     /// How far ahead the ghosts look, seconds.
     public static let ghostSeconds = 1.5
 
+    /// The furthest step the run has reached: scrubbing shows earlier steps, up to this one.
+    public private(set) var headStep = 0
+    /// True while the scene shows a step scrubbed to (restored from the level's ring of
+    /// checkpoints) and the ring still holds the old future; the next step or input branches.
+    public private(set) var isScrubbing = false
+    /// Shift keys held, for shift+←/→ (a second instead of a step).
+    private var shiftsHeld: Set<String> = []
+    /// Whether a saved change re-runs the level from its start with the input given so far, up to
+    /// the step shown (key e, `--rerun`; needs a reloader), instead of a hot reload from now on.
+    public var rerunsOnEdit = false
+    /// Every input the level was given since it started, with its step: what a re-run plays again.
+    /// (The ring keeps only the last seconds; a re-run starts from the start.)
+    private var runInput: [RecordedEvent] = []
+    /// True from a press on the timeline bar to its release.
+    private var draggingTimeline = false
+    private var viewSize: Size { Size(width: level.viewWidth, height: level.viewHeight) }
+
     // MARK: - Input
 
     /// Gives the level an input (recording it when recording), then applies the built-in key
@@ -128,13 +145,35 @@ public final class GameLoop {
         case .closeRequested:
             isFinished = true
         case .pointer(let event):
+            // A press on the timeline bar (shown while paused) and its drag scrub; the level does not see them.
+            if draggingTimeline || (event.phase == .began && timelineBar() != nil
+                                    && TimelineBar.contains(x: event.x, y: event.y, in: viewSize)) {
+                draggingTimeline = event.phase != .ended
+                if let bar = timelineBar() { seek(toStep: bar.step(atX: event.x, in: viewSize)) }
+                return
+            }
             guard acceptsInput else { return }
+            branchIfScrubbing()
             recorder?.record(.pointer(event), atStep: level.stepCount)
+            runInput.append(RecordedEvent(step: level.stepCount, input: .pointer(event)))
             do { try level.pointer(event) } catch { report(error) }
         case .key(let name, let down):
+            let isShift = name == "lshift" || name == "rshift"
+            if isShift {
+                if down { shiftsHeld.insert(name) } else { shiftsHeld.remove(name) }
+            }
+            // While paused the arrows (and shift, their modifier) scrub the run; the level does not
+            // see them, so they do not branch it.
+            if isPaused, isShift { return }
+            if isPaused, name == "left" || name == "right" {
+                if down { scrub(forward: name == "right", bySecond: !shiftsHeld.isEmpty) }
+                return
+            }
             var handled = false
             if acceptsInput {
+                branchIfScrubbing()
                 recorder?.record(.key(name, down: down), atStep: level.stepCount)
+                runInput.append(RecordedEvent(step: level.stepCount, input: .key(name, down: down)))
                 do { handled = try level.key(name, down: down) } catch { report(error) }
             }
             // A level's `key` that returns true overrides the built-in binding.
@@ -148,12 +187,16 @@ public final class GameLoop {
             isFinished = true
         case "space":
             isPaused.toggle()
+            if !isPaused { branchIfScrubbing() }
         case ".":
             if isPaused, scriptError == nil { stepOnce() }
         case "d":
             level.debug.toggle()
         case "g":
             showsGhosts.toggle()
+        case "e" where reloader != nil && canScrub:
+            rerunsOnEdit.toggle()
+            notices.append(.note(rerunsOnEdit ? "re-run on edit: on (a save re-runs the level from its start with the same input)" : "re-run on edit: off"))
         case "r" where recorder == nil && !isReplay:
             restart()
         default:
@@ -170,6 +213,98 @@ public final class GameLoop {
             try level.restart()
             scriptError = nil
             soundsHanded = 0
+            startNewTimeline()
+        } catch { report(error) }
+    }
+
+    // MARK: - Scrubbing
+
+    /// Whether ←/→ and the timeline scrub: while playing (a recording or a replay is one
+    /// uninterrupted run) and the level has no error.
+    public var canScrub: Bool { recorder == nil && !isReplay && scriptError == nil && !isFinished }
+
+    private func scrub(forward: Bool, bySecond: Bool) {
+        let steps = bySecond ? Int(level.fps.rounded()) : 1
+        seek(toStep: level.stepCount + (forward ? steps : -steps))
+    }
+
+    /// Shows the run at step `requested`, clamped to what the ring keeps: back to its oldest
+    /// checkpoint, forward to `headStep` through the recorded past; past the head the level steps
+    /// on live (which branches, like `.`). The scene then shows the exact state of that step.
+    public func seek(toStep requested: Int) {
+        guard canScrub else { return }
+        let target = max(requested, level.oldestKeptStep ?? level.stepCount)
+        let shown = min(target, headStep)
+        if shown != level.stepCount || (isScrubbing && target > headStep) {
+            do {
+                try level.seek(toStep: shown)
+                isScrubbing = true
+            } catch { report(error) }
+            // Re-simulated sounds were heard the first time: scrubbing is silent.
+            soundsHanded = level.soundPlays.count
+        }
+        while level.stepCount < target, scriptError == nil, !isFinished {
+            if !stepOnce() { break }
+        }
+    }
+
+    /// The bar the scene shows while paused (nil when the run cannot be scrubbed).
+    private func timelineBar() -> TimelineBar? {
+        guard isPaused, canScrub, let oldest = level.oldestKeptStep else { return nil }
+        return TimelineBar(oldestStep: oldest, headStep: max(headStep, level.stepCount), currentStep: level.stepCount, fps: level.fps)
+    }
+
+    /// The run goes on from the step shown: the ring's old future is dropped (docs/time-travel.md).
+    private func branchIfScrubbing() {
+        guard isScrubbing else { return }
+        level.branch()
+        runInput.removeAll { $0.step >= level.stepCount }
+        isScrubbing = false
+        headStep = level.stepCount
+    }
+
+    /// A restart or reload made a new world, with a ring of its own.
+    private func startNewTimeline() {
+        isScrubbing = false
+        headStep = level.stepCount
+        if level.stepCount == 0 { runInput.removeAll() }
+    }
+
+    // MARK: - Re-run on edit
+
+    /// Applies a saved change: a hot reload, or with `rerunsOnEdit` a restart of the edited level
+    /// played again with the same input to the step shown, so the scene shows what the edit would
+    /// have done to the run. The re-run is silent and its past can be scrubbed.
+    private func applySavedChange(_ reloader: HotReloader, now: Double) {
+        let target = level.stepCount
+        let restarts = reloader.restartOnReload
+        if rerunsOnEdit && canScrub { reloader.restartOnReload = true }
+        defer { reloader.restartOnReload = restarts }
+        guard let result = reloader.check(now: now) else { return }
+        let rerun = rerunsOnEdit && canScrub && result.applied && result.error == nil
+        // The restart starts a new input log: the re-run plays the old one into it.
+        let input = runInput.filter { $0.step < target }
+        apply(result)
+        guard rerun else { return }
+        runInput = input
+        rerunInput(to: target)
+        headStep = level.stepCount
+        soundsHanded = level.soundPlays.count
+        notices.append(.note(String(format: "re-ran from the start to %.2f s with the same input", Double(level.stepCount) / level.fps)))
+    }
+
+    /// Steps the restarted level to `target`, giving it the input of the run at the same steps.
+    private func rerunInput(to target: Int) {
+        let input = runInput
+        var next = 0
+        do {
+            while level.stepCount < target {
+                while next < input.count, input[next].step == level.stepCount {
+                    try level.deliver(input[next].input)
+                    next += 1
+                }
+                try level.step()
+            }
         } catch { report(error) }
     }
 
@@ -180,7 +315,7 @@ public final class GameLoop {
     public func advance(to now: Double) -> Frame {
         if startTime == nil { startTime = now; lastTime = now }
         // Saved changes land between steps, never inside one.
-        if let result = reloader?.check(now: now) { apply(result) }
+        if let reloader { applySavedChange(reloader, now: now) }
         accumulator = min(accumulator + max(now - lastTime, 0), Self.maximumCatchUp)
         lastTime = now
         if isPaused || scriptError != nil || isFinished { accumulator = 0 }
@@ -205,7 +340,9 @@ public final class GameLoop {
         deliverReplayInputs()
         if isFinished || scriptError != nil { return false }
         if let stepLimit, level.stepCount >= stepLimit { isFinished = true; return false }
+        branchIfScrubbing()
         do { try level.step() } catch { report(error); return false }
+        headStep = level.stepCount
         deliverReplayInputs()
         if let stepLimit, level.stepCount >= stepLimit { isFinished = true }
         return true
@@ -228,10 +365,11 @@ public final class GameLoop {
         if let hudError, scriptError == nil { report(hudError) }
         // Predicted for every frame, so a drag or a reload shows at once.
         if showsGhosts { scene.ghosts = level.predictPaths(steps: Int((Self.ghostSeconds * level.fps).rounded())).map(\.points) }
+        scene.timeline = timelineBar()
         let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
         scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
             ?? reloadError.map { "\($0)\n\nreload failed: the previous version keeps running; save again to reload" }
-            ?? (isPaused ? "paused — space resumes, . steps" : nil)
+            ?? (isPaused ? "paused — space resumes, . steps, ←/→ scrub (shift: a second)" : nil)
         return scene
     }
 
@@ -243,6 +381,7 @@ public final class GameLoop {
     private func apply(_ result: ReloadResult) {
         if result.applied {
             if result.restarted { soundsHanded = 0 }
+            startNewTimeline()
             scriptError = nil
             reloadError = nil
             notices.append(.note(result.summary(relativeTo: level.folder)))

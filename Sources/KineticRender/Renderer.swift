@@ -218,6 +218,7 @@ public final class Renderer {
         canvas.restore()
         let hud = HUDPainter(canvas: canvas, images: images, camera: scene.camera, viewSize: scene.size)
         hud.paint(scene.hud)
+        if let timeline = scene.timeline { TimelinePainter(canvas: canvas).paint(timeline, viewSize: scene.size) }
         if let banner = scene.errorBanner {
             hud.paintErrorBanner(banner, sceneSize: scene.size)
         }

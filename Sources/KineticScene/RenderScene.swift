@@ -59,6 +59,9 @@ public struct RenderScene: Sendable, Equatable {
     /// Where items will go (`kinetic render --ghosts`): one path of world points per item, drawn
     /// dotted over the items. Empty: none.
     public var ghosts: [[Vec2]] = []
+    /// The window's timeline bar (shown while paused), drawn at the bottom over the HUD; nil shows
+    /// none (always in `kinetic render`).
+    public var timeline: TimelineBar?
 
     /// A scene of `size` points with nothing in it.
     public init(size: Size, camera: SceneCamera? = nil, background: Color = .white, items: [SceneItem] = [],

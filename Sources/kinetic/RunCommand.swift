@@ -43,17 +43,23 @@ struct Run: ParsableCommand {
     @Flag(help: "With --watch: restart the level from scratch on a change instead of reloading it.")
     var restartOnReload = false
 
+    @Flag(help: "With --watch, in the window: a save re-runs the level from its start with the input given so far, up to the time shown (key e toggles it).")
+    var rerun = false
+
     func validate() throws {
         try validateSimulatedSeconds(seconds, "--seconds")
         if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
         if watch, steps != nil { throw ValidationError("--steps cannot be used with --watch (it runs in real time; give --seconds)") }
         if restartOnReload, !watch { throw ValidationError("--restart-on-reload needs --watch") }
+        if rerun, !watch { throw ValidationError("--rerun needs --watch") }
+        if rerun, restartOnReload { throw ValidationError("--rerun and --restart-on-reload cannot be used together (a re-run is a restart played again to the time shown)") }
+        if rerun, headless { throw ValidationError("--rerun needs the window: it plays the window's input again") }
     }
 
     func run() throws {
         if watch {
             let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload,
-                                         strict: checks.strict)
+                                         rerun: rerun, strict: checks.strict)
             try WatchSession(levelArguments: level, settings: settings).run()
             return
         }

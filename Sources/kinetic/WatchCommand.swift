@@ -20,6 +20,7 @@ struct Watch: ParsableCommand {
           kinetic watch examples/basketball
           kinetic watch my_level.lua --headless --seconds 60
           kinetic run --watch examples/toss --restart-on-reload
+          kinetic watch examples/basketball --rerun
         """
     )
 
@@ -50,6 +51,9 @@ struct WatchArguments: ParsableArguments {
     @Flag(help: "Restart the level from scratch on a change instead of reloading it.")
     var restartOnReload = false
 
+    @Flag(help: "In the window: a save re-runs the level from its start with the input given so far, up to the time shown (key e toggles it).")
+    var rerun = false
+
     @Flag(help: "Detect changes by polling modification times instead of file-system notifications.")
     var poll = false
 
@@ -57,10 +61,12 @@ struct WatchArguments: ParsableArguments {
         if let seconds, !(seconds >= 0 && seconds.isFinite) {
             throw ValidationError("--seconds must be a finite number of seconds >= 0, got \(seconds)")
         }
+        if rerun, restartOnReload { throw ValidationError("--rerun and --restart-on-reload cannot be used together (a re-run is a restart played again to the time shown)") }
+        if rerun, headless { throw ValidationError("--rerun needs the window: it plays the window's input again") }
     }
 
     var settings: WatchSettings {
-        WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload, poll: poll)
+        WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload, rerun: rerun, poll: poll)
     }
 }
 
@@ -70,6 +76,8 @@ struct WatchSettings {
     var headless = false
     var debug = false
     var restartOnReload = false
+    /// `--rerun`: a save re-runs the level to the time shown with the same input (window only).
+    var rerun = false
     var poll = false
     /// `--strict`: what `kinetic check` finds in the first version that loads is an error.
     var strict = false
@@ -98,11 +106,13 @@ struct WatchSession {
         if !settings.headless, try WindowRunner.isDisplayAvailable() {
             let loop = GameLoop(level: level, reloader: reloader)
             loop.clockLimit = remaining
+            loop.rerunsOnEdit = settings.rerun
             var runner = WindowRunner(loop)
             runner.afterReload = warnAboutNewVersion
             try runner.run()
             return
         }
+        if settings.rerun { Diagnostics.note("no display: --rerun has no effect headless (saves hot reload)") }
         try runHeadless(level, reloader, seconds: remaining)
     }
 
