@@ -176,6 +176,7 @@ extension Runtime {
         world.warningCounts = checkpoint.warningCounts
         if !keepsFuture {
             dropTimelineTables(of: world, steps: world.timeline.discard(from: checkpoint.stepsTaken, keepingStep: isRewind))
+            world.runInput.removeAll { $0.step >= checkpoint.stepsTaken }
         }
         if let random = checkpoint.random, let f = randomFunction {
             state.withStack { lua in lua.push(f); lua.setUpvalueBytes(1, ofFunctionAt: -1, random) }
@@ -241,10 +242,12 @@ extension Runtime {
         }
     }
 
-    /// Notes an input given to a held world, for `world:rewind`.
+    /// Notes an input given to a level's world, for `world:rewind` and a re-run.
     func recordInput(_ input: RecordedInput, to world: WorldModel) {
         guard world.keepsTimeline, world.level != nil || world.levelInAnchor else { return }
-        world.timeline.inputs.append(RecordedEvent(step: world.stepsTaken, input: input))
+        let event = RecordedEvent(step: world.stepsTaken, input: input)
+        world.timeline.inputs.append(event)
+        world.runInput.append(event)
     }
 
     /// Goes back `seconds` of simulated time: restores the newest kept checkpoint at or before
@@ -277,6 +280,7 @@ extension Runtime {
     /// checkpoints after it (the old future) are dropped, as a restore does.
     func branch(_ world: WorldModel) {
         dropTimelineTables(of: world, steps: world.timeline.discard(from: world.stepsTaken, keepingStep: true))
+        world.runInput.removeAll { $0.step >= world.stepsTaken }
     }
 
     /// Restores `entry` (one of the ring's) and steps to `target`, giving the level the input
@@ -289,16 +293,27 @@ extension Runtime {
             lua.remove(-2)
         }
         // Given again, the inputs are recorded again: the re-simulated part is the timeline anew.
+        try play(inputs, on: world, to: target)
+    }
+
+    /// Steps `world` to step `target`, giving its level each of `inputs` (in order) at the step it
+    /// was recorded at, as the run that recorded them did; inputs recorded at `target` itself come
+    /// after the last step. The one re-simulation loop: a rewind, a seek and a re-run use it.
+    func play(_ inputs: [RecordedEvent], on world: WorldModel, to target: Int) throws {
         var next = 0
-        while world.stepsTaken < target {
-            while next < inputs.count, inputs[next].step == world.stepsTaken {
+        func deliverDue() throws {
+            while next < inputs.count, inputs[next].step <= world.stepsTaken {
                 switch inputs[next].input {
                 case .key(let name, let down): try key(world, name, down: down)
                 case .pointer(let event): try pointer(world, event)
                 }
                 next += 1
             }
+        }
+        while world.stepsTaken < target {
+            try deliverDue()
             try step(world)
         }
+        try deliverDue()
     }
 }

@@ -83,13 +83,7 @@ enum KineticModule {
         case .failure(let error) where error.kind == .file: throw LuaBindingError("kinetic.load: \(error.message)")
         case .failure(let error): throw error
         }
-        lua.reserve(3)
-        rt.pushWorld(world, on: lua)
-        lua.push(world.level!.table)
-        lua.push(world.level!.state)
-        rt.moveLevelToAnchor(world)
-        rt.release(world)  // Lua holds it now
-        return 3
+        return rt.pushLoaded(world, on: lua)
     }
 
     /// `kinetic.world{width=, height=, view=, fps=, substeps=, seed=} → world`: an empty headless world.

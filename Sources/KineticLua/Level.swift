@@ -217,6 +217,18 @@ public final class Level {
         runtime.branch(world)
     }
 
+    /// Every input the level was given since it started (a restart starts afresh; a hot reload
+    /// keeps it), with its step; a restore or a branch drops what came after it.
+    public var runInput: [RecordedEvent] { world.runInput }
+
+    /// Steps the level to step `target`, giving it each of `input` at its step (a re-run on edit:
+    /// the restarted, edited level plays the input the run was given; docs/time-travel.md).
+    public func play(_ input: [RecordedEvent], toStep target: Int) throws(LevelError) {
+        do { try runtime.play(input, on: world, to: target) } catch let error as LuaError {
+            throw LevelError(error)
+        } catch { throw LevelError(message: "\(error)") }
+    }
+
     /// A hash of the physics world's whole state, bit for bit (equal states, equal hashes).
     public var stateHash: UInt64 { world.animator.stateHash() }
 
@@ -274,6 +286,7 @@ public final class Level {
             fresh.keysDown = world.keysDown  // a key held through the save is still down
             fresh.pointerState = world.pointerState
             fresh.soundPlays = world.soundPlays  // the window has played them: only later plays are new
+            fresh.runInput = world.runInput  // the run goes on: a re-run on edit plays all of it
             for item in kept {
                 guard let name = item.name, let id = fresh.animator.item(named: name) else { continue }
                 try? fresh.animator.updateItemUsingCurrentState(id, center: Vec2(item.x, item.y), angle: item.angle)

@@ -14,14 +14,26 @@ struct LevelOverrides {
     var height: Double?
 }
 
+/// Where a world's level came from: what `world:rerun` loads again.
+struct LevelOrigin {
+    /// The path given to `loadLevel` (relative to the state's folder unless absolute).
+    var path: String
+    /// The level file's real path (checked against the sandbox when it was loaded).
+    var file: String
+    var overrides: LevelOverrides
+    var ownEnvironment: Bool
+}
+
 extension Runtime {
     /// Loads the level at `path` (a `.lua` file or a folder holding `main.lua`; relative to the
     /// state's folder) into a new world. `ownEnvironment` gives the chunk a global table of its own
     /// (reading through to the shared one), as `kinetic.load` does for a scenario. `keeping` reuses a
     /// `state` table (hot reload). Throws `file:line:` errors of the script, or a message naming the
     /// level's bad field. The world comes back held (`hold`): the caller keeps it or releases it.
+    /// `source` is text to run instead of the file's (an edited version, `world:rerun`), named as
+    /// the file is, so its errors name the file and line.
     func loadLevel(_ path: String, overrides: LevelOverrides, ownEnvironment: Bool,
-                   keeping keptState: LuaReference? = nil) throws(LuaError) -> WorldModel {
+                   keeping keptState: LuaReference? = nil, source: String? = nil) throws(LuaError) -> WorldModel {
         let base = state.folder ?? FileManager.default.currentDirectoryPath
         var file = path
         var isFolder: ObjCBool = false
@@ -39,7 +51,7 @@ extension Runtime {
         }
         let chunkName = state.folder.flatMap { LevelFiles.relative(resolved, to: $0) } ?? file
         registerSavedDataName(levelFile: resolved)
-        let chunk = try state.load(file: file)
+        let chunk = if let source { try state.load(source, name: chunkName) } else { try state.load(file: file) }
         if ownEnvironment { giveOwnEnvironment(chunk, folder: (chunkName as NSString).deletingLastPathComponent) }
 
         // Run it: it must return a table with a `load` function.
@@ -59,6 +71,7 @@ extension Runtime {
         do { world = try makeWorld(setup) } catch {
             throw LuaError(kind: .runtime, message: "\(chunkName): \(error.message)")
         }
+        world.origin = LevelOrigin(path: path, file: resolved, overrides: overrides, ownEnvironment: ownEnvironment)
         hold(world)
         do {
             try start(world, setup: setup, table: table, chunkName: chunkName, keeping: keptState)

@@ -73,6 +73,12 @@ final class WorldModel {
     /// The checkpoints and input kept for `world:rewind` (worlds with a level).
     var timeline = CheckpointRing()
     var keepsTimeline = true
+    /// Every input the level was given since it started, with its step: what a re-run plays again
+    /// (`world:rerun`, the window's re-run on edit). The ring's input goes back only to its oldest
+    /// checkpoint; a re-run starts from the start. A restore drops its future, as the ring's.
+    var runInput: [RecordedEvent] = []
+    /// Where the level was loaded from, for `world:rerun` (nil for a world made by `kinetic.world`).
+    var origin: LevelOrigin?
 
     init(animator: DynamicAnimator, setup: WorldSetup) {
         self.animator = animator
@@ -109,6 +115,7 @@ final class WorldModel {
         pendingActions.removeAll()
         pendingError = nil
         timeline = CheckpointRing()
+        runInput.removeAll()
         animator.removeAllBehaviors()
         _ = animator.drainEvents()
     }

@@ -127,9 +127,6 @@ public final class GameLoop {
     /// Whether a saved change re-runs the level from its start with the input given so far, up to
     /// the step shown (key e, `--rerun`; needs a reloader), instead of a hot reload from now on.
     public var rerunsOnEdit = false
-    /// Every input the level was given since it started, with its step: what a re-run plays again.
-    /// (The ring keeps only the last seconds; a re-run starts from the start.)
-    private var runInput: [RecordedEvent] = []
     /// True from a press on the timeline bar to its release.
     private var draggingTimeline = false
     private var viewSize: Size { Size(width: level.viewWidth, height: level.viewHeight) }
@@ -155,7 +152,6 @@ public final class GameLoop {
             guard acceptsInput else { return }
             branchIfScrubbing()
             recorder?.record(.pointer(event), atStep: level.stepCount)
-            runInput.append(RecordedEvent(step: level.stepCount, input: .pointer(event)))
             do { try level.pointer(event) } catch { report(error) }
         case .key(let name, let down):
             let isShift = name == "lshift" || name == "rshift"
@@ -173,7 +169,6 @@ public final class GameLoop {
             if acceptsInput {
                 branchIfScrubbing()
                 recorder?.record(.key(name, down: down), atStep: level.stepCount)
-                runInput.append(RecordedEvent(step: level.stepCount, input: .key(name, down: down)))
                 do { handled = try level.key(name, down: down) } catch { report(error) }
             }
             // A level's `key` that returns true overrides the built-in binding.
@@ -258,7 +253,6 @@ public final class GameLoop {
     private func branchIfScrubbing() {
         guard isScrubbing else { return }
         level.branch()
-        runInput.removeAll { $0.step >= level.stepCount }
         isScrubbing = false
         headStep = level.stepCount
     }
@@ -267,7 +261,6 @@ public final class GameLoop {
     private func startNewTimeline() {
         isScrubbing = false
         headStep = level.stepCount
-        if level.stepCount == 0 { runInput.removeAll() }
     }
 
     // MARK: - Re-run on edit
@@ -280,32 +273,17 @@ public final class GameLoop {
         let restarts = reloader.restartOnReload
         if rerunsOnEdit && canScrub { reloader.restartOnReload = true }
         defer { reloader.restartOnReload = restarts }
+        // The restart starts a new input log (the level's `runInput`): the re-run plays the old one
+        // into it, up to the step shown (input after it is the old future's).
+        let input = rerunsOnEdit ? level.runInput : []
         guard let result = reloader.check(now: now) else { return }
         let rerun = rerunsOnEdit && canScrub && result.applied && result.error == nil
-        // The restart starts a new input log: the re-run plays the old one into it.
-        let input = runInput.filter { $0.step < target }
         apply(result)
         guard rerun else { return }
-        runInput = input
-        rerunInput(to: target)
+        do { try level.play(input.filter { $0.step < target }, toStep: target) } catch { report(error) }
         headStep = level.stepCount
         soundsHanded = level.soundPlays.count
         notices.append(.note(String(format: "re-ran from the start to %.2f s with the same input", Double(level.stepCount) / level.fps)))
-    }
-
-    /// Steps the restarted level to `target`, giving it the input of the run at the same steps.
-    private func rerunInput(to target: Int) {
-        let input = runInput
-        var next = 0
-        do {
-            while level.stepCount < target {
-                while next < input.count, input[next].step == level.stepCount {
-                    try level.deliver(input[next].input)
-                    next += 1
-                }
-                try level.step()
-            }
-        } catch { report(error) }
     }
 
     // MARK: - Time

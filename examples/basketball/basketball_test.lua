@@ -104,3 +104,57 @@ scenario("the predicted path is the flight: world:predict shows where the shot g
   world:run(1)
   expect(ball.x == path[61].x and ball.y == path[61].y, "a second later the ball is where the path ends")
 end)
+
+-- Re-run on edit: world:rerun loads the edited level from its start into a new world and plays it
+-- the input this world was given, at the same steps, up to the time this world reached.
+
+scenario("changing the ball's elasticity to 0.8 still scores the default shot", function()
+  local world, _, state = kinetic.load("main.lua")
+  world:key("space")                            -- the default shot by hand, from rest, before the first step
+  world:run(2)
+  expectEqual(state.score, 1, "the default shot scored in the first run")
+  local edited, _, editedState = world:rerun(function(source)
+    local text, count = source:gsub("elasticity = 1,", "elasticity = 0.8,")
+    expectEqual(count, 1, "the edit found the ball's elasticity")
+    return text
+  end)
+  expect(edited ~= world, "the re-run is a new world")
+  expectEqual(edited.time, world.time, "it ran to the first run's time")
+  expectEqual(editedState.shots, 1, "one shot in the re-run too")
+  expectEqual(editedState.score, 1, "with elasticity 0.8 the default shot still scores")
+  expectEqual(state.score, 1, "the first run is as it was")
+end)
+
+-- The input of the next cases: the level's own shot is cut short by r at 0.5 s (the ball goes back
+-- to its start, where it bounces), then space fires the default shot by hand at 1 s, and it scores.
+local function playResetThenShoot()
+  local world, _, state = kinetic.load("main.lua")
+  world:run(0.5)
+  world:key("r")
+  world:run(0.5)
+  world:key("space")
+  world:run(2)
+  expectEqual(state.shots, 2, "the level's shot and the one space fired")
+  expectEqual(state.score, 1, "the shot space fired scored")
+  return world, state
+end
+
+scenario("a re-run of the unedited level is the first run to the bit: the input came at the same steps", function()
+  local world, state = playResetThenShoot()
+  local again, _, againState = world:rerun(function(source) return source end)
+  local a, b = world:item("ball"), again:item("ball")
+  expect(a.x == b.x and a.y == b.y, "the ball is where it was, to the bit")
+  expect(a.velocity.x == b.velocity.x and a.velocity.y == b.velocity.y, "moving as it was, to the bit")
+  expectEqual(againState.resets, state.resets, "the recorded r reset the ball as often")
+  expectEqual(againState.shots, 2, "the recorded space fired the second shot")
+end)
+
+scenario("a weaker push in the edited level misses: the re-run shows the shot that no longer scores", function()
+  local world = playResetThenShoot()
+  local edited, _, editedState = world:rerun(function(source)
+    return (source:gsub("magnitude = 1%.56", "magnitude = 1.3"))
+  end)
+  expectEqual(editedState.shots, 2, "the recorded input fired the weaker shot at the same step")
+  expectEqual(editedState.score, 0, "magnitude 1.3 falls short of the hoop")
+  expectEqual(edited.time, world.time, "the re-run reached the first run's time")
+end)

@@ -1,5 +1,5 @@
 // Lua's `Checkpoint` (`world:checkpoint()`) and the world's time-travel methods: `checkpoint`,
-// `restore`, `rewind` and `predict` (docs/time-travel.md).
+// `restore`, `rewind`, `predict` and `rerun` (docs/time-travel.md).
 import KineticDynamics
 import KineticLuaBridge
 import KineticPhysics
@@ -75,6 +75,11 @@ enum CheckpointBinding {
                 let path = rt.predictPaths(world, items: [id], steps: steps)[0]
                 lua.pushArray(path) { lua, p in lua.push(p) }
                 return 1
+            },
+            .method("rerun") { lua, h in
+                let world = rt.world(h)
+                try WorldBinding.requireOutsideStep(world, "World:rerun")
+                return rt.pushLoaded(try rt.rerun(world, edit: lua, at: 2), on: lua)
             },
         ]
     }

@@ -225,6 +225,8 @@ let luaDocs: [String: LuaDoc] = [
     "World:checkpoint": LuaDoc(" -> kinetic.Checkpoint", "A checkpoint of the whole world: items, behaviours, contacts, the clock, math.random, the level's state and item.data tables (docs/time-travel.md). Not inside a step."),
     "World:restore": LuaDoc("checkpoint: kinetic.Checkpoint", "Puts the world back as it was at the checkpoint (one of this world's): running on gives bit-identical results. Not inside a step."),
     "World:rewind": LuaDoc("seconds: number -> number", "Goes back seconds of simulated time: restores the newest checkpoint the world kept at or before then (one at its start and one every second, the last 10) and steps again with the input it recorded; returns world.time. Not inside a step."),
+    "World:rerun": LuaDoc("edit: string|fun(source: string): string -> kinetic.World, kinetic.Level, table",
+                          "Re-runs this world's level (one kinetic.load made) after an edit: the edited text of the level file, or a function given its text that returns it, loaded from its start into a new world and given this world's input at the same steps up to this world's time; returns world, level table, state as kinetic.load does. This world is left as it was. Not inside a step."),
     "World:predict": LuaDoc("item: kinetic.Item, seconds: number -> kinetic.Vec[]", "Where the item will be after each of the next steps over seconds (at most 10 s), if only the physics and behaviours act (no update, callbacks or input); the world is left as it was."),
     "Checkpoint.steps": LuaDoc("integer", "world.steps when it was taken (read)."),
     "Checkpoint.time": LuaDoc("number", "world.time when it was taken, seconds (read)."),
