@@ -32,13 +32,47 @@ struct LevelCheckpoint {
     var lua: LuaReference?
 }
 
+/// How often a level's world keeps a checkpoint as it runs, and how many it keeps
+/// (`LevelOptions.checkpoints`, `--checkpoint-every`, `--checkpoints`; docs/time-travel.md has the
+/// memory budget). Made only through `checked`, so its values always hold.
+public struct CheckpointSettings: Sendable, Equatable {
+    /// Seconds of simulated time between checkpoints (rounded to whole steps, at least one): a
+    /// rewind or a scrub re-simulates at most this long.
+    public private(set) var interval: Double
+    /// Checkpoints kept, the oldest dropped first: the ring reaches back `count × interval` seconds.
+    /// 0 keeps none (no rewind, no scrubbing; a re-run on edit still works, it starts from the start).
+    public private(set) var count: Int
+
+    /// One a second, the last ten.
+    public static let standard = CheckpointSettings(interval: 1, count: 10)
+    /// The most checkpoints a ring keeps: each can cost megabytes (a 1,000-item level's is under 6 MiB).
+    public static let maximumCount = 1000
+    /// What each value must be, for messages: "`subject` must be <rule>, got …".
+    public static let intervalRule = "a number of seconds above 0 and at most \(Int(SimulatedTime.maximumSeconds))"
+    public static let countRule = "an integer from 0 to \(maximumCount)"
+
+    public static func isValid(interval: Double) -> Bool { interval > 0 && interval <= SimulatedTime.maximumSeconds }
+    public static func isValid(count: Int) -> Bool { (0...maximumCount).contains(count) }
+
+    /// The settings, or an error naming the value that is out of range.
+    public static func checked(interval: Double = standard.interval, count: Int = standard.count) throws(LevelError) -> CheckpointSettings {
+        guard isValid(interval: interval) else { throw LevelError(message: "the checkpoint interval must be \(intervalRule), got \(interval)") }
+        guard isValid(count: count) else { throw LevelError(message: "the checkpoint count must be \(countRule), got \(count)") }
+        return CheckpointSettings(interval: interval, count: count)
+    }
+
+    private init(interval: Double, count: Int) {
+        self.interval = interval
+        self.count = count
+    }
+
+    /// Steps between checkpoints at `fps`.
+    func intervalSteps(fps: Double) -> Int { max(1, Int((interval * fps).rounded())) }
+}
+
 /// The checkpoints a level's world keeps as it runs, and the input since the oldest. Their Lua
 /// sides are in the world's anchor (`timeline[step]`), so a world Lua drops is collected with them.
 struct CheckpointRing {
-    /// Seconds between checkpoints: a rewind re-simulates at most this long.
-    static let intervalSeconds = 1.0
-    /// Checkpoints kept: the last ten seconds (docs/time-travel.md has the memory budget).
-    static let capacity = 10
     var entries: [LevelCheckpoint] = []
     /// The input given since the oldest checkpoint, each at the step count it came at.
     var inputs: [RecordedEvent] = []
@@ -200,9 +234,9 @@ extension Runtime {
 
     /// After a step of a level's world: keeps a checkpoint every `intervalSeconds`.
     func keepCheckpointIfDue(_ world: WorldModel) {
-        guard world.keepsTimeline, world.level != nil || world.levelInAnchor else { return }
-        let interval = max(1, Int((CheckpointRing.intervalSeconds * world.fps).rounded()))
-        guard world.stepsTaken % interval == 0 else { return }
+        let settings = options.checkpoints
+        guard world.keepsTimeline, settings.count > 0, world.level != nil || world.levelInAnchor else { return }
+        guard world.stepsTaken % settings.intervalSteps(fps: world.fps) == 0 else { return }
         var kept: LevelCheckpoint?
         state.withStack { lua in
             guard let entry = try? takeCheckpoint(of: world, on: lua) else { return }
@@ -214,7 +248,7 @@ extension Runtime {
         }
         guard let kept else { return }
         world.timeline.entries.append(kept)
-        if world.timeline.entries.count > CheckpointRing.capacity {
+        if world.timeline.entries.count > settings.count {
             dropTimelineTables(of: world, steps: [world.timeline.entries.removeFirst().stepsTaken])
         }
         if let oldest = world.timeline.entries.first?.stepsTaken { world.timeline.inputs.removeAll { $0.step < oldest } }
@@ -256,7 +290,7 @@ extension Runtime {
         let target = max(0, world.stepsTaken - Int((seconds * world.fps).rounded()))
         guard let entry = world.timeline.entries.last(where: { $0.stepsTaken <= target }) else {
             let oldest = world.timeline.entries.first.map { String(format: "%g", Double($0.stepsTaken) / world.fps) } ?? "none"
-            throw LuaBindingError("World:rewind: no checkpoint is kept at or before \(String(format: "%g", Double(target) / world.fps)) s (the oldest kept is at \(oldest) s; the world keeps the last \(CheckpointRing.capacity) taken every \(CheckpointRing.intervalSeconds) s)")
+            throw LuaBindingError("World:rewind: no checkpoint is kept at or before \(String(format: "%g", Double(target) / world.fps)) s (the oldest kept is at \(oldest) s; the world keeps the last \(options.checkpoints.count) taken every \(String(format: "%g", options.checkpoints.interval)) s)")
         }
         try restoreAndResimulate(world, from: entry, to: target, keepsFuture: false)
         return world.time

@@ -27,6 +27,9 @@ public struct LevelOptions: Sendable {
     public var screenshots: ScreenshotFolder = .levelFolder
     /// Where `kinetic.save` keeps each level's data (docs/sandbox.md, "Saved data").
     public var dataFolder: DataFolder = .user
+    /// The ring of checkpoints the level's world keeps as it runs, for `world:rewind` and the
+    /// window's scrubbing (`GameLoop`): how often and how many (docs/time-travel.md).
+    public var checkpoints = CheckpointSettings.standard
     /// Draws a frame into a PNG file for `world:screenshot(path)`: the host's drawing layer (the
     /// binding layer describes frames but does not draw them). Defaults to `pngWriter`.
     public var writePNG: PNGWriter? = LevelOptions.pngWriter

@@ -36,12 +36,23 @@ import Testing
         (["test", "{folder}", "--jobs", "-2"], "--jobs must be at least 1"),
         (["run", "{level}", "--headless", "--time-budget", "-1"], "--time-budget must be a number of seconds above 0 and at most 3600"),
         (["run", "{level}", "--headless", "--time-budget", "0"], "--time-budget must be a number of seconds above 0 and at most 3600"),
+        (["run", "{level}", "--headless", "--checkpoint-every", "0"], "--checkpoint-every must be a number of seconds above 0 and at most 3600, got 0.0"),
+        (["watch", "{level}", "--headless", "--seconds", "1", "--checkpoint-every", "-2"], "--checkpoint-every must be a number of seconds above 0 and at most 3600, got -2.0"),
+        (["run", "{level}", "--headless", "--checkpoint-every", "nan"], "--checkpoint-every must be a number of seconds above 0 and at most 3600"),
+        (["run", "{level}", "--headless", "--checkpoints", "-1"], "--checkpoints must be an integer from 0 to 1000, got -1"),
+        (["watch", "{level}", "--headless", "--seconds", "1", "--checkpoints", "5000"], "--checkpoints must be an integer from 0 to 1000, got 5000"),
     ])
     func negativeAndHugeValuesAreNamedNotMissing(arguments: [String], message: String) throws {
         let (status, stderr) = try kinetic(arguments)
         #expect(status != 0)
         #expect(stderr.contains(message), "\(stderr)")
         #expect(!stderr.contains("Missing value"), "\(stderr)")
+    }
+
+    /// Good ring settings are taken (the ring's behaviour under them: CheckpointBindingTests).
+    @Test func checkpointSettingsInRangeAreAccepted() throws {
+        let (status, stderr) = try kinetic(["run", "{level}", "--headless", "--seconds", "3", "--checkpoint-every", "0.25", "--checkpoints", "0"])
+        #expect(status == 0, "\(stderr)")
     }
 
     /// The budget given is the one that stops a runaway `load`, and the message names it.

@@ -179,6 +179,36 @@ return table.concat(out)
         #expect(throws: LevelError.self) { try level.rewind(11) }
     }
 
+    /// `LevelOptions.checkpoints`: how often the ring keeps a checkpoint and how many, which is how
+    /// far back a rewind reaches; 0 keeps none. Out-of-range settings are refused.
+    @Test func theRingFollowsItsSettings() throws {
+        let folder = try makeFolder(["main.lua": "return { load = function(w) w:addItem{ center = {50, 50}, size = {10, 10} } end }"])
+        var options = try quiet()
+        options.checkpoints = try CheckpointSettings.checked(interval: 0.5, count: 3)
+        let level = try Level.load(path: folder, options: options)
+        for _ in 0..<300 { try level.step() }
+        // Kept every 30 steps; the last three of 0, 30, …, 300.
+        #expect(level.oldestKeptStep == 240)
+        #expect(try level.rewind(1) == 4)
+        #expect(level.stepCount == 240)
+        for _ in 0..<60 { try level.step() }
+        let error = try #require(throws: LevelError.self) { try level.rewind(1.5) }
+        #expect(error.message == "World:rewind: no checkpoint is kept at or before 3.5 s (the oldest kept is at 4 s; the world keeps the last 3 taken every 0.5 s)")
+
+        options.checkpoints = try CheckpointSettings.checked(count: 0)
+        let unkept = try Level.load(path: folder, options: options)
+        for _ in 0..<120 { try unkept.step() }
+        #expect(unkept.oldestKeptStep == nil)
+        #expect(throws: LevelError.self) { try unkept.rewind(0.5) }
+
+        #expect(CheckpointSettings.standard.interval == 1 && CheckpointSettings.standard.count == 10)
+        let interval = try #require(throws: LevelError.self) { try CheckpointSettings.checked(interval: 0) }
+        #expect(interval.message == "the checkpoint interval must be a number of seconds above 0 and at most 3600, got 0.0")
+        let count = try #require(throws: LevelError.self) { try CheckpointSettings.checked(count: 1001) }
+        #expect(count.message == "the checkpoint count must be an integer from 0 to 1000, got 1001")
+        #expect(throws: LevelError.self) { try CheckpointSettings.checked(interval: .nan) }
+    }
+
     /// docs/time-travel.md's budget: a checkpoint of a 1,000-item level piling up under 6 MiB, so
     /// the ring of 10 stays under 60 MiB.
     @Test func aThousandItemCheckpointFitsTheBudget() throws {

@@ -23,9 +23,21 @@ struct LevelArguments: ParsableArguments {
     @Option(name: .customLong("time-budget"), parsing: .unconditional, help: ArgumentHelp("Wall-clock seconds one call into the level (load, update, a callback) may run before it is stopped with a file:line error (default 2). For benchmarks and heavy trusted levels.", valueName: "seconds"))
     var timeBudget: Double?
 
+    @Option(name: .customLong("checkpoint-every"), parsing: .unconditional, help: ArgumentHelp("Simulated seconds between the checkpoints the level's world keeps for rewinding and scrubbing (default 1).", valueName: "seconds"))
+    var checkpointEvery: Double?
+
+    @Option(name: .customLong("checkpoints"), parsing: .unconditional, help: ArgumentHelp("How many of those checkpoints are kept, the oldest dropped first (default 10; 0 keeps none: no rewind or scrubbing). Each costs up to about 6 MiB for a 1,000-item level.", valueName: "n"))
+    var checkpointCount: Int?
+
     func validate() throws {
         if let timeBudget, !(timeBudget > 0 && timeBudget <= 3600) {
             throw ValidationError("--time-budget must be a number of seconds above 0 and at most 3600, got \(timeBudget)")
+        }
+        if let checkpointEvery, !CheckpointSettings.isValid(interval: checkpointEvery) {
+            throw ValidationError("--checkpoint-every must be \(CheckpointSettings.intervalRule), got \(checkpointEvery)")
+        }
+        if let checkpointCount, !CheckpointSettings.isValid(count: checkpointCount) {
+            throw ValidationError("--checkpoints must be \(CheckpointSettings.countRule), got \(checkpointCount)")
         }
         // Errors name the level's files from where the command ran (Diagnostics.fromHere).
         var isFolder: ObjCBool = false
@@ -66,6 +78,9 @@ struct LevelArguments: ParsableArguments {
         if let timeBudget { options.callbackTimeBudget = timeBudget }
         if let screenshots { options.screenshots = .folder(screenshots) }
         if let dataDir { options.dataFolder = .folder((dataDir as NSString).standardizingPath) }
+        // Checked in `validate`.
+        options.checkpoints = (try? CheckpointSettings.checked(interval: checkpointEvery ?? CheckpointSettings.standard.interval,
+                                                               count: checkpointCount ?? CheckpointSettings.standard.count)) ?? .standard
         return options
     }
 }
