@@ -158,6 +158,12 @@ public final class GameLoop {
             if isShift {
                 if down { shiftsHeld.insert(name) } else { shiftsHeld.remove(name) }
             }
+            // The Pause key is the window's alone, so a level that takes space (to shoot, to jump)
+            // can still be paused and scrubbed.
+            if name == Self.pauseKey {
+                if down { togglePause() }
+                return
+            }
             // While paused the arrows (and shift, their modifier) scrub the run; the level does not
             // see them, so they do not branch it.
             if isPaused, isShift { return }
@@ -181,8 +187,7 @@ public final class GameLoop {
         case "q", "escape":
             isFinished = true
         case "space":
-            isPaused.toggle()
-            if !isPaused { branchIfScrubbing() }
+            togglePause()
         case ".":
             if isPaused, scriptError == nil { stepOnce() }
         case "d":
@@ -197,6 +202,14 @@ public final class GameLoop {
         default:
             break
         }
+    }
+
+    /// The key that pauses and resumes whatever the level does with its keys (LÖVE's "pause").
+    public static let pauseKey = "pause"
+
+    private func togglePause() {
+        isPaused.toggle()
+        if !isPaused { branchIfScrubbing() }
     }
 
     private func restart() {
@@ -347,7 +360,7 @@ public final class GameLoop {
         let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
         scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
             ?? reloadError.map { "\($0)\n\nreload failed: the previous version keeps running; save again to reload" }
-            ?? (isPaused ? "paused — space resumes, . steps, ←/→ scrub (shift: a second)" : nil)
+            ?? (isPaused ? "paused — space or Pause resumes, . steps, ←/→ scrub (shift: a second)" : nil)
         return scene
     }
 

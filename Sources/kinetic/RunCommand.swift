@@ -9,7 +9,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a level (in a window when a display is available, otherwise headless).",
         discussion: """
-        Headless runs step the level at its fixed rate as fast as possible and print a summary. Window keys: space pause/resume, . step one frame while paused, d debug overlay, r restart, q or Escape quit (a level's `key` callback sees every key first and overrides one by returning true).
+        Headless runs step the level at its fixed rate as fast as possible and print a summary. Window keys: space pause/resume, . step one frame while paused, ←/→ scrub while paused, d debug overlay, g ghosts, r restart, q or Escape quit (a level's `key` callback sees every key first and overrides one by returning true). The Pause key pauses and resumes whatever the level does with space: it is the window's alone.
 
         With --watch the level runs in real time and reloads whenever its files change, as `kinetic watch` (see its help); --seconds is then wall-clock time.
 

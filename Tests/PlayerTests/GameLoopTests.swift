@@ -58,6 +58,34 @@ let silentWAV: [UInt8] = {
         #expect(loop.level.stepCount == 7 + 15)
     }
 
+    /// A level that takes every key (basketball takes space) can still be paused: the Pause key is
+    /// the window's alone, and the level never sees it.
+    @Test func thePauseKeyPausesALevelThatTakesEveryKey() throws {
+        let level = try Level.load(path: levelFolder("""
+            return {
+              load = function(world) world:addItem{ name = "tally", center = { 100, 100 }, size = { 10, 10 } } end,
+              key = function(world, name, down)
+                if down then world:item("tally"):moveTo(world:item("tally").x + 10, 100) end
+                return true
+              end,
+            }
+            """))
+        let loop = GameLoop(level: level)
+        _ = loop.advance(to: 0)
+        loop.handle(.key("space", down: true))
+        #expect(!loop.isPaused, "the level took space")
+        loop.handle(.key(GameLoop.pauseKey, down: true))
+        loop.handle(.key(GameLoop.pauseKey, down: false))
+        #expect(loop.isPaused)
+        _ = loop.advance(to: 1)
+        #expect(loop.level.stepCount == 0)
+        loop.handle(.key(GameLoop.pauseKey, down: true))
+        #expect(!loop.isPaused)
+        _ = loop.advance(to: 1 + 2 * dt)
+        #expect(loop.level.stepCount == 2)
+        #expect(level.snapshot().first?.x == 110, "the level saw only space")
+    }
+
     @Test func spacePausesDotStepsAndALevelKeyOverridesTheBuiltIns() throws {
         let loop = GameLoop(level: try Level.load(path: levelFolder(ballLevel)))
         _ = loop.advance(to: 0)
