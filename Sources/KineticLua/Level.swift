@@ -238,6 +238,11 @@ public final class Level {
     /// The step of the oldest checkpoint the world keeps (the earliest a seek can reach), or nil
     /// before its first step.
     public var oldestKeptStep: Int? { world.timeline.entries.first?.stepsTaken }
+    /// How many checkpoints the world's ring holds now.
+    public var keptCheckpointCount: Int { world.timeline.entries.count }
+    /// Bytes the ring's checkpoints hold, each counted as if it shared nothing with the world
+    /// (`Checkpoint.byteCount`; the Lua copies of the level's tables are not counted).
+    public var ringByteCount: Int { world.timeline.entries.reduce(0) { $0 + $1.animator.byteCount } }
 
     /// Where every moving item (or the items named) goes over the next `steps` steps, if nothing
     /// intervenes (`world:predict`); the world is left as it was.

@@ -6,6 +6,10 @@
 //       random call sequences over the Lua API, one fresh level per sequence.
 //   kinetic-fuzz soak [--minutes M] [--warm-up W] [--no-reload]
 //       the churn level for M simulated minutes, memory sampled every minute.
+//   kinetic-fuzz checkpoints [--minutes M] [--checkpoints N] [--every-tenths T] [--rss-budget-mib B]
+//       a 1,000-item level for M simulated minutes with a ring of N checkpoints, one every T/10 s:
+//       the ring's bytes (after every step) and the process's RSS, sampled every minute; fails when
+//       the ring exceeds N × 6 MiB or the peak RSS exceeds B MiB.
 //
 // Exit code 0 when nothing was found, 1 when something was, 2 for a usage error.
 import Foundation
@@ -94,11 +98,39 @@ func runSoak() -> Int32 {
     }
 }
 
+func runCheckpointSoak() -> Int32 {
+    let minutes = option("--minutes", 10)
+    let rssBudget = option("--rss-budget-mib", 256) << 20
+    let interval = Double(option("--every-tenths", 10)) / 10, count = option("--checkpoints", 10)
+    let ringBudget = count * checkpointBudget
+    let started = Date()
+    print("simulated  checkpoints  ring (MiB)  ring peak (MiB)  RSS (MiB)  RSS peak (MiB)  wall (s)")
+    do {
+        let samples = try checkpointSoak(seconds: Double(minutes) * 60, interval: interval, count: count) { s in
+            print(String(format: "%7.0f s  %11d  %10.1f  %15.1f  %9.1f  %14.1f  %8.0f", s.seconds, s.checkpoints, Double(s.ringBytes) / 1_048_576,
+                         Double(s.peakRingBytes) / 1_048_576, Double(s.residentBytes) / 1_048_576,
+                         Double(s.peakResidentBytes) / 1_048_576, Date().timeIntervalSince(started)))
+            fflush(nil)  // each sample as it comes, also into a pipe or a log
+        }
+        guard let last = samples.last else { return 1 }
+        let ok = last.peakRingBytes <= ringBudget && last.peakResidentBytes <= rssBudget
+        print(String(format: "checkpoint soak: %d simulated minutes of 1,000 items in %d s, a ring of %d every %g s: ring peak %.1f MiB (budget %.0f), process peak RSS %.1f MiB (budget %.0f): %@",
+                     minutes, Int(Date().timeIntervalSince(started)), count, interval,
+                     Double(last.peakRingBytes) / 1_048_576, Double(ringBudget) / 1_048_576,
+                     Double(last.peakResidentBytes) / 1_048_576, Double(rssBudget) / 1_048_576, ok ? "within budget" : "OVER BUDGET"))
+        return ok ? 0 : 1
+    } catch {
+        print("checkpoint soak: \(error)")
+        return 1
+    }
+}
+
 let command = CommandLine.arguments.dropFirst().first ?? ""
 switch command {
 case "physics": exit(runPhysics())
 case "lua": exit(runLua())
 case "soak": exit(runSoak())
+case "checkpoints": exit(runCheckpointSoak())
 default:
     FileHandle.standardError.write(Data("usage: kinetic-fuzz physics|lua [options] (see the top of Sources/Fuzz/kinetic-fuzz/main.swift)\n".utf8))
     exit(2)
