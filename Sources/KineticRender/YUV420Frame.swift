@@ -1,6 +1,5 @@
-// A frame in the layout H.264 video stores: planar Y'CbCr 4:2:0, BT.601, limited range. Converted
-// here instead of by ffmpeg, so the conversion runs beside the encoder rather than in front of it,
-// and the pipe to ffmpeg carries 1.5 bytes a pixel instead of 4.
+// Frames as H.264 stores them (planar Y'CbCr 4:2:0), converted beside the encoder rather than in
+// ffmpeg's single main thread, so the pipe to ffmpeg also carries 1.5 bytes a pixel instead of 4.
 
 /// The pixels of a `FrameBuffer` as 8-bit planar Y'CbCr 4:2:0 (ffmpeg's "yuv420p"): a luma plane
 /// of `width` × `height`, then Cb and Cr planes of half the width and height, each chroma sample
@@ -51,11 +50,14 @@ struct YUV420Frame {
                     let start = (y * sourceWidth + x) * 4
                     if x + 8 <= sourceWidth { return source.loadUnaligned(fromByteOffset: start, as: Lanes.self) }
                     var lanes = Lanes.zero
-                    for i in 0..<sourceWidth - x { lanes[i] = source.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self) }
+                    for i in 0..<sourceWidth - x {
+                        lanes[i] = source.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self)
+                    }
                     return lanes
                 }
                 func channel(_ lanes: Lanes, _ shift: UInt32) -> Lanes { (lanes &>> shift) & 0xFF }
-                func store<V: SIMD>(_ values: V, count: Int, at output: UnsafeMutablePointer<UInt8>) where V.Scalar: FixedWidthInteger {
+                func store<V: SIMD>(_ values: V, count: Int, at output: UnsafeMutablePointer<UInt8>)
+                where V.Scalar: FixedWidthInteger {
                     for i in 0..<min(count, V.scalarCount) { output[i] = UInt8(truncatingIfNeeded: values[i]) }
                 }
 
@@ -65,7 +67,8 @@ struct YUV420Frame {
                         let values = (yR &* channel(p, 16) &+ yG &* channel(p, 8) &+ yB &* channel(p, 0) &+ lumaOffset) &>> 16
                         let output = luma + y * width + x
                         if x + 8 <= sourceWidth {
-                            UnsafeMutableRawPointer(output).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: values), as: SIMD8<UInt8>.self)
+                            UnsafeMutableRawPointer(output).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: values),
+                                                                       as: SIMD8<UInt8>.self)
                         } else {
                             store(values, count: sourceWidth - x, at: output)
                         }

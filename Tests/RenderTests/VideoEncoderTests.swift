@@ -106,7 +106,8 @@ private func temporaryPath(_ name: String) -> String {
         let frameBytes = (width + 1) * (height + 1) * 3  // padded to even sizes
         #expect(decoded.count == colours.count * frameBytes, "\(decoded.count) bytes")
         for (index, colour) in colours.enumerated() where decoded.count >= (index + 1) * frameBytes {
-            for (x, y) in [(0, 0), (60, 40), (width - 2, height - 2)] {  // the last column and row share their chroma with the black padding
+            // Not the last column and row: their chroma is shared with the black padding.
+            for (x, y) in [(0, 0), (60, 40), (width - 2, height - 2)] {
                 let at = index * frameBytes + (y * (width + 1) + x) * 3
                 let got = (Int(decoded[at]), Int(decoded[at + 1]), Int(decoded[at + 2]))
                 #expect(abs(got.0 - Int(colour.0)) <= 4 && abs(got.1 - Int(colour.1)) <= 4 && abs(got.2 - Int(colour.2)) <= 4,
