@@ -111,12 +111,13 @@ public final class VideoEncoder {
 
     /// Makes `pipe` hold a whole frame, so this process draws the next frame while ffmpeg reads
     /// the last one, instead of both taking turns over the small default buffer. Best effort: a
-    /// system limit on pipe sizes leaves the largest size it allows, or the default.
+    /// system limit on pipe sizes leaves the largest size it allows, or the default. At most
+    /// 16 MiB, since the kernel's buffer is memory no one can swap out.
     private static func enlarge(_ pipe: Pipe, toHold bytes: Int) {
         #if os(Linux)
         let F_SETPIPE_SZ: Int32 = 1031  // Linux's <fcntl.h> value, hidden from Swift behind _GNU_SOURCE
         let descriptor = pipe.fileHandleForWriting.fileDescriptor
-        guard fcntl(descriptor, F_SETPIPE_SZ, Int32(clamping: bytes)) < 0 else { return }
+        guard fcntl(descriptor, F_SETPIPE_SZ, Int32(min(bytes, 16 << 20))) < 0 else { return }
         if let limit = try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8),
            let size = Int32(limit.trimmingCharacters(in: .whitespacesAndNewlines)) {
             _ = fcntl(descriptor, F_SETPIPE_SZ, size)
