@@ -125,7 +125,7 @@ public final class Renderer {
     }
 
     /// Redraws `frame` with `scene` fitted to the frame's size (letterboxed), reusing its memory:
-    /// the call to make once per video frame or window refresh.
+    /// the call to make once per window refresh, where the window's size makes the frame's.
     /// - Throws: `RenderError.invalidSize` for an empty scene.
     public func render(_ scene: RenderScene, into frame: inout FrameBuffer) throws {
         let viewport = try Viewport(scene: scene.size, size: .pixels(width: frame.width, height: frame.height))
