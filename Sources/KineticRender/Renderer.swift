@@ -108,14 +108,24 @@ public final class Renderer {
     /// Draws `scene` into a new opaque frame of `size`.
     /// - Throws: `RenderError.invalidSize`.
     public func frame(_ scene: RenderScene, size: OutputSize = .scale(1)) throws -> FrameBuffer {
-        let viewport = try Viewport(scene: scene.size, size: size)
-        var frame = FrameBuffer(width: viewport.width, height: viewport.height)
-        draw(scene, into: &frame, viewport: viewport, opaque: true)
+        var frame = FrameBuffer(width: 1, height: 1)
+        try render(scene, size: size, into: &frame)
         return frame
     }
 
+    /// Redraws `frame` with `scene` at `size`, as `frame(_:size:)` draws it, reusing the frame's
+    /// memory when it already has that size: the call to make once per frame of an animation.
+    /// - Throws: `RenderError.invalidSize`.
+    public func render(_ scene: RenderScene, size: OutputSize, into frame: inout FrameBuffer) throws {
+        let viewport = try Viewport(scene: scene.size, size: size)
+        if frame.width != viewport.width || frame.height != viewport.height {
+            frame = FrameBuffer(width: viewport.width, height: viewport.height)
+        }
+        draw(scene, into: &frame, viewport: viewport, opaque: true)
+    }
+
     /// Redraws `frame` with `scene` fitted to the frame's size (letterboxed), reusing its memory:
-    /// the call to make once per video frame or window refresh.
+    /// the call to make once per window refresh, where the window's size makes the frame's.
     /// - Throws: `RenderError.invalidSize` for an empty scene.
     public func render(_ scene: RenderScene, into frame: inout FrameBuffer) throws {
         let viewport = try Viewport(scene: scene.size, size: .pixels(width: frame.width, height: frame.height))

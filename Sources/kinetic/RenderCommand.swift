@@ -209,6 +209,7 @@ struct RenderLevel: ParsableCommand {
         let renderer = Renderer()
         let size = try outputSize()
         var encoder: VideoEncoder?
+        var buffer = FrameBuffer(width: 1, height: 1)  // redrawn in place, frame after frame
         let sequence = isVideo ? nil : try PNGSequence(pattern: output)
         let progress = quiet ? nil : ProgressBar(total: frameCount, label: (output as NSString).lastPathComponent)
         let start = Date()
@@ -221,7 +222,7 @@ struct RenderLevel: ParsableCommand {
                 if let sequence {
                     try sequence.writeFrame(frame) { try renderer.writePNG(scene, to: $0, size: size) }
                 } else {
-                    let buffer = try renderer.frame(scene, size: size)
+                    try renderer.render(scene, size: size, into: &buffer)
                     if encoder == nil {
                         encoder = try VideoEncoder(path: output, width: buffer.width, height: buffer.height, framesPerSecond: frameRate)
                     }

@@ -40,6 +40,20 @@ import Testing
         #expect(frame == (try renderer.frame(Self.scene, size: .pixels(width: 120, height: 60))))
     }
 
+    @Test func renderingAtASizeReusesTheFrameOnlyWhenTheSizeFits() throws {
+        // An animation's frame loop: one buffer redrawn at the output's size (151 × 76 pixels:
+        // 75.5 rounds up) must give what a new frame gives.
+        let renderer = Renderer()
+        var frame = FrameBuffer(width: 150, height: 75)
+        frame.pixels = [UInt8](repeating: 200, count: frame.pixels.count)
+        let fresh = try renderer.frame(Self.scene, size: .scale(1.51))
+        try renderer.render(Self.scene, size: .scale(1.51), into: &frame)
+        #expect(frame == fresh && frame.width == 151 && frame.height == 76)  // resized: 150 × 75 did not fit
+        frame.pixels = [UInt8](repeating: 200, count: frame.pixels.count)
+        try renderer.render(Self.scene, size: .scale(1.51), into: &frame)
+        #expect(frame == fresh)  // redrawn in place: nothing of the old pixels left
+    }
+
     @Test func sameSceneGivesIdenticalPixels() throws {
         let a = try Renderer().frame(DebugOverlayPainterTests.scene(enabled: true))
         let b = try Renderer().frame(DebugOverlayPainterTests.scene(enabled: true))

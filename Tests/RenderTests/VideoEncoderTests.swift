@@ -75,6 +75,47 @@ private func temporaryPath(_ name: String) -> String {
         #expect(info.width == 122 && info.height == 82 && info.frames == 10, "\(info)")
     }
 
+    @Test func mp4KeepsEveryFrameInOrderWithItsColours() throws {
+        guard let ffmpeg = VideoEncoder.ffmpegPath() else {
+            print("skipping: \(ffmpegMissingMessage)")
+            return
+        }
+        // Eight flat frames, each its own colour (the basketball level's sky among them), at an
+        // odd size: decoded back, each must come out in its place with its colour.
+        let colours: [(UInt8, UInt8, UInt8)] = [(189, 227, 247), (255, 0, 0), (0, 255, 0), (0, 0, 255),
+                                                 (255, 255, 255), (20, 20, 20), (255, 128, 0), (128, 0, 128)]
+        let (width, height) = (121, 81)
+        let path = temporaryPath("colours.mp4")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let encoder = try VideoEncoder(path: path, width: width, height: height, framesPerSecond: 10)
+        for (r, g, b) in colours {
+            var frame = FrameBuffer(width: width, height: height)
+            for i in 0..<width * height { frame.pixels.replaceSubrange(i * 4..<i * 4 + 4, with: [b, g, r, 255]) }
+            try encoder.append(frame)
+        }
+        try encoder.finish()
+
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: ffmpeg)
+        decode.arguments = ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+        let pipe = Pipe()
+        decode.standardOutput = pipe
+        try decode.run()
+        let decoded = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        decode.waitUntilExit()
+        let frameBytes = (width + 1) * (height + 1) * 3  // padded to even sizes
+        #expect(decoded.count == colours.count * frameBytes, "\(decoded.count) bytes")
+        for (index, colour) in colours.enumerated() where decoded.count >= (index + 1) * frameBytes {
+            // Not the last column and row: their chroma is shared with the black padding.
+            for (x, y) in [(0, 0), (60, 40), (width - 2, height - 2)] {
+                let at = index * frameBytes + (y * (width + 1) + x) * 3
+                let got = (Int(decoded[at]), Int(decoded[at + 1]), Int(decoded[at + 2]))
+                #expect(abs(got.0 - Int(colour.0)) <= 4 && abs(got.1 - Int(colour.1)) <= 4 && abs(got.2 - Int(colour.2)) <= 4,
+                        "frame \(index) at (\(x), \(y)): \(got), drawn \(colour)")
+            }
+        }
+    }
+
     @Test func cancelLeavesNoFileBehind() throws {
         guard VideoEncoder.ffmpegPath() != nil else {
             print("skipping: \(ffmpegMissingMessage)")
