@@ -13,7 +13,9 @@ build() { swift build --package-path "$package" --scratch-path "$scratch" --prod
 fail() { echo "embed-example: $*" >&2; exit 1; }
 
 build falling-boxes
-if grep -n "warning:" "$out/falling-boxes.build.log"; then
+# SwiftPM warns about ZIPFoundation's own unlisted resource file whenever it loads the package graph
+# afresh (a new environment is enough); that warning is about the dependency's layout, not a flag.
+if grep -n "warning:" "$out/falling-boxes.build.log" | grep -v "'zipfoundation': found [0-9]* file(s) which are unhandled"; then
   fail "building the engine-only program printed the warnings above"
 fi
 "$scratch/debug/falling-boxes" | tee "$out/falling-boxes.txt"
