@@ -5,8 +5,10 @@ import KineticPhysics
 /// A push on every item: `pushDirection` in UIKit newtons (1 N accelerates a 100 × 100 pt item
 /// of density 1 at 100 pt/s²). Continuous: a = 100·F/m every step while `active`. Instantaneous:
 /// Δv = 100·F/m once at the next step, after which `active` turns false by itself (O2).
-public final class PushBehavior: DynamicBehavior {
+public final class PushBehavior: DynamicBehavior, DirectedBehavior {
     override public var kindName: String { "PushBehavior" }
+    /// `DirectedBehavior`'s vector, which `angle`, `magnitude` and `setAngle(_:magnitude:)` read and write.
+    public var vector: Vec2 { get { pushDirection } set { pushDirection = newValue } }
 
     override func savedState() -> () -> Void {
         let base = super.savedState()
@@ -37,30 +39,6 @@ public final class PushBehavior: DynamicBehavior {
             guard acceptFinite(pushDirection, "pushDirection") else { pushDirection = oldValue; return }
             changed()
         }
-    }
-
-    /// Direction, radians from +x toward +y (clockwise on screen). Writing keeps the magnitude.
-    public var angle: Double {
-        get { pushDirection.angle }
-        set {
-            guard acceptFinite(newValue, "angle") else { return }
-            pushDirection = Vec2(length: magnitude, angle: newValue)
-        }
-    }
-
-    /// Length of the vector, UIKit newtons (negative reverses). Writing keeps the direction.
-    public var magnitude: Double {
-        get { pushDirection.length }
-        set {
-            guard acceptFinite(newValue, "magnitude") else { return }
-            pushDirection = Vec2(length: newValue, angle: angle)
-        }
-    }
-
-    /// Sets both at once.
-    public func setAngle(_ angle: Double, magnitude: Double) {
-        guard acceptFinite(angle, "angle"), acceptFinite(magnitude, "magnitude") else { return }
-        pushDirection = Vec2(length: magnitude, angle: angle)
     }
 
     /// Where the force acts for items without their own offset: points from the center in the

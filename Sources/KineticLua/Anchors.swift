@@ -86,6 +86,22 @@ extension Runtime {
         return true
     }
 
+    /// Replaces the anchor on top of the stack with its table field `name`, made if absent and
+    /// `make`. Returns false (and pops the anchor, pushing nothing) for an absent one.
+    @discardableResult
+    func pushAnchorTable(_ lua: Lua, named name: String, make: Bool) -> Bool {
+        lua.pushField(name, ofTableAt: -1)
+        if !lua.isTable(-1) {
+            lua.pop()
+            guard make else { lua.pop(); return false }
+            lua.pushTable()
+            lua.pushValue(at: -1)
+            lua.setField(name, inTableAt: -3)
+        }
+        lua.remove(-2)
+        return true
+    }
+
     func pushAnchor(_ lua: Lua, of owner: AnchorOwner, make: Bool) -> Bool {
         switch owner {
         case .world(let h): return pushAnchor(lua, in: anchors.worlds, key: h.luaKey, make: make)
@@ -206,13 +222,7 @@ extension Runtime {
         state.withStack { lua in
             lua.reserve(4)
             _ = pushAnchor(lua, of: owner, make: true)
-            lua.pushField("members", ofTableAt: -1)
-            if !lua.isTable(-1) {
-                lua.pop()
-                lua.pushTable()
-                lua.pushValue(at: -1)
-                lua.setField("members", inTableAt: -3)
-            }
+            pushAnchorTable(lua, named: "members", make: true)
             pushAnchor(lua, in: anchors.behaviors, key: member.luaKey, make: true)
             lua.setIndex(Int(member.luaKey), inTableAt: -2)
         }

@@ -74,15 +74,6 @@ extension Runtime {
     func pushDataTables(of world: WorldModel, _ lua: Lua, make: Bool) -> Bool {
         lua.reserve(4)
         guard pushAnchor(lua, in: anchors.worlds, key: world.handle.luaKey, make: make) else { return false }
-        lua.pushField("data", ofTableAt: -1)
-        if !lua.isTable(-1) {
-            lua.pop()
-            guard make else { lua.pop(); return false }
-            lua.pushTable()
-            lua.pushValue(at: -1)
-            lua.setField("data", inTableAt: -3)
-        }
-        lua.remove(-2)
-        return true
+        return pushAnchorTable(lua, named: "data", make: make)
     }
 }

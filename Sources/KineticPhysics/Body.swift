@@ -127,15 +127,9 @@ extension World {
     // MARK: - Lookup
 
     /// The slot of a live body of this world, or nil for a stale, foreign or null handle.
-    @inline(__always) func slot(_ id: BodyID) -> Int? {
-        guard id.world == serial, bodyPool.isCurrent(id.index, id.generation) else { return nil }
-        return Int(id.index)
-    }
-
-    /// Why `slot` refused an id, for messages: the body was destroyed, or another world made it.
-    func refusal(_ id: BodyID) -> String {
-        id.world == serial || id.isNull ? "\(id) was destroyed" : "\(id) belongs to another world"
-    }
+    @inline(__always) func slot(_ id: BodyID) -> Int? { slot(id, in: bodyPool) }
+    /// The slot of a live body, for the getters (`liveSlot(_:in:_:)`).
+    @inline(__always) func liveSlot(_ id: BodyID, _ getter: StaticString = #function) -> Int { liveSlot(id, in: bodyPool, getter) }
 
     func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodyPool.generation(index), world: serial) }
 

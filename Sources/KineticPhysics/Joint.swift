@@ -84,10 +84,9 @@ func unwind(_ angle: Double) -> Double {
 
 extension World {
     /// The slot of a live joint of this world, or nil for a stale, foreign or null handle.
-    @inline(__always) func slot(_ id: JointID) -> Int? {
-        guard id.world == serial, jointPool.isCurrent(id.index, id.generation) else { return nil }
-        return Int(id.index)
-    }
+    @inline(__always) func slot(_ id: JointID) -> Int? { slot(id, in: jointPool) }
+    /// The slot of a live joint, for the getters (`liveSlot(_:in:_:)`).
+    @inline(__always) func liveSlot(_ id: JointID, _ getter: StaticString = #function) -> Int { liveSlot(id, in: jointPool, getter) }
 
     func jointID(_ index: Int32) -> JointID { JointID(index: index, generation: jointPool.generation(index), world: serial) }
 

@@ -37,10 +37,9 @@ struct ShapeData {
 
 extension World {
     /// The slot of a live shape of this world, or nil for a stale, foreign or null handle.
-    @inline(__always) func slot(_ id: ShapeID) -> Int? {
-        guard id.world == serial, shapePool.isCurrent(id.index, id.generation) else { return nil }
-        return Int(id.index)
-    }
+    @inline(__always) func slot(_ id: ShapeID) -> Int? { slot(id, in: shapePool) }
+    /// The slot of a live shape, for the getters (`liveSlot(_:in:_:)`).
+    @inline(__always) func liveSlot(_ id: ShapeID, _ getter: StaticString = #function) -> Int { liveSlot(id, in: shapePool, getter) }
 
     func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapePool.generation(index), world: serial) }
 

@@ -67,6 +67,17 @@ extension World {
         return (Int32(ia), Int32(ib))
     }
 
+    /// Checks and stores what every joint between two bodies has: its kind, its two bodies, their
+    /// anchors, and whether the bodies still collide.
+    private func connect(_ j: inout JointData, _ kind: JointKind, _ a: BodyID, _ b: BodyID, _ anchorA: Vec2, _ anchorB: Vec2,
+                         collideConnected: Bool) throws(PhysicsError) {
+        (j.bodyA, j.bodyB) = try jointBodies(a, b, "\(kind)")
+        try check(anchorA, "\(kind) joint localAnchorA"); try check(anchorB, "\(kind) joint localAnchorB")
+        j.kind = kind
+        j.localAnchorA = anchorA; j.localAnchorB = anchorB
+        j.collideConnected = collideConnected
+    }
+
     private func check(_ value: Double, _ what: String, min: Double? = nil, positive: Bool = false, isLength: Bool = false) throws(PhysicsError) {
         let bound = isLength ? World.largestCoordinate : World.largestInput
         guard value.isFinite, abs(value) <= bound else { throw PhysicsError("\(what) must be finite and within ±\(bound), got \(value)") }
@@ -88,51 +99,38 @@ extension World {
         var j = JointData()
         switch def {
         case .distance(let d):
-            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "distance")
-            try check(d.localAnchorA, "distance joint localAnchorA"); try check(d.localAnchorB, "distance joint localAnchorB")
+            try connect(&j, .distance, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
             try check(d.length, "distance joint length", positive: true, isLength: true)
             try check(d.minLength, "distance joint minLength", min: 0, isLength: true)
             guard !d.maxLength.isNaN, d.maxLength >= d.minLength else {
                 throw PhysicsError("distance joint maxLength \(d.maxLength) must be ≥ minLength \(d.minLength)")
             }
             try check(d.hertz, "distance joint hertz", min: 0); try check(d.dampingRatio, "distance joint dampingRatio", min: 0)
-            j.kind = .distance
-            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.length = d.length; j.minLength = d.minLength; j.maxLength = d.maxLength
             j.enableLimit = d.enableLimit; j.enableSpring = d.enableSpring
             j.hertz = d.hertz; j.dampingRatio = d.dampingRatio
-            j.collideConnected = d.collideConnected
         case .revolute(let d):
-            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "revolute")
-            try check(d.localAnchorA, "revolute joint localAnchorA"); try check(d.localAnchorB, "revolute joint localAnchorB")
+            try connect(&j, .revolute, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
             try check(d.referenceAngle, "revolute joint referenceAngle")
             try check(d.lowerAngle, "revolute joint lowerAngle"); try check(d.upperAngle, "revolute joint upperAngle")
             guard d.lowerAngle <= d.upperAngle else {
                 throw PhysicsError("revolute joint lowerAngle \(d.lowerAngle) must be ≤ upperAngle \(d.upperAngle)")
             }
             try check(d.motorSpeed, "revolute joint motorSpeed"); try checkCap(d.maxMotorTorque, "revolute joint maxMotorTorque")
-            j.kind = .revolute
-            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.referenceAngle = d.referenceAngle
             j.enableLimit = d.enableLimit; j.lower = d.lowerAngle; j.upper = d.upperAngle
             j.enableMotor = d.enableMotor; j.motorSpeed = d.motorSpeed; j.maxMotor = d.maxMotorTorque
-            j.collideConnected = d.collideConnected
         case .weld(let d):
-            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "weld")
-            try check(d.localAnchorA, "weld joint localAnchorA"); try check(d.localAnchorB, "weld joint localAnchorB")
+            try connect(&j, .weld, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
             try check(d.referenceAngle, "weld joint referenceAngle")
             try check(d.linearHertz, "weld joint linearHertz", min: 0); try check(d.angularHertz, "weld joint angularHertz", min: 0)
             try check(d.linearDampingRatio, "weld joint linearDampingRatio", min: 0)
             try check(d.angularDampingRatio, "weld joint angularDampingRatio", min: 0)
-            j.kind = .weld
-            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.referenceAngle = d.referenceAngle
             j.linearHertz = d.linearHertz; j.angularHertz = d.angularHertz
             j.linearDampingRatio = d.linearDampingRatio; j.angularDampingRatio = d.angularDampingRatio
-            j.collideConnected = d.collideConnected
         case .prismatic(let d):
-            (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "prismatic")
-            try check(d.localAnchorA, "prismatic joint localAnchorA"); try check(d.localAnchorB, "prismatic joint localAnchorB")
+            try connect(&j, .prismatic, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
             try check(d.localAxisA, "prismatic joint localAxisA")
             guard d.localAxisA.length > 1e-9 else { throw PhysicsError("prismatic joint localAxisA \(d.localAxisA) must not be zero") }
             try check(d.referenceAngle, "prismatic joint referenceAngle")
@@ -141,13 +139,10 @@ extension World {
                 throw PhysicsError("prismatic joint lowerTranslation \(d.lowerTranslation) must be ≤ upperTranslation \(d.upperTranslation)")
             }
             try check(d.motorSpeed, "prismatic joint motorSpeed"); try checkCap(d.maxMotorForce, "prismatic joint maxMotorForce")
-            j.kind = .prismatic
-            j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
             j.localAxisA = d.localAxisA.normalized
             j.referenceAngle = d.referenceAngle
             j.enableLimit = d.enableLimit; j.lower = d.lowerTranslation; j.upper = d.upperTranslation
             j.enableMotor = d.enableMotor; j.motorSpeed = d.motorSpeed; j.maxMotor = d.maxMotorForce
-            j.collideConnected = d.collideConnected
         case .target(let d):
             guard let b = slot(d.body) else { throw PhysicsError("target joint: body \(d.body) is not a live body") }
             try check(d.localAnchor, "target joint localAnchor"); try check(d.target, "target joint target")

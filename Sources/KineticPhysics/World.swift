@@ -1,9 +1,9 @@
 // The world: owns bodies, shapes, joints and contacts in contiguous storage, and steps them.
 // CONTRACT: the public signatures in this file (and `step(by:substeps:)` in Step/Step.swift) are what
 // `Dynamics` is written against.
-// Stale ids, and ids another world made: mutating calls ignore them; getters return a neutral value
-// (zero, identity, `.static`, false, empty) and never crash. Throwing calls throw `PhysicsError`
-// naming the id and why it was refused.
+// Stale ids, and ids another world made: getters stop the program with a message naming the getter
+// and the id (ask `isValid` first; docs/semantics.md, handles); mutating calls ignore them; throwing
+// calls throw `PhysicsError` naming the id and why it was refused.
 
 /// A contact began between two shapes during the last step.
 public struct ContactBeginEvent: Hashable, Sendable {
@@ -184,13 +184,14 @@ public final class World {
         bodyPool.release(Int32(b))
         islandsDirty = true
     }
+    /// True while the id names a live body of this world. The getters refuse any other id: ask
+    /// first when an id may have outlived its body.
     public func isValid(_ id: BodyID) -> Bool { slot(id) != nil }
     /// Live bodies in creation order.
     public var bodies: [BodyID] { bodyIndicesInCreationOrder().map { bodyID(Int32($0)) } }
     public var bodyCount: Int { bodyPool.liveCount }
 
-    /// Stale id: `.static`.
-    public func type(of id: BodyID) -> BodyType { slot(id).map { bodyStore[$0].type } ?? .static }
+    public func type(of id: BodyID) -> BodyType { bodyStore[liveSlot(id)].type }
     /// Changes the body's type: mass is recomputed, its contacts are rebuilt on the next step.
     public func setType(_ type: BodyType, of id: BodyID) {
         guard let b = slot(id), bodyStore[b].type != type else { return }
@@ -211,13 +212,12 @@ public final class World {
             key = jointStore[j].edge(side).next
         }
     }
-    public func userData(of id: BodyID) -> Int { slot(id).map { bodyStore[$0].userData } ?? 0 }
-    /// Body origin, world. Stale id: zero.
-    public func position(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].xf.p } ?? .zero }
-    /// Radians. Stale id: zero.
-    public func angle(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].xf.q.angle } ?? 0 }
-    /// Stale id: identity.
-    public func transform(of id: BodyID) -> Transform { slot(id).map { bodyStore[$0].xf } ?? .identity }
+    public func userData(of id: BodyID) -> Int { bodyStore[liveSlot(id)].userData }
+    /// Body origin, world.
+    public func position(of id: BodyID) -> Vec2 { bodyStore[liveSlot(id)].xf.p }
+    /// Radians.
+    public func angle(of id: BodyID) -> Double { bodyStore[liveSlot(id)].xf.q.angle }
+    public func transform(of id: BodyID) -> Transform { bodyStore[liveSlot(id)].xf }
     /// Teleports the body (wakes it; velocity kept). Throws on a position beyond ±World.largestCoordinate or an angle beyond ±World.largestInput (or NaN).
     public func setTransform(position: Vec2, angle: Double, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setTransform: \(refusal(id))") }
@@ -249,10 +249,10 @@ public final class World {
             key = contacts[c].edge(Int(key & 1)).next
         }
     }
-    /// Centre of mass, world. Stale id: zero.
-    public func worldCenter(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].center } ?? .zero }
-    /// Velocity of the centre of mass, length/s. Stale id: zero.
-    public func linearVelocity(of id: BodyID) -> Vec2 { slot(id).map { bodyStore[$0].v } ?? .zero }
+    /// Centre of mass, world.
+    public func worldCenter(of id: BodyID) -> Vec2 { bodyStore[liveSlot(id)].center }
+    /// Velocity of the centre of mass, length/s.
+    public func linearVelocity(of id: BodyID) -> Vec2 { bodyStore[liveSlot(id)].v }
     /// Ignored for static bodies; wakes the body when non-zero.
     public func setLinearVelocity(_ v: Vec2, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setLinearVelocity: \(refusal(id))") }
@@ -261,8 +261,8 @@ public final class World {
         if v.lengthSquared > 0 { wake(b) }
         bodyStore[b].v = v
     }
-    /// rad/s. Stale id: zero.
-    public func angularVelocity(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].w } ?? 0 }
+    /// rad/s.
+    public func angularVelocity(of id: BodyID) -> Double { bodyStore[liveSlot(id)].w }
     /// Ignored for static and fixed-rotation bodies; wakes the body when non-zero.
     public func setAngularVelocity(_ w: Double, of id: BodyID) throws(PhysicsError) {
         guard let b = slot(id) else { throw PhysicsError("setAngularVelocity: \(refusal(id))") }
@@ -273,7 +273,7 @@ public final class World {
     }
     /// Velocity of a world point attached to the body.
     public func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 {
-        guard let b = slot(id) else { return .zero }
+        let b = liveSlot(id)
         return bodyStore[b].v + cross(bodyStore[b].w, p - bodyStore[b].center)
     }
     /// Force (mass·length/s²) at a world point, applied during the next step, then cleared.
@@ -315,23 +315,26 @@ public final class World {
         return bodyStore[b].isAwake ? b : nil
     }
     /// Mass (area × density summed over shapes); 0 for static and kinematic bodies.
-    public func mass(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].type == .dynamic ? bodyStore[$0].mass : 0 } ?? 0 }
+    public func mass(of id: BodyID) -> Double {
+        let i = liveSlot(id)
+        return bodyStore[i].type == .dynamic ? bodyStore[i].mass : 0
+    }
     /// About the centre of mass.
-    public func rotationalInertia(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].inertia } ?? 0 }
-    public func gravityScale(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].gravityScale } ?? 0 }
+    public func rotationalInertia(of id: BodyID) -> Double { bodyStore[liveSlot(id)].inertia }
+    public func gravityScale(of id: BodyID) -> Double { bodyStore[liveSlot(id)].gravityScale }
     /// Non-finite values, and values that make the gravity infinite, are ignored.
     public func setGravityScale(_ s: Double, of id: BodyID) {
         guard let b = slot(id), s.isUsableInput, (s * def.gravity).isFinite else { return }
         bodyStore[b].gravityScale = s
         wake(b)
     }
-    public func linearDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].linearDamping } ?? 0 }
+    public func linearDamping(of id: BodyID) -> Double { bodyStore[liveSlot(id)].linearDamping }
     /// Negative or non-finite values are ignored.
     public func setLinearDamping(_ d: Double, of id: BodyID) {
         guard let b = slot(id), d.isUsableInput, d >= 0 else { return }
         bodyStore[b].linearDamping = d
     }
-    public func angularDamping(of id: BodyID) -> Double { slot(id).map { bodyStore[$0].angularDamping } ?? 0 }
+    public func angularDamping(of id: BodyID) -> Double { bodyStore[liveSlot(id)].angularDamping }
     public func setAngularDamping(_ d: Double, of id: BodyID) {
         guard let b = slot(id), d.isUsableInput, d >= 0 else { return }
         bodyStore[b].angularDamping = d
@@ -343,12 +346,12 @@ public final class World {
         updateMass(Int32(b))
         wake(b)
     }
-    public func isBullet(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].isBullet } ?? false }
+    public func isBullet(_ id: BodyID) -> Bool { bodyStore[liveSlot(id)].isBullet }
     public func setBullet(_ flag: Bool, of id: BodyID) {
         guard let b = slot(id) else { return }
         bodyStore[b].isBullet = flag
     }
-    public func isAwake(_ id: BodyID) -> Bool { slot(id).map { bodyStore[$0].isSimulated } ?? false }
+    public func isAwake(_ id: BodyID) -> Bool { bodyStore[liveSlot(id)].isSimulated }
     /// Waking resets the sleep timer; putting to sleep zeroes the velocity (a body touching an awake
     /// one is woken again by the next step).
     public func setAwake(_ flag: Bool, of id: BodyID) {
@@ -357,7 +360,7 @@ public final class World {
     }
     /// World AABB of all the body's shapes (a point box at the origin when it has none).
     public func aabb(of id: BodyID) -> AABB {
-        guard let b = slot(id) else { return AABB(lower: .zero, upper: .zero) }
+        let b = liveSlot(id)
         var s = bodyStore[b].shapeHead
         guard s >= 0 else { return AABB(lower: bodyStore[b].xf.p, upper: bodyStore[b].xf.p) }
         var box = shapes[Int(s)].geometry.aabb(bodyStore[b].xf)
@@ -418,33 +421,31 @@ public final class World {
         wake(b)
     }
     public func isValid(_ id: ShapeID) -> Bool { slot(id) != nil }
-    /// The body's shapes, most recently created first. Stale id: empty.
+    /// The body's shapes, most recently created first.
     public func shapes(of body: BodyID) -> [ShapeID] {
-        guard let b = slot(body) else { return [] }
+        let b = liveSlot(body)
         var result: [ShapeID] = []
         var s = bodyStore[b].shapeHead
         while s >= 0 { result.append(shapeID(s)); s = shapes[Int(s)].next }
         return result
     }
-    /// Stale id: `.null`.
-    public func body(of shape: ShapeID) -> BodyID { slot(shape).map { bodyID(shapes[$0].body) } ?? .null }
-    /// Stale id: a zero-radius circle.
-    public func geometry(of shape: ShapeID) -> Geometry { slot(shape).map { shapes[$0].geometry } ?? .circle(Circle(radius: 0)) }
-    public func userData(of shape: ShapeID) -> Int { slot(shape).map { shapes[$0].userData } ?? 0 }
-    public func friction(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].friction } ?? 0 }
+    public func body(of shape: ShapeID) -> BodyID { bodyID(shapes[liveSlot(shape)].body) }
+    public func geometry(of shape: ShapeID) -> Geometry { shapes[liveSlot(shape)].geometry }
+    public func userData(of shape: ShapeID) -> Int { shapes[liveSlot(shape)].userData }
+    public func friction(of shape: ShapeID) -> Double { shapes[liveSlot(shape)].friction }
     /// Also updates the shape's existing contacts. Negative values and values beyond World.largestInput (or NaN) are ignored.
     public func setFriction(_ f: Double, of shape: ShapeID) {
         guard let s = slot(shape), f.isUsableInput, f >= 0 else { return }
         shapes[s].friction = f
         refreshContactMaterials(s)
     }
-    public func restitution(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].restitution } ?? 0 }
+    public func restitution(of shape: ShapeID) -> Double { shapes[liveSlot(shape)].restitution }
     public func setRestitution(_ e: Double, of shape: ShapeID) {
         guard let s = slot(shape), e.isUsableInput, e >= 0 else { return }
         shapes[s].restitution = e
         refreshContactMaterials(s)
     }
-    public func density(of shape: ShapeID) -> Double { slot(shape).map { shapes[$0].density } ?? 0 }
+    public func density(of shape: ShapeID) -> Double { shapes[liveSlot(shape)].density }
     /// Recomputes the body's mass. Densities that are not 0 or within [1/World.largestInput, World.largestInput], and densities whose mass would overflow or underflow (`MassData.isInvertible`), are ignored.
     public func setDensity(_ d: Double, of shape: ShapeID) {
         guard let s = slot(shape), d.isUsableDensity else { return }
@@ -452,7 +453,7 @@ public final class World {
         shapes[s].density = d
         updateMass(shapes[s].body)
     }
-    public func filter(of shape: ShapeID) -> Filter { slot(shape).map { shapes[$0].filter } ?? Filter() }
+    public func filter(of shape: ShapeID) -> Filter { shapes[liveSlot(shape)].filter }
     /// Re-filters existing contacts on the next step.
     public func setFilter(_ f: Filter, of shape: ShapeID) {
         guard let s = slot(shape) else { return }
@@ -460,8 +461,8 @@ public final class World {
         recreateProxy(s)
         refilter(shape)
     }
-    /// Tight world bounds. Stale id: an empty box at the origin.
-    public func aabb(of shape: ShapeID) -> AABB { slot(shape).map { shapes[$0].aabb } ?? AABB(lower: .zero, upper: .zero) }
+    /// Tight world bounds.
+    public func aabb(of shape: ShapeID) -> AABB { shapes[liveSlot(shape)].aabb }
 
     // MARK: - Joints
 
@@ -477,17 +478,16 @@ public final class World {
     public func isValid(_ id: JointID) -> Bool { slot(id) != nil }
     /// Live joints in index order.
     public var joints: [JointID] { jointStore.indices.filter { jointPool.isLive($0) }.map { jointID(Int32($0)) } }
-    /// Stale id: `.distance`.
-    public func kind(of joint: JointID) -> JointKind { slot(joint).map { jointStore[$0].kind } ?? .distance }
-    /// A target joint returns (its body, `.null`). Stale id: (`.null`, `.null`).
+    public func kind(of joint: JointID) -> JointKind { jointStore[liveSlot(joint)].kind }
+    /// A target joint returns (its body, `.null`).
     public func bodies(of joint: JointID) -> (BodyID, BodyID) {
-        guard let j = slot(joint) else { return (.null, .null) }
+        let j = liveSlot(joint)
         if jointStore[j].bodyA < 0 { return (bodyID(jointStore[j].bodyB), .null) }
         return (bodyID(jointStore[j].bodyA), bodyID(jointStore[j].bodyB))
     }
     /// The two anchors in world coordinates (for a target joint: the body anchor and the target).
     public func worldAnchors(of joint: JointID) -> (Vec2, Vec2) {
-        guard let j = slot(joint) else { return (.zero, .zero) }
+        let j = liveSlot(joint)
         let anchorB = bodyStore[Int(jointStore[j].bodyB)].xf.apply(jointStore[j].localAnchorB)
         if jointStore[j].bodyA < 0 { return (anchorB, jointStore[j].target) }
         return (bodyStore[Int(jointStore[j].bodyA)].xf.apply(jointStore[j].localAnchorA), anchorB)
@@ -523,13 +523,13 @@ public final class World {
     }
     /// Revolute joint angle (angleB − angleA − reference), prismatic translation.
     public func jointAngle(of joint: JointID) -> Double {
-        guard let j = slot(joint) else { return 0 }
+        let j = liveSlot(joint)
         let qA = jointStore[j].bodyA >= 0 ? bodyStore[Int(jointStore[j].bodyA)].xf.q : .identity
         return unwind(Rot.relativeAngle(qA, bodyStore[Int(jointStore[j].bodyB)].xf.q) - jointStore[j].referenceAngle)
     }
     /// Prismatic: position of anchor B along the axis from anchor A. Other kinds: anchor distance.
     public func jointTranslation(of joint: JointID) -> Double {
-        guard let j = slot(joint) else { return 0 }
+        let j = liveSlot(joint)
         let (pA, pB) = worldAnchors(of: joint)
         guard jointStore[j].kind == .prismatic, jointStore[j].bodyA >= 0 else { return distance(pA, pB) }
         return dot(bodyStore[Int(jointStore[j].bodyA)].xf.q.rotate(jointStore[j].localAxisA), pB - pA)

@@ -229,23 +229,23 @@ extension PhysicsFuzzScene {
         if world.bodyCount != before { report("a refused call changed the body count") }
     }
 
-    /// Every call on destroyed ids: no crash, neutral answers.
+    /// Every mutating call on destroyed ids: no crash, nothing changes; the ids stay invalid.
     private func staleIds() {
         for body in staleBodies.suffix(3) {
             world.destroyBody(body)
             world.setType(.dynamic, of: body)
             world.applyLinearImpulse(Vec2(1, 1), at: .zero, to: body)
             do { try world.setTransform(position: .zero, angle: 0, of: body); report("setTransform on \(body)") } catch { stats.hostileInputsRefused += 1 }
-            if world.position(of: body) != .zero || !world.shapes(of: body).isEmpty { report("\(body) answers after destruction") }
+            if world.isValid(body) { report("\(body) is valid after destruction") }
             do { _ = try world.createShape(on: body, ShapeDef(), .circle(Circle(radius: 1))); report("shape on \(body)") } catch { stats.hostileInputsRefused += 1 }
         }
         for shape in staleShapes.suffix(3) {
             world.destroyShape(shape); world.setDensity(2, of: shape); world.setFilter(Filter(), of: shape); world.refilter(shape)
-            if world.body(of: shape) != .null { report("\(shape) has a body after destruction") }
+            if world.isValid(shape) { report("\(shape) is valid after destruction") }
         }
         for joint in staleJoints.suffix(3) {
             world.destroyJoint(joint); world.setLength(3, of: joint); world.setTarget(.zero, of: joint)
-            _ = world.worldAnchors(of: joint)
+            if world.isValid(joint) { report("\(joint) is valid after destruction") }
         }
     }
 

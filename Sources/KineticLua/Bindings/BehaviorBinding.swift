@@ -172,17 +172,26 @@ enum BehaviorBinding {
         return 1
     }
 
+    /// The start of a constructor whose definition is optional: with no table, `behavior` is
+    /// registered and pushed bare and the result is nil (the constructor returns 1); with one,
+    /// its field names are checked and it is returned for the constructor to read and `finish`.
+    static func optionalDefinition(_ rt: Runtime, _ lua: Lua, _ behavior: DynamicBehavior, _ kind: BehaviorKind,
+                                   fields: [String]) throws -> LuaTable? {
+        guard !lua.isNil(1) else {
+            rt.behaviorTypes[kind.rawValue].push(rt.add(behavior, kind: kind), on: lua)
+            return nil
+        }
+        let def = try lua.table(1, "definition")
+        try def.checkFields(fields)
+        return def
+    }
+
     static let compositeFields = ["children", "action"]
 
     /// `kinetic.behavior{ children = {...}, action = fn }`.
     static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
-        let def = lua.isNil(1) ? nil : try lua.table(1, "definition")
         let behavior = DynamicBehavior()
-        guard let def else {
-            rt.behaviorTypes[BehaviorKind.behavior.rawValue].push(rt.add(behavior, kind: .behavior), on: lua)
-            return 1
-        }
-        try def.checkFields(compositeFields)
+        guard let def = try optionalDefinition(rt, lua, behavior, .behavior, fields: compositeFields) else { return 1 }
         if def.has("children") {
             try def.read("children") { index in
                 guard lua.isTable(index) else {

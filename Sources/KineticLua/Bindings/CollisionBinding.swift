@@ -10,13 +10,8 @@ enum CollisionBinding {
     static let modes = ["everything", "items", "boundaries"]
 
     static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
-        let def = lua.isNil(1) ? nil : try lua.table(1, "definition")
         let collision = CollisionBehavior()
-        guard let def else {
-            rt.behaviorTypes[BehaviorKind.collision.rawValue].push(rt.add(collision, kind: .collision), on: lua)
-            return 1
-        }
-        try def.checkFields(fields)
+        guard let def = try BehaviorBinding.optionalDefinition(rt, lua, collision, .collision, fields: fields) else { return 1 }
         return try BehaviorBinding.finish(rt, lua, def, collision, .collision, fields: fields)
     }
 

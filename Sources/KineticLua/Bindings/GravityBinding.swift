@@ -8,13 +8,8 @@ enum GravityBinding {
     static let fields = ["items", "direction", "angle", "magnitude", "action"]
 
     static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
-        let def = lua.isNil(1) ? nil : try lua.table(1, "definition")
         let gravity = GravityBehavior()
-        guard let def else {
-            rt.behaviorTypes[BehaviorKind.gravity.rawValue].push(rt.add(gravity, kind: .gravity), on: lua)
-            return 1
-        }
-        try def.checkFields(fields)
+        guard let def = try BehaviorBinding.optionalDefinition(rt, lua, gravity, .gravity, fields: fields) else { return 1 }
         return try BehaviorBinding.finish(rt, lua, def, gravity, .gravity, fields: fields)
     }
 
