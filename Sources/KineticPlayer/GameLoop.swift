@@ -103,6 +103,7 @@ public final class GameLoop {
         self.level = level
         self.mode = mode
         self.reloader = reloader
+        ghostHorizon = GhostHorizon(fps: level.fps)
         switch mode {
         case .play: break
         case .record(let recorder): self.recorder = recorder
@@ -114,8 +115,8 @@ public final class GameLoop {
 
     /// Whether frames show where the moving items will go (key g; docs/time-travel.md).
     public private(set) var showsGhosts = false
-    /// How far ahead the ghosts look, seconds.
-    public static let ghostSeconds = 1.5
+    /// How far ahead the ghosts look: 1.5 s, shorter while predicting costs more than a frame has.
+    public private(set) var ghostHorizon: GhostHorizon
 
     /// The furthest step the run has reached: scrubbing shows earlier steps, up to this one.
     public private(set) var headStep = 0
@@ -355,7 +356,15 @@ public final class GameLoop {
         var (scene, hudError) = level.scene()
         if let hudError, scriptError == nil { report(hudError) }
         // Predicted for every frame, so a drag or a reload shows at once.
-        if showsGhosts { scene.ghosts = level.predictPaths(steps: Int((Self.ghostSeconds * level.fps).rounded())).map(\.points) }
+        if showsGhosts {
+            if ghostHorizon.fps != level.fps { ghostHorizon = GhostHorizon(fps: level.fps) }  // a reload changed the rate
+            var paths: [[Vec2]] = []
+            let cost = ContinuousClock().measure {
+                paths = level.predictPaths(steps: ghostHorizon.steps).map(\.points)
+            }
+            scene.ghosts = paths
+            ghostHorizon.record(cost)
+        }
         scene.timeline = timelineBar()
         let fix = reloader == nil ? "fix the level and press r to restart" : "save a fix to reload, or press r to restart"
         scene.errorBanner = scriptError.map { "\($0)\n\n\(fix)" }
