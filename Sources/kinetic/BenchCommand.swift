@@ -53,7 +53,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads each step's large stages run on (WorldDef.workers), 1 to 16; above 1 the engine is kinetic-<version>-w<N>.")
     var workers = 1
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run the scale scenes (pyramid, rain) with this many dynamic bodies, 1 to 100000.",
         valueName: "n"))
     var bodies: Int?
