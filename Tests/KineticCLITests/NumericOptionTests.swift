@@ -36,10 +36,6 @@ import Testing
         (["test", "{folder}", "--jobs", "-2"], "--jobs must be at least 1"),
         (["run", "{level}", "--headless", "--time-budget", "-1"], "--time-budget must be a number of seconds above 0 and at most 3600"),
         (["run", "{level}", "--headless", "--time-budget", "0"], "--time-budget must be a number of seconds above 0 and at most 3600"),
-        (["bench", "pyramid", "--bodies", "-5"], "--bodies must be an integer from 1 to 100000, got -5"),
-        (["bench", "rain", "--bodies", "200000"], "--bodies must be an integer from 1 to 100000, got 200000"),
-        (["bench", "pyramid"], "the scale scene 'pyramid' needs --bodies <n>"),
-        (["bench", "large_pyramid", "--bodies", "500"], "--bodies runs the scale scenes pyramid, rain, not 'large_pyramid'"),
     ])
     func negativeAndHugeValuesAreNamedNotMissing(arguments: [String], message: String) throws {
         let (status, stderr) = try kinetic(arguments)
@@ -67,16 +63,5 @@ import Testing
     @Test func aNegativeSeedIsASeed() throws {
         let (status, stderr) = try kinetic(["run", "{level}", "--headless", "--seconds", "0.1", "--seed", "-7"])
         #expect(status == 0, "\(stderr)")
-    }
-
-    /// A scale scene runs at the body count given and prints the peers' result line for it.
-    @Test func benchRunsAScaleSceneAtTheGivenBodyCount() throws {
-        let (out, status) = try CLI.run(try CLI.kinetic(), ["bench", "rain", "--bodies", "50", "--quick"], timeout: 120)
-        #expect(status == 0)
-        let line = try #require(out.split(separator: "\n").first { $0.hasPrefix("kinetic-") })
-        let fields = line.split(separator: " ")
-        #expect(fields.count == 7)
-        #expect(fields[1] == "rain" && fields[2] == "50" && fields[3] == "30")
-        #expect(fields[6].hasPrefix("sanity=in_box:50,"), "\(line)")
     }
 }
