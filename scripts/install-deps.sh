@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages Kinetic builds and runs with (idempotent; safe to run again).
-# Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs: xvfb, xdotool, luacheck,
-# man-db for scripts/test-install.sh, and the Lua Language Server that checks the editor definitions
-# against examples/)
+# Usage: scripts/install-deps.sh [--test | --bench]   (--test adds what the test suite needs: xvfb, xdotool,
+# luacheck, man-db for scripts/test-install.sh, and the Lua Language Server that checks the editor definitions
+# against examples/; --bench adds what scripts/scale-curve.sh needs: gcc for its Box2D driver, python3-venv for
+# the Box2D wheel and python3-matplotlib for its plot)
 set -euo pipefail
 
 packages=(pkg-config liblua5.4-dev lua5.4 libcairo2-dev libjpeg62-turbo-dev libsdl2-dev libsdl2-mixer-dev fonts-dejavu-core ffmpeg)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(xvfb xdotool lua-check man-db python3-pip)
+elif [[ "${1:-}" == "--bench" ]]; then
+  packages+=(gcc python3-venv python3-matplotlib)
 fi
 
 SUDO=""

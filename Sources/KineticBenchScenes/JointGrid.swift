@@ -6,8 +6,8 @@ import KineticPhysics
 /// never collide with each other. N = 100 gives 9993 dynamic bodies and 19794 joints.
 public struct JointGrid: BenchmarkScene {
     public static let name = "joint_grid"
-    public static let warmUpSteps = 10
-    public static let timedSteps = 500
+    public let warmUpSteps = 10
+    public let timedSteps = 500
     /// SCENES.md's N.
     public static let publishedSize = 100
 

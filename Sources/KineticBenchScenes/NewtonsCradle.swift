@@ -5,8 +5,8 @@ import KineticPhysics
 /// distance joints of 5 m; the first starts raised 45° to the left.
 public struct NewtonsCradle: BenchmarkScene {
     public static let name = "newtons_cradle"
-    public static let warmUpSteps = 60
-    public static let timedSteps = 3600
+    public let warmUpSteps = 60
+    public let timedSteps = 3600
     public static let ballCount = 5
     /// Rod length, ball radius and pivot height, m.
     public static let rodLength = 5.0

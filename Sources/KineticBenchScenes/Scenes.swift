@@ -11,14 +11,15 @@ import KineticPhysics
 /// A scene of bench/SCENES.md, built and ready to step.
 ///
 /// `kinetic bench` runs the measuring protocol on it: `warmUpSteps` untimed steps, then `timedSteps`
-/// steps each timed on its own, then `sanity()`.
+/// steps each timed on its own, then `sanity()`. The step counts belong to the instance, as the
+/// scale curve's scenes choose them by body count.
 public protocol BenchmarkScene {
     /// The scene's name in SCENES.md and in the result line, e.g. `large_pyramid`.
     static var name: String { get }
     /// Untimed steps before the timed run (SCENES.md's W).
-    static var warmUpSteps: Int { get }
+    var warmUpSteps: Int { get }
     /// Timed steps (SCENES.md's N).
-    static var timedSteps: Int { get }
+    var timedSteps: Int { get }
     /// The world to step with `Scenes.timeStep`.
     var world: World { get }
     /// The dynamic bodies: the ones counted in the result line and checked by the guard.
@@ -61,6 +62,29 @@ public enum Scenes {
         default: return nil
         }
     }
+
+    /// The scale curve's scenes (docs/benchmarks.md, "Scale"): `large_pyramid` and `falling_circles`
+    /// generalised to any body count, built the same way by the Box2D driver `scripts/scale/box2d_scale.c`.
+    public static let scaleNames = ["pyramid", "rain"]
+
+    /// Body counts the scale scenes accept.
+    public static let scaleBodies = 1...100_000
+
+    /// Builds the scale scene called `name` with `bodies` dynamic bodies; nil for an unknown name.
+    /// `pyramid` is `LargePyramid(bodies:)`, `rain` is `FallingCircles(bodies:)`.
+    public static func scaled(named name: String, bodies: Int, safeguards: Safeguards = .all, workers: Int = 1)
+        throws(PhysicsError) -> (any BenchmarkScene)?
+    {
+        switch name {
+        case "pyramid": return try LargePyramid(bodies: bodies, safeguards: safeguards, workers: workers)
+        case "rain": return try FallingCircles(bodies: bodies, safeguards: safeguards, workers: workers)
+        default: return nil
+        }
+    }
+
+    /// Timed steps of a scale scene with `bodies` bodies: 300, fewer from 5000 bodies on (at least 30),
+    /// so the largest worlds, which cost the most per step, still let a whole curve run in minutes.
+    public static func scaleTimedSteps(bodies: Int) -> Int { min(300, max(30, 1_500_000 / max(bodies, 1))) }
 
     /// A pyramid of `rows` rows of 1 m (100 pt) boxes on the ground, laid out like `large_pyramid`
     /// (which is `rows` = 100): `rows·(rows+1)/2` boxes. Sleeping is off unless `enableSleep`.

@@ -29,11 +29,13 @@ struct Bench: ParsableCommand {
             After each scene, stderr says how often each safeguard acted \
             (Sources/KineticPhysics/Safeguards/README.md).
             BENCH_QUICK=1 acts as --quick; BENCH_GRID_N=n changes the joint grid's size (experiments only).
+
+            Scale scenes (docs/benchmarks.md, "Scale"): `kinetic bench pyramid --bodies N` and             `kinetic bench rain --bodies N` run large_pyramid and falling_circles generalised to N bodies,             with step counts chosen by N; scripts/scale-curve.sh runs them against Box2D 3.1.
             """
     )
 
     @Argument(help: ArgumentHelp(
-        "Scenes to run, in this order: large_pyramid, falling_circles, joint_grid, newtons_cradle (default: all).",
+        "Scenes to run, in this order: large_pyramid, falling_circles, joint_grid, newtons_cradle (default: all); with --bodies: pyramid, rain.",
         valueName: "scene"))
     var scenes: [String] = []
 
@@ -51,12 +53,32 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads each step's large stages run on (WorldDef.workers), 1 to 16; above 1 the engine is kinetic-<version>-w<N>.")
     var workers = 1
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Run the scale scenes (pyramid, rain) with this many dynamic bodies, 1 to 100000.",
+        valueName: "n"))
+    var bodies: Int?
+
     /// The substep count the peers' Box2D v3 uses; other counts are marked in the engine name.
     static let referenceSubsteps = 4
 
     func validate() throws {
-        for name in scenes where !Scenes.benchmarkNames.contains(name) {
-            throw ValidationError("unknown scene '\(name)'; the scenes are \(Scenes.benchmarkNames.joined(separator: ", "))")
+        if let bodies {
+            guard !scenes.isEmpty else {
+                throw ValidationError("--bodies needs a scale scene: \(Scenes.scaleNames.joined(separator: ", "))")
+            }
+            for name in scenes where !Scenes.scaleNames.contains(name) {
+                throw ValidationError("--bodies runs the scale scenes \(Scenes.scaleNames.joined(separator: ", ")), not '\(name)'")
+            }
+            guard Scenes.scaleBodies.contains(bodies) else {
+                throw ValidationError("--bodies must be an integer from \(Scenes.scaleBodies.lowerBound) to \(Scenes.scaleBodies.upperBound), got \(bodies)")
+            }
+        } else {
+            for name in scenes where !Scenes.benchmarkNames.contains(name) {
+                if Scenes.scaleNames.contains(name) {
+                    throw ValidationError("the scale scene '\(name)' needs --bodies <n>, e.g. kinetic bench \(name) --bodies 5000")
+                }
+                throw ValidationError("unknown scene '\(name)'; the scenes are \(Scenes.benchmarkNames.joined(separator: ", ")) (and with --bodies: \(Scenes.scaleNames.joined(separator: ", ")))")
+            }
         }
         guard (1...DynamicAnimator.maximumSubsteps).contains(substeps) else {
             throw ValidationError("--substeps must be an integer from 1 to \(DynamicAnimator.maximumSubsteps), got \(substeps)")
@@ -120,10 +142,15 @@ struct Bench: ParsableCommand {
         Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, \(workers == 1 ? "1 thread" : "\(workers) threads"), sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
 
         for name in scenes.isEmpty ? Scenes.benchmarkNames : scenes {
-            guard var scene = try Scenes.benchmark(named: name, gridSize: gridSize, safeguards: chosenSafeguards, workers: workers) else { continue }
-            let kind = type(of: scene)
-            let timedSteps = quickRun ? max(kind.timedSteps / 10, 10) : kind.timedSteps
-            let result = Self.measure(&scene, warmUp: kind.warmUpSteps, timed: timedSteps, substeps: substeps)
+            let built: (any BenchmarkScene)?
+            if let bodies {
+                built = try Scenes.scaled(named: name, bodies: bodies, safeguards: chosenSafeguards, workers: workers)
+            } else {
+                built = try Scenes.benchmark(named: name, gridSize: gridSize, safeguards: chosenSafeguards, workers: workers)
+            }
+            guard var scene = built else { continue }
+            let timedSteps = quickRun ? max(scene.timedSteps / 10, 10) : scene.timedSteps
+            let result = Self.measure(&scene, warmUp: scene.warmUpSteps, timed: timedSteps, substeps: substeps)
             let line = "\(engine) \(name) \(scene.dynamicBodies.count) \(result.times.count) "
                 + "\(String(format: "%.5g", result.median)) \(String(format: "%.5g", result.p90)) "
                 + "sanity=\(result.flag)\(scene.sanity())"

@@ -88,4 +88,60 @@ import KineticBenchScenes
         #expect(first?.sleepStep == second?.sleepStep)
         #expect(first?.hash == second?.hash)
     }
+
+    // MARK: - Scale scenes
+
+    @Test func pyramidOfNBodiesIsTheLargePyramidLayoutCutAtN() throws {
+        // 5050 boxes is large_pyramid itself, box for box.
+        let published = try LargePyramid()
+        let scaled = try LargePyramid(bodies: 5050)
+        #expect(scaled.rows == 100)
+        #expect(scaled.startCenters == published.startCenters)
+        // 200 boxes: the 20-row pyramid (210 places) filled from the bottom; rows of 20, 19, …, 5 boxes
+        // hold exactly 200, so it stops after 16 rows with a flat top of 5 boxes at y = 15.5 m.
+        let cut = try LargePyramid(bodies: 200)
+        #expect(cut.rows == 20)
+        #expect(cut.dynamicBodies.count == 200)
+        #expect(cut.startCenters.last == Vec2(2, 15.5))
+        #expect(cut.startCenters.filter { $0.y == 15.5 }.count == 5)
+        #expect(throws: PhysicsError.self) { try LargePyramid(bodies: 0) }
+    }
+
+    @Test func pyramidOfNBodiesStandsAfterOneSecond() throws {
+        // 200 boxes: 16 rows cut flat (above). After 60 steps no box has slid half a box sideways and
+        // the top row is still at its height (soft contacts settle each row by millimetres; 5 cm
+        // catches any collapse).
+        let scene = try LargePyramid(bodies: 200)
+        let startTop = 15.5
+        for _ in 0..<60 { scene.world.step(by: Scenes.timeStep, substeps: 4) }
+        let f = scene.figures()
+        #expect(f.slid == 0)
+        #expect(abs(f.topY - startTop) < 0.05)
+    }
+
+    @Test func rainOfTwoThousandIsFallingCirclesLayout() throws {
+        let published = try FallingCircles()
+        let rain = try FallingCircles(bodies: 2000)
+        #expect(rain.columns == 40 && rain.rows == 50 && rain.halfWidth == 21)
+        #expect(rain.dynamicBodies.map { rain.world.position(of: $0) } == published.dynamicBodies.map { published.world.position(of: $0) })
+        #expect(rain.dynamicBodies.map { rain.world.mass(of: $0) } == published.dynamicBodies.map { published.world.mass(of: $0) })
+        // The rain waits for its top row (y = 51 m) to fall to the floor, √(51/5) s, plus 1 s.
+        #expect(rain.warmUpSteps == 192 + 60)
+        #expect(published.warmUpSteps == 10 && published.timedSteps == 600)
+        #expect(throws: PhysicsError.self) { try FallingCircles(bodies: 100_001) }
+    }
+
+    @Test func rainOfNCirclesLandsInTheBox() throws {
+        // 300 circles: 15 columns (round √240) by 20 rows from y = 2 to 21 m, into a 17 m wide box.
+        let scene = try FallingCircles(bodies: 300)
+        #expect(scene.columns == 15 && scene.rows == 20 && scene.halfWidth == 8.5)
+        #expect(scene.dynamicBodies.count == 300)
+        for _ in 0..<scene.warmUpSteps { scene.world.step(by: Scenes.timeStep, substeps: 4) }
+        let f = scene.figures()
+        // Every circle is inside the box above the floor, and they have piled up: about 137 m² of
+        // circles in a 17 m wide box stand some 8–10 m high, far below the 21 m they fell from.
+        #expect(f.inBox == 300)
+        #expect(f.maxY < 14)
+        #expect(f.meanY < 6)
+    }
 }
