@@ -62,7 +62,9 @@ final class SolverBuffers {
     @exclusivity(unchecked) var islandOfBody: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var restitutionMarks: ContiguousArray<UInt8> = []
 
-    // MARK: Continuous (Continuous.swift)
+    // MARK: Continuous (Continuous.swift, Finalize.swift)
+    /// Per awake body, whether finalize found it fast (the lists below are gathered from it).
+    @exclusivity(unchecked) var continuousMarks: ContiguousArray<ContinuousMark> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []

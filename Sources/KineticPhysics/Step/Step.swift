@@ -75,11 +75,11 @@ extension World {
                     }
                 }
             }
-            buffers.contactSchedule.storeImpulses(v.constraints)
+            buffers.contactSchedule.storeImpulses(v.constraints, workers)
             restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionPasses, restitutionEnergyLimit)
         }
-        storeImpulses()                             // b2_stageStoreImpulses
-        finalizeBodies(ctx, capSpeeds: capPositions)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
+        storeImpulses(workers)                      // b2_stageStoreImpulses
+        finalizeBodies(ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
         updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
     }
