@@ -44,7 +44,7 @@ extension World {
         jointStore.withUnsafeBufferPointer { joints in
             buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
                 buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
-                    for j in buffers.activeJoints {
+                    for j in buffers.activeJoints.reversed() {
                         let joint = joints.baseAddress! + Int(j)
                         let ia = joint.pointee.bodyA >= 0 ? solverIndex[Int(joint.pointee.bodyA)] : n
                         let ib = solverIndex[Int(joint.pointee.bodyB)]
