@@ -1,8 +1,11 @@
 // Constraint graph colouring (Box2D v3 constraint_graph.c; rebuilt when the islands change):
-// contacts are grouped into colours so that no two contacts of a colour move the same dynamic body,
-// and the solver walks them colour by colour. Consecutive contacts then rarely share a body, so the
-// processor overlaps their solves instead of waiting for the previous one's velocity writes, and
-// the order is the same for the same input (determinism): greedy, in contact order.
+// constraints are grouped into colours so that no two constraints of a colour move the same body
+// with a solver state of its own, and the solver walks them colour by colour. A colour's
+// constraints can then be solved side by side on the worker threads, consecutive ones rarely wait
+// on each other's velocity writes, and the order is the same for the same input (determinism):
+// greedy, in constraint order. Contacts and joints are coloured apart (each from an empty graph):
+// a pass solves every joint before every contact, as Kinetic did before it had colours, and a scene
+// of contacts only keeps the colours it had.
 
 extension World {
     /// Fills `solverOrder` with the indices of the contacts that get a constraint this step, grouped
@@ -11,60 +14,80 @@ extension World {
     /// to `n` are static or sleeping bodies, which any number of contacts of a colour may touch.
     /// Reads the solver indices, so it runs after the body states are set up.
     func colorContacts(_ n: Int32) {
-        let words = (Int(n) + 63) >> 6
-        buffers.colorBodyBits.removeAll(keepingCapacity: true)
-        buffers.colorBodyBits.append(contentsOf: repeatElement(0, count: words * Tuning.graphColorCount))
-        buffers.contactColors.removeAll(keepingCapacity: true)
-        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow: Tuning.graphColorCount + 1
-        withUnsafeMutableBytes(of: &counts) { countBytes in
-            let count = countBytes.bindMemory(to: Int.self)
-            contacts.withUnsafeBufferPointer { contacts in
-                buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
-                    buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
-                        for ci in 0..<contacts.count {
-                            let contact = contacts.baseAddress! + ci
-                            guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
-                                  contact.pointee.manifold.pointCount > 0 else { continue }
-                            let a = Int(contact.pointee.bodyA), b = Int(contact.pointee.bodyB)
-                            let ia = solverIndex[a], ib = solverIndex[b]
-                            if ia == n && ib == n { continue }
-                            // Every body with a solver state of its own is reserved: dynamic bodies
-                            // change velocity in the contact solve, and kinematic ones are stored
-                            // back, so two contacts of a colour on worker threads never share one.
-                            let movesA = ia != n
-                            let movesB = ib != n
-                            var color = Tuning.graphColorCount
-                            for k in 0..<Tuning.graphColorCount {
-                                let row = k * words
-                                if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
-                                if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
-                                if movesA { bits[row + Int(ia >> 6)] |= 1 << UInt64(ia & 63) }
-                                if movesB { bits[row + Int(ib >> 6)] |= 1 << UInt64(ib & 63) }
-                                color = k
-                                break
-                            }
-                            buffers.contactColors.append(ContactColor(contact: Int32(ci), color: Int32(color)))
-                            count[color] += 1
-                        }
+        let words = clearColorBits(n)
+        buffers.constraintColors.clear()
+        contacts.withUnsafeBufferPointer { contacts in
+            buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
+                buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
+                    for ci in 0..<contacts.count {
+                        let contact = contacts.baseAddress! + ci
+                        guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
+                              contact.pointee.manifold.pointCount > 0 else { continue }
+                        let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                        if ia == n && ib == n { continue }
+                        let color = firstFreeColor(bits, words: words, ia, ib, n: n)
+                        buffers.constraintColors.append(ConstraintColor(item: Int32(ci), color: Int32(color)))
                     }
                 }
             }
-            // Counting sort by colour: stable, so contact order is kept within a colour.
-            buffers.colorStarts.removeAll(keepingCapacity: true)
+        }
+        groupByColor(into: &buffers.solverOrder, starts: &buffers.colorStarts)
+    }
+
+    /// Fills `jointOrder` with `activeJoints` grouped by colour (list order within a colour) and
+    /// `jointColorStarts` with where each colour begins, as `colorContacts` does for contacts. A
+    /// joint with no body A (a target joint) touches only B. Which joints share a colour decides the
+    /// order of the Gauss-Seidel passes; the other orders tried are in docs/benchmarks.md, "Worker threads".
+    func colorJoints(_ n: Int32) {
+        let words = clearColorBits(n)
+        buffers.constraintColors.clear()
+        jointStore.withUnsafeBufferPointer { joints in
+            buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
+                buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
+                    for j in buffers.activeJoints.reversed() {
+                        let joint = joints.baseAddress! + Int(j)
+                        let ia = joint.pointee.bodyA >= 0 ? solverIndex[Int(joint.pointee.bodyA)] : n
+                        let ib = solverIndex[Int(joint.pointee.bodyB)]
+                        let color = firstFreeColor(bits, words: words, ia, ib, n: n)
+                        buffers.constraintColors.append(ConstraintColor(item: j, color: Int32(color)))
+                    }
+                }
+            }
+        }
+        groupByColor(into: &buffers.jointOrder, starts: &buffers.jointColorStarts)
+    }
+
+    /// Empties every colour's row of body bits (one bit per awake body); returns the row's length in words.
+    private func clearColorBits(_ n: Int32) -> Int {
+        let words = (Int(n) + 63) >> 6
+        buffers.colorBodyBits.removeAll(keepingCapacity: true)
+        buffers.colorBodyBits.append(contentsOf: repeatElement(0, count: words * Tuning.graphColorCount))
+        return words
+    }
+
+    /// Counting sort of `constraintColors` by colour: `order` gets the items, colour after colour
+    /// (stable, so list order is kept within a colour), `starts` where each colour begins, the
+    /// overflow group's start (`Tuning.graphColorCount`) and the total.
+    private func groupByColor(into order: inout ContiguousArray<Int32>, starts: inout ContiguousArray<Int32>) {
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow: Tuning.graphColorCount + 1
+        withUnsafeMutableBytes(of: &counts) { countBytes in
+            let count = countBytes.bindMemory(to: Int.self)
+            for entry in buffers.constraintColors { count[Int(entry.color)] += 1 }
+            starts.removeAll(keepingCapacity: true)
             var start = 0
             for k in 0...Tuning.graphColorCount {
                 let c = count[k]
                 count[k] = start
-                buffers.colorStarts.append(Int32(start))
+                starts.append(Int32(start))
                 start += c
             }
-            buffers.colorStarts.append(Int32(start))
-            buffers.solverOrder.removeAll(keepingCapacity: true)
-            buffers.solverOrder.append(contentsOf: repeatElement(0, count: start))
-            buffers.solverOrder.withUnsafeMutableBufferPointer { order in
-                for entry in buffers.contactColors {
+            starts.append(Int32(start))
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: repeatElement(0, count: start))
+            order.withUnsafeMutableBufferPointer { order in
+                for entry in buffers.constraintColors {
                     let k = Int(entry.color)
-                    order[count[k]] = entry.contact
+                    order[count[k]] = entry.item
                     count[k] += 1
                 }
             }
@@ -72,9 +95,28 @@ extension World {
     }
 }
 
-/// A contact and the colour it was given.
-struct ContactColor {
-    var contact: Int32
+/// The first colour in which neither body of a constraint between solver indices `ia` and `ib` is
+/// taken, with its bodies marked there; `Tuning.graphColorCount` (the overflow group) when there is
+/// none. Every body with a solver state of its own is reserved: dynamic bodies change velocity in
+/// the solve, and kinematic ones are stored back, so two constraints of a colour on worker threads
+/// never share one. Index `n`, the one state of static and sleeping bodies, is never written.
+@inline(__always) private func firstFreeColor(_ bits: UnsafeMutableBufferPointer<UInt64>, words: Int,
+                                              _ ia: Int32, _ ib: Int32, n: Int32) -> Int {
+    let movesA = ia != n, movesB = ib != n
+    for k in 0..<Tuning.graphColorCount {
+        let row = k * words
+        if movesA && bits[row + Int(ia >> 6)] & (1 << UInt64(ia & 63)) != 0 { continue }
+        if movesB && bits[row + Int(ib >> 6)] & (1 << UInt64(ib & 63)) != 0 { continue }
+        if movesA { bits[row + Int(ia >> 6)] |= 1 << UInt64(ia & 63) }
+        if movesB { bits[row + Int(ib >> 6)] |= 1 << UInt64(ib & 63) }
+        return k
+    }
+    return Tuning.graphColorCount
+}
+
+/// A constraint (a contact's or a joint's index) and the colour it was given.
+struct ConstraintColor {
+    var item: Int32
     var color: Int32
 }
 
@@ -108,3 +150,4 @@ extension World {
         #endif
     }
 }
+

@@ -333,19 +333,29 @@ struct ContactSchedule {
         }
     }
 
-    /// Copies the pairs' impulses back to their constraints (restitution and the next warm start read them there).
-    func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
+    /// Copies the pairs' impulses back to their constraints (restitution and the next warm start
+    /// read them there); each pair writes its own two constraints, so blocks run on the workers.
+    func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: Workers) {
         guard let base = cs.baseAddress else { return }
         pairs.withUnsafeBufferPointer { pairs in
-            for i in 0..<pairCount {
-                let p = pairs.baseAddress! + i
-                let c0 = base + Int(p.pointee.constraint0), c1 = base + Int(p.pointee.constraint1)
-                p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
-                p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
-                if p.pointee.twoPoints {
-                    p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
-                    p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
-                }
+            guard let pairs = pairs.baseAddress else { return }
+            workers.forEachRange(pairCount, minimum: Workers.minimumBodyBlock, StorePairImpulses(pairs: pairs, constraints: base))
+        }
+    }
+}
+
+private struct StorePairImpulses: WorkerStage {
+    let pairs: UnsafePointer<ContactConstraintPair>, constraints: UnsafeMutablePointer<ContactConstraint>
+
+    func run(_ range: Range<Int>) {
+        for i in range {
+            let p = pairs + i
+            let c0 = constraints + Int(p.pointee.constraint0), c1 = constraints + Int(p.pointee.constraint1)
+            p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
+            p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
+            if p.pointee.twoPoints {
+                p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
+                p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
             }
         }
     }

@@ -36,8 +36,8 @@ func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPoint
     let LB = axialImpulse * a2 + j.linearImpulse.x * s2 + L
     a.v -= j.mA * P; a.w -= j.iA * LA
     b.v += j.mB * P; b.w += j.iB * LB
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }
 
 func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -125,8 +125,8 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
         a.v -= j.mA * P; a.w -= j.iA * LA
         b.v += j.mB * P; b.w += j.iB * LB
     }
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }
 
 /// Solves K x = b for the perpendicular-and-angular block, K = [[m + iA·s1² + iB·s2², iA·s1 + iB·s2],

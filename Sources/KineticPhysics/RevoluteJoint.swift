@@ -16,8 +16,8 @@ func warmStartRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointe
     a.w -= j.iA * (cross(rA, j.linearImpulse) + axialImpulse)
     b.v += j.mB * j.linearImpulse
     b.w += j.iB * (cross(rB, j.linearImpulse) + axialImpulse)
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }
 
 func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -96,6 +96,6 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
         b.v += j.mB * impulse
         b.w += j.iB * cross(rB, impulse)
     }
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }

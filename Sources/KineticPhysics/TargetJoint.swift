@@ -15,7 +15,7 @@ func warmStartTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<
     let rB = b.dq.rotate(j.anchorB)
     b.v += j.mB * j.linearImpulse
     b.w += j.iB * (cross(rB, j.linearImpulse) + j.angularImpulse)
-    states[Int(j.indexB)] = b
+    states.storeJointBody(b, at: j.indexB)
 }
 
 func solveTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -47,5 +47,5 @@ func solveTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Body
         b.v += j.mB * impulse
         b.w += j.iB * cross(rB, impulse)
     }
-    states[Int(j.indexB)] = b
+    states.storeJointBody(b, at: j.indexB)
 }

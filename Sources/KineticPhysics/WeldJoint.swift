@@ -29,8 +29,8 @@ func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     a.w -= j.iA * (cross(rA, j.linearImpulse) + angular)
     b.v += j.mB * j.linearImpulse
     b.w += j.iB * (cross(rB, j.linearImpulse) + angular)
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }
 
 func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
@@ -71,6 +71,6 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
         b.v += j.mB * impulse
         b.w += j.iB * cross(rB, impulse)
     }
-    states[Int(j.indexA)] = a
-    states[Int(j.indexB)] = b
+    states.storeJointBody(a, at: j.indexA)
+    states.storeJointBody(b, at: j.indexB)
 }

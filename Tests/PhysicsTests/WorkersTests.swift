@@ -71,6 +71,92 @@ import KineticBenchScenes
         }
     }
 
+    /// Chains of every joint kind hanging from one static ceiling (so joints of a colour share the
+    /// static bodies' one state), swinging onto a floor: the joint colours run in blocks on the
+    /// workers and give the bits one thread gives.
+    func jointChains(workers: Int) throws -> World {
+        let world = makeWorld { $0.workers = workers }
+        let ceiling = addStaticBox(world, center: Vec2(0, 0), halfWidth: 2000, halfHeight: 5)
+        addStaticBox(world, center: Vec2(0, 400), halfWidth: 2000, halfHeight: 5)
+        for chain in 0..<60 {
+            let x = Double(chain) * 60 - 1800
+            var previous = ceiling, previousAnchor = Vec2(x, 5)
+            for link in 0..<6 {
+                // Every chain leans: the links start off their rest pose, so the joints work.
+                let body = addBox(world, at: Vec2(x + Double(link) * 6, 20 + Double(link) * 30), halfWidth: 8, halfHeight: 12)
+                let top = Vec2(0, -12)
+                switch (chain + link) % 4 {
+                case 0:
+                    var d = RevoluteJointDef()
+                    d.bodyA = previous; d.bodyB = body; d.localAnchorA = previousAnchor; d.localAnchorB = top
+                    d.enableLimit = true; d.lowerAngle = -0.5; d.upperAngle = 0.5
+                    _ = try world.createJoint(.revolute(d))
+                case 1:
+                    var d = WeldJointDef()
+                    d.bodyA = previous; d.bodyB = body; d.localAnchorA = previousAnchor; d.localAnchorB = top
+                    d.linearHertz = 4; d.angularHertz = 2
+                    _ = try world.createJoint(.weld(d))
+                case 2:
+                    var d = PrismaticJointDef()
+                    d.bodyA = previous; d.bodyB = body; d.localAnchorA = previousAnchor; d.localAnchorB = top
+                    d.localAxisA = Vec2(0, 1); d.enableLimit = true; d.lowerTranslation = -5; d.upperTranslation = 10
+                    d.enableMotor = true; d.motorSpeed = 20; d.maxMotorForce = 1e6
+                    _ = try world.createJoint(.prismatic(d))
+                default:
+                    var d = DistanceJointDef()
+                    d.bodyA = previous; d.bodyB = body; d.localAnchorA = previousAnchor; d.localAnchorB = top
+                    d.length = 20; d.enableSpring = chain % 2 == 0; d.hertz = 3
+                    _ = try world.createJoint(.distance(d))
+                }
+                previous = body; previousAnchor = Vec2(0, 12)
+            }
+            if chain % 3 == 0 {
+                var d = TargetJointDef()
+                d.body = previous; d.target = Vec2(x + 100, 300); d.maxForce = 1e7
+                _ = try world.createJoint(.target(d))
+            }
+        }
+        return world
+    }
+
+    @Test func jointsOfEveryKindAreBitIdenticalOnAnyWorkerCount() throws {
+        func trace(_ world: World) -> [UInt64] {
+            (1...60).map { _ in world.step(by: testStep); return world.stateHash() }
+        }
+        let reference = trace(try jointChains(workers: 1))
+        for workers in [2, 4] {
+            let world = try jointChains(workers: workers)
+            #expect(trace(world) == reference, "the joint chains on \(workers) workers differ from one worker")
+            #expect(world.workerPool?.count == workers)
+        }
+    }
+
+    /// The joint colouring: every active joint once, and no two joints of a colour moving the same
+    /// body with a state of its own (only the overflow group may).
+    @Test func noTwoJointsOfAColourShareABody() throws {
+        let world = try jointChains(workers: 1)
+        for _ in 0..<3 { world.step(by: testStep) }
+        let buffers = world.buffers
+        #expect(buffers.jointOrder.sorted() == buffers.activeJoints.sorted())
+        #expect(buffers.activeJoints.count == 60 * 6 + 20)
+        let starts = buffers.jointColorStarts
+        #expect(starts.count == Tuning.graphColorCount + 2)
+        let n = Int32(buffers.awakeBodies.count)
+        var coloursUsed = 0
+        for k in 0..<Tuning.graphColorCount where starts[k] < starts[k + 1] {
+            coloursUsed += 1
+            var moved = Set<Int32>()
+            for i in Int(starts[k])..<Int(starts[k + 1]) {
+                let joint = world.jointStore[Int(buffers.jointOrder[i])]
+                for index in [joint.indexA, joint.indexB] where index != n {
+                    #expect(moved.insert(index).inserted, "colour \(k) moves solver body \(index) twice")
+                }
+            }
+        }
+        #expect(coloursUsed >= 2)
+        #expect(starts[Tuning.graphColorCount] == starts[Tuning.graphColorCount + 1], "nothing overflows")
+    }
+
     @Test func automaticSettingUsesThreadsOnlyForALargeAwakeSet() throws {
         let small = try NewtonsCradle(workers: 0)
         for _ in 0..<10 { small.world.step(by: Scenes.timeStep) }

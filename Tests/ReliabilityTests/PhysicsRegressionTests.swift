@@ -140,13 +140,13 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         let b = try! world.createBody(def)
         _ = try! world.createShape(on: a, ShapeDef(), .circle(Circle(radius: 92)))
         _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 0.9)))
+        var pin = RevoluteJointDef(); pin.bodyA = b; pin.bodyB = a
+        pin.localAnchorA = Vec2(-5055, 10_590); pin.localAnchorB = Vec2(288.3, -1813); pin.referenceAngle = 0.2847
+        _ = try! world.createJoint(.revolute(pin))
         var slider = PrismaticJointDef(); slider.bodyA = a; slider.bodyB = b
         slider.localAnchorA = Vec2(1711, -10_600); slider.localAnchorB = Vec2(-1223, 2562)
         slider.localAxisA = Vec2(0.9983, 0.05779); slider.referenceAngle = -0.2847
         _ = try! world.createJoint(.prismatic(slider))
-        var pin = RevoluteJointDef(); pin.bodyA = b; pin.bodyB = a
-        pin.localAnchorA = Vec2(-5055, 10_590); pin.localAnchorB = Vec2(288.3, -1813); pin.referenceAngle = 0.2847
-        _ = try! world.createJoint(.revolute(pin))
     }
 
     @Test func jointsThatStartApartInVelocityGainNoEnergy() {
@@ -172,13 +172,13 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 88)))
         var dense = ShapeDef(); dense.density = 32.08
         _ = try! world.createShape(on: c, dense, .circle(Circle(radius: 11)))
+        var weld = WeldJointDef(); weld.bodyA = b; weld.bodyB = c
+        weld.localAnchorA = Vec2(2060, -5807); weld.localAnchorB = Vec2(2159, 1534); weld.referenceAngle = -4.989
+        _ = try! world.createJoint(.weld(weld))
         var slider = PrismaticJointDef(); slider.bodyA = c; slider.bodyB = a
         slider.localAnchorA = Vec2(1982, 28_630); slider.localAnchorB = Vec2(1654, -4278)
         slider.localAxisA = Vec2(-0.9959, 0.09065); slider.referenceAngle = -0.5524
         _ = try! world.createJoint(.prismatic(slider))
-        var weld = WeldJointDef(); weld.bodyA = b; weld.bodyB = c
-        weld.localAnchorA = Vec2(2060, -5807); weld.localAnchorB = Vec2(2159, 1534); weld.referenceAngle = -4.989
-        _ = try! world.createJoint(.weld(weld))
     }
 
     @Test func longLeverChainGainsNoEnergy() {
@@ -200,14 +200,14 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
         let b = try! world.createBody(def)
         _ = try! world.createShape(on: a, ShapeDef(), .circle(Circle(radius: 28.37)))
         _ = try! world.createShape(on: b, ShapeDef(), .circle(Circle(radius: 1.4)))
-        var target = TargetJointDef(); target.body = b; target.localAnchor = Vec2(-2948, -4122); target.target = Vec2(1209, -3935)
-        target.hertz = 56.29; target.dampingRatio = 4.863; target.angularHertz = 0.1037; target.targetAngle = -3.371
-        _ = try! world.createJoint(.target(target))
         var slider = PrismaticJointDef(); slider.bodyA = a; slider.bodyB = b
         slider.localAnchorA = Vec2(4864, -4350); slider.localAnchorB = Vec2(-2652, -3298)
         slider.localAxisA = Vec2(0.8425, 0.5386); slider.referenceAngle = -3.722
         slider.enableLimit = true; slider.lowerTranslation = -1211; slider.upperTranslation = 40.93
         _ = try! world.createJoint(.prismatic(slider))
+        var target = TargetJointDef(); target.body = b; target.localAnchor = Vec2(-2948, -4122); target.target = Vec2(1209, -3935)
+        target.hertz = 56.29; target.dampingRatio = 4.863; target.angularHertz = 0.1037; target.targetAngle = -3.371
+        _ = try! world.createJoint(.target(target))
     }
 
     /// With every safeguard off, only the joints' own limits hold a pair of spinning circles joined

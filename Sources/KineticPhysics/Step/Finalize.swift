@@ -2,20 +2,14 @@
 // continuous sweeps and the bounds the next broad phase reads).
 
 extension World {
-    /// Copies the final impulses into the manifolds for next step's warm start.
-    func storeImpulses() {
+    /// Copies the final impulses into the manifolds for next step's warm start; each constraint
+    /// writes its own contact, so blocks of them run on the workers.
+    func storeImpulses(_ workers: Workers) {
         contacts.withUnsafeMutableBufferPointer { contacts in
           buffers.constraints.withUnsafeBufferPointer { constraints in
-            for i in constraints.indices {
-                let c = constraints.baseAddress! + i
-                let m = contacts.baseAddress! + Int(c.pointee.contact)
-                m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
-                m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse
-                if c.pointee.pointCount > 1 {
-                    m.pointee.manifold.point1.normalImpulse = c.pointee.p1.normalImpulse
-                    m.pointee.manifold.point1.tangentImpulse = c.pointee.p1.tangentImpulse
-                }
-            }
+            guard let contacts = contacts.baseAddress, let constraints = constraints.baseAddress else { return }
+            workers.forEachRange(buffers.constraints.count, minimum: Workers.minimumBodyBlock,
+                                 StoreImpulses(contacts: contacts, constraints: constraints))
           }
         }
     }
@@ -26,52 +20,30 @@ extension World {
     /// velocities, but the relax pass and restitution can leave them far past the caps (a chain of
     /// rigid joints anchored far out on spinning bodies multiplies the anchor speeds pass by pass).
     /// The next step would cap them before use; the world's state, its events and queries should not
-    /// report them either.
-    func finalizeBodies(_ ctx: StepContext, capSpeeds: Bool) {
+    /// report them either. Blocks of bodies run on the workers, each marking its fast bodies in
+    /// `continuousMarks`; the lists are gathered afterwards in solver order, as one thread makes them.
+    func finalizeBodies(_ ctx: StepContext, capSpeeds: Bool, _ workers: Workers) {
         let buffers = self.buffers
         let n = buffers.awakeBodies.count
-        let sleepThreshold = Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter
         buffers.fastBodies.clear()
         buffers.bulletBodies.clear()
-        let enableContinuous = def.enableContinuous
-        let caps = SpeedCaps(ctx)
+        guard n > 0 else { return }
+        buffers.continuousMarks.resize(to: n, filler: .none)
         bodyStore.withUnsafeMutableBufferPointer { bodies in
           buffers.states.withUnsafeMutableBufferPointer { states in
             buffers.integration.withUnsafeMutableBufferPointer { integration in
-                for i in 0..<n {
-                    let b = Int(buffers.awakeBodies[i])
-                    if capSpeeds && integration[i].isDynamic { caps.apply(to: &states[i]) }
-                    let s = states[i]
-                    let body = bodies.baseAddress! + b
-                    body.pointee.center0 = body.pointee.center
-                    body.pointee.q0 = body.pointee.xf.q
-                    body.pointee.v = s.v; body.pointee.w = s.w
-                    body.pointee.center += s.dp
-                    let q = s.dq.multiplied(by: body.pointee.xf.q)
-                    let invMag = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-                    body.pointee.xf.q = Rot(c: q.c * invMag, s: q.s * invMag)
-                    body.pointee.xf.p = body.pointee.center - body.pointee.xf.q.rotate(body.pointee.localCenter)
-                    body.pointee.force = .zero; body.pointee.torque = 0
-                    let speed = s.v.length
-                    let maxExtent = body.pointee.maxExtent
-                    if !body.pointee.allowSleep || speed + maxExtent * abs(s.w) > sleepThreshold {
-                        body.pointee.sleepTime = 0
-                    } else {
-                        body.pointee.sleepTime += ctx.dt
-                    }
-                    if enableContinuous && body.pointee.type == .dynamic {
-                        // How far it moved and turned, not only how far its velocities say: position
-                        // correction moves bodies with no velocity left after the relax pass (a light
-                        // body dragged by a joint that cannot be satisfied, or a joint created
-                        // violated, turning a large body's far part through a wall).
-                        // √(2(1 − cos θ)) is the chord a turn θ sweeps at radius 1.
-                        let turned = (2 * Swift.max(0, 1 - s.dq.c)).squareRoot()
-                        let travel = Swift.max(speed * ctx.dt, s.dp.length) + Swift.max(abs(s.w) * ctx.dt, turned) * maxExtent
-                        if travel > Tuning.continuousTravelFraction * body.pointee.minExtent {
-                            if body.pointee.isBullet { buffers.bulletBodies.append(Int32(b)) } else { buffers.fastBodies.append(Int32(b)) }
-                        }
+              buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
+                buffers.continuousMarks.withUnsafeMutableBufferPointer { marks in
+                    workers.forEachRange(n, minimum: Workers.minimumBodyBlock, FinalizeBodies(
+                        bodies: bodies.baseAddress!, states: states, integration: UnsafeBufferPointer(integration),
+                        awake: UnsafeBufferPointer(awake), marks: marks, dt: ctx.dt, caps: SpeedCaps(ctx), capSpeeds: capSpeeds,
+                        sleepThreshold: Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter, enableContinuous: def.enableContinuous))
+                    guard def.enableContinuous else { return }
+                    for i in 0..<n where marks[i] != .none {
+                        if marks[i] == .bullet { buffers.bulletBodies.append(awake[i]) } else { buffers.fastBodies.append(awake[i]) }
                     }
                 }
+              }
             }
           }
         }
@@ -82,5 +54,72 @@ extension World {
     func sweepFastBodies() {
         for b in buffers.fastBodies { solveContinuous(Int(b), isBullet: false) }
         for b in buffers.bulletBodies { solveContinuous(Int(b), isBullet: true) }
+    }
+}
+
+/// Whether `finalizeBodies` found a body moved far enough for continuous collision, and as what.
+enum ContinuousMark: UInt8 {
+    case none, fast, bullet
+}
+
+private struct StoreImpulses: WorkerStage {
+    let contacts: UnsafeMutablePointer<ContactData>, constraints: UnsafePointer<ContactConstraint>
+
+    func run(_ range: Range<Int>) {
+        for i in range {
+            let c = constraints + i
+            let m = contacts + Int(c.pointee.contact)
+            m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
+            m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse
+            if c.pointee.pointCount > 1 {
+                m.pointee.manifold.point1.normalImpulse = c.pointee.p1.normalImpulse
+                m.pointee.manifold.point1.tangentImpulse = c.pointee.p1.tangentImpulse
+            }
+        }
+    }
+}
+
+private struct FinalizeBodies: WorkerStage {
+    let bodies: UnsafeMutablePointer<BodyData>
+    let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
+    let awake: UnsafeBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<ContinuousMark>
+    let dt: Double, caps: SpeedCaps, capSpeeds: Bool, sleepThreshold: Double, enableContinuous: Bool
+
+    func run(_ range: Range<Int>) {
+        for i in range {
+            if capSpeeds && integration[i].isDynamic { caps.apply(to: &states[i]) }
+            let s = states[i]
+            let body = bodies + Int(awake[i])
+            body.pointee.center0 = body.pointee.center
+            body.pointee.q0 = body.pointee.xf.q
+            body.pointee.v = s.v; body.pointee.w = s.w
+            body.pointee.center += s.dp
+            let q = s.dq.multiplied(by: body.pointee.xf.q)
+            let invMag = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+            body.pointee.xf.q = Rot(c: q.c * invMag, s: q.s * invMag)
+            body.pointee.xf.p = body.pointee.center - body.pointee.xf.q.rotate(body.pointee.localCenter)
+            body.pointee.force = .zero; body.pointee.torque = 0
+            let speed = s.v.length
+            let maxExtent = body.pointee.maxExtent
+            if !body.pointee.allowSleep || speed + maxExtent * abs(s.w) > sleepThreshold {
+                body.pointee.sleepTime = 0
+            } else {
+                body.pointee.sleepTime += dt
+            }
+            var mark = ContinuousMark.none
+            if enableContinuous && body.pointee.type == .dynamic {
+                // How far it moved and turned, not only how far its velocities say: position
+                // correction moves bodies with no velocity left after the relax pass (a light
+                // body dragged by a joint that cannot be satisfied, or a joint created
+                // violated, turning a large body's far part through a wall).
+                // √(2(1 − cos θ)) is the chord a turn θ sweeps at radius 1.
+                let turned = (2 * Swift.max(0, 1 - s.dq.c)).squareRoot()
+                let travel = Swift.max(speed * dt, s.dp.length) + Swift.max(abs(s.w) * dt, turned) * maxExtent
+                if travel > Tuning.continuousTravelFraction * body.pointee.minExtent {
+                    mark = body.pointee.isBullet ? .bullet : .fast
+                }
+            }
+            marks[i] = mark
+        }
     }
 }

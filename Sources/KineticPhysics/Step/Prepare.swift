@@ -66,8 +66,9 @@ extension World {
         return kept
     }
 
-    /// Lists the joints with an awake body. The list changes only with the islands (joints created or
-    /// destroyed, bodies woken or put to sleep all mark them).
+    /// Lists the joints with an awake body and colours them. The list and the colours change only
+    /// with the islands (joints created or destroyed, bodies woken or put to sleep, a body's type
+    /// changed all mark them).
     func listActiveJoints(islandsChanged: Bool) {
         guard islandsChanged else { return }
         let buffers = self.buffers
@@ -78,6 +79,7 @@ extension World {
             let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
             if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
         }
+        colorJoints(Int32(n))
     }
 
     /// The contact passes of the lane-wide solve: last step's refilled when the colouring and point
@@ -146,10 +148,21 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
     return pointCountsKept
 }
 
-/// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints).
-@inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext) {
-    let dummy = Int32(v.integration.count)
-    for j in v.activeJoints {
-        prepareJoint(v.joints.baseAddress! + Int(j), UnsafeBufferPointer(v.bodies), v.solverIndex, dummy: dummy, ctx)
+/// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints); each writes only its own
+/// joint, so blocks of them run on the workers.
+@inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext, _ workers: Workers) {
+    guard let joints = v.joints.baseAddress, !v.activeJoints.isEmpty else { return }
+    workers.forEachRange(v.activeJoints.count, minimum: JointPasses.minimumBlock,
+                         PrepareJoints(joints: joints, active: v.activeJoints, bodies: UnsafeBufferPointer(v.bodies),
+                                       solverIndex: v.solverIndex, dummy: Int32(v.integration.count), ctx: ctx))
+}
+
+private struct PrepareJoints: WorkerStage {
+    let joints: UnsafeMutablePointer<JointData>, active: UnsafeBufferPointer<Int32>
+    let bodies: UnsafeBufferPointer<BodyData>, solverIndex: UnsafeBufferPointer<Int32>
+    let dummy: Int32, ctx: StepContext
+
+    func run(_ range: Range<Int>) {
+        for i in range { prepareJoint(joints + Int(active[i]), bodies, solverIndex, dummy: dummy, ctx) }
     }
 }

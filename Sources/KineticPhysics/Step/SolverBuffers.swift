@@ -30,7 +30,7 @@ final class SolverBuffers {
     /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
     @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
-    @exclusivity(unchecked) var contactColors: ContiguousArray<ContactColor> = []
+    @exclusivity(unchecked) var constraintColors: ContiguousArray<ConstraintColor> = []
     @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
     /// The constraints with restitution, and those of them between two dynamic bodies: the first
     /// `restitutionConstraintCount` and `impactConstraintCount` entries.
@@ -42,6 +42,9 @@ final class SolverBuffers {
     // MARK: Joints (Prepare.swift)
     /// The joints with an awake body.
     @exclusivity(unchecked) var activeJoints: ContiguousArray<Int32> = []
+    /// The same joints grouped by graph colour (ConstraintColoring.swift), and where each colour begins.
+    @exclusivity(unchecked) var jointOrder: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var jointColorStarts: ContiguousArray<Int32> = []
 
     // MARK: Safeguards warmStartEnergyLimit and relaxEnergyLimit (Safeguards/)
     /// The islands they check, as solver-index ranges [start, end) in pairs.
@@ -59,7 +62,9 @@ final class SolverBuffers {
     @exclusivity(unchecked) var islandOfBody: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var restitutionMarks: ContiguousArray<UInt8> = []
 
-    // MARK: Continuous (Continuous.swift)
+    // MARK: Continuous (Continuous.swift, Finalize.swift)
+    /// Per awake body, whether finalize found it fast (the lists below are gathered from it).
+    @exclusivity(unchecked) var continuousMarks: ContiguousArray<ContinuousMark> = []
     @exclusivity(unchecked) var fastBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var bulletBodies: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var continuousCandidates: ContiguousArray<Int32> = []
@@ -84,8 +89,11 @@ struct SolverViews {
     let solverIndex: UnsafeBufferPointer<Int32>
     let solverOrder: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    /// The joints with an awake body (indices into `joints`).
+    /// The joints with an awake body (indices into `joints`), and the same grouped by colour.
     let activeJoints: UnsafeBufferPointer<Int32>
+    let jointOrder: UnsafeBufferPointer<Int32>
+    /// Where each colour of `jointOrder` begins, then the overflow group, then the total.
+    let jointColorStarts: UnsafeBufferPointer<Int32>
     /// Room for the constraints with restitution, and for those of them between two dynamic bodies.
     let restitutionSlots: UnsafeMutableBufferPointer<Int32>
     let impactSlots: UnsafeMutableBufferPointer<Int32>
@@ -114,13 +122,19 @@ extension World {
               b.solverOrder.withUnsafeMutableBufferPointer { solverOrder in
                b.constraints.withUnsafeMutableBufferPointer { constraints in
                 b.activeJoints.withUnsafeMutableBufferPointer { active in
-                 b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
-                  b.impactConstraints.withUnsafeMutableBufferPointer { impact in
-                    body(SolverViews(
-                        buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
-                        integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
-                        solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
-                        activeJoints: UnsafeBufferPointer(active), restitutionSlots: restitution, impactSlots: impact))
+                 b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
+                  b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
+                   b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
+                    b.impactConstraints.withUnsafeMutableBufferPointer { impact in
+                      body(SolverViews(
+                          buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
+                          integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
+                          solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
+                          activeJoints: UnsafeBufferPointer(active), jointOrder: UnsafeBufferPointer(jointOrder),
+                          jointColorStarts: UnsafeBufferPointer(jointColorStarts),
+                          restitutionSlots: restitution, impactSlots: impact))
+                    }
+                   }
                   }
                  }
                 }

@@ -45,7 +45,7 @@ extension World {
 
         withSolverViews { v in
             let scheduleKept = prepareContactConstraints(v, kept: coloringKept)     // b2_stagePrepareContacts
-            prepareJoints(v, ctx)                                                   // b2_stagePrepareJoints
+            prepareJoints(v, ctx, workers)                                          // b2_stagePrepareJoints
             if islandsChanged && (limitWarmStart || limitRelax) {
                 findJointIslands()                  // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
             }
@@ -59,26 +59,27 @@ extension World {
             if checkRelax {
                 classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
             }
+            let joints = JointPasses(v)             // nil without active joints
             buffers.contactSchedule.withPasses { contacts in
                 for _ in 0..<ctx.substeps {
                     integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
-                    warmStart(v, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
-                    solveJoints(v, ctx, useBias: true)                              // b2_stageSolve
+                    warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
+                    joints?.solve(ctx, useBias: true, workers)                      // b2_stageSolve
                     contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
                     integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                    updateJointPoses(v)                                             // b2_stageRelax
-                    solveJoints(v, ctx, useBias: false)
+                    updateJointPoses(v, workers)                                    // b2_stageRelax
+                    joints?.solve(ctx, useBias: false, workers)
                     contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
                     if checkRelax {
                         limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
                     }
                 }
             }
-            buffers.contactSchedule.storeImpulses(v.constraints)
+            buffers.contactSchedule.storeImpulses(v.constraints, workers)
             restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionPasses, restitutionEnergyLimit)
         }
-        storeImpulses()                             // b2_stageStoreImpulses
-        finalizeBodies(ctx, capSpeeds: capPositions)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
+        storeImpulses(workers)                      // b2_stageStoreImpulses
+        finalizeBodies(ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
         updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
     }

@@ -67,18 +67,13 @@ extension World {
     /// that raised the island's kinetic energy is scaled back. `record`: the islands' energies are
     /// recorded for the relax limit. Either needs `jointIslands` not empty.
     @inline(__always)
-    func warmStart(_ v: SolverViews, _ contacts: ContactPasses, limit: Bool, record: Bool, _ workers: Workers) {
+    func warmStart(_ v: SolverViews, _ joints: JointPasses?, _ contacts: ContactPasses, limit: Bool, record: Bool, _ workers: Workers) {
         if limit { saveJointIslandStates(v.states) }
-        for j in v.activeJoints { warmStartJoint(&v.joints[Int(j)], v.states) }
+        joints?.warmStart(workers)
         contacts.warmStart(v.constraints, v.states, workers)
         if limit { undoEnergyGain(v, contacts) }
         if record { recordIslandEnergies(v.states, v.integration) }
     }
-}
-
-/// One pass over the active joints, with position bias (solve) or without (relax).
-@inline(__always) func solveJoints(_ v: SolverViews, _ ctx: StepContext, useBias: Bool) {
-    for j in v.activeJoints { solveJoint(&v.joints[Int(j)], v.states, ctx, useBias: useBias) }
 }
 
 /// Moves the awake bodies by their velocities over one substep (Box2D b2IntegratePositionsTask).
@@ -109,11 +104,4 @@ private struct IntegratePositions: WorkerStage {
             states[i] = s
         }
     }
-}
-
-/// Refreshes the joints' position-only terms after the bodies moved, all before the relax pass's
-/// solves: they depend on positions only, so they run side by side instead of each waiting on the
-/// previous joint's impulse.
-@inline(__always) func updateJointPoses(_ v: SolverViews) {
-    for j in v.activeJoints { updateJointPose(&v.joints[Int(j)], v.states) }
 }

@@ -1,0 +1,92 @@
+// The joint stages of a substep on the worker threads (Box2D v3 solver.c: b2WarmStartJointsTask and
+// b2SolveJointsTask over the colours of the constraint graph). The active joints are grouped by
+// colour (`World.colorJoints`): a colour's joints move disjoint bodies, so its blocks run side by side
+// and give the bits one thread gives; colour after colour, the overflow group last on one thread.
+// Every joint stores its bodies' states except the last one, shared by static bodies (a joint's
+// masses leave it as it is), so joints of a colour anchored to the ground never write the same state.
+
+/// The active joints in colour order, for the passes of a substep.
+struct JointPasses {
+    let joints: UnsafeMutablePointer<JointData>
+    let order: UnsafeBufferPointer<Int32>
+    /// Where each colour of `order` begins, then the overflow group, then the total.
+    let starts: UnsafeBufferPointer<Int32>
+    let states: UnsafeMutableBufferPointer<BodyState>
+
+    /// Nil when the world has no joint.
+    init?(_ v: SolverViews) {
+        guard let joints = v.joints.baseAddress, !v.jointOrder.isEmpty else { return nil }
+        self.joints = joints
+        order = v.jointOrder
+        starts = v.jointColorStarts
+        states = v.states
+    }
+
+    /// Joints of one colour per block: fewer leave a colour to the calling thread.
+    static let minimumBlock = 32
+
+    /// Runs `stage` over each colour's joints in turn; `makeStage` gets the colour's slice of `order`.
+    @inline(__always) private func forEachColor<Stage: WorkerStage>(_ workers: Workers, _ makeStage: (UnsafeBufferPointer<Int32>) -> Stage) {
+        for k in 0...Tuning.graphColorCount where starts[k] < starts[k + 1] {
+            let colour = UnsafeBufferPointer(rebasing: order[Int(starts[k])..<Int(starts[k + 1])])
+            // The overflow group's joints may share bodies: one block, in order.
+            let minimum = k == Tuning.graphColorCount ? Int.max : JointPasses.minimumBlock
+            workers.forEachRange(colour.count, minimum: minimum, makeStage(colour))
+        }
+    }
+
+    /// Applies last substep's impulses of every active joint (Box2D b2_stageWarmStart).
+    func warmStart(_ workers: Workers) {
+        forEachColor(workers) { WarmStartJoints(joints: joints, colour: $0, states: states) }
+    }
+
+    /// One pass over the active joints, with position bias (solve) or without (relax).
+    func solve(_ ctx: StepContext, useBias: Bool, _ workers: Workers) {
+        forEachColor(workers) { SolveJoints(joints: joints, colour: $0, states: states, ctx: ctx, useBias: useBias) }
+    }
+}
+
+private struct WarmStartJoints: WorkerStage {
+    let joints: UnsafeMutablePointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let states: UnsafeMutableBufferPointer<BodyState>
+
+    func run(_ range: Range<Int>) {
+        for i in range { warmStartJoint(&joints[Int(colour[i])], states) }
+    }
+}
+
+private struct SolveJoints: WorkerStage {
+    let joints: UnsafeMutablePointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let states: UnsafeMutableBufferPointer<BodyState>
+    let ctx: StepContext, useBias: Bool
+
+    func run(_ range: Range<Int>) {
+        for i in range { solveJoint(&joints[Int(colour[i])], states, ctx, useBias: useBias) }
+    }
+}
+
+/// Refreshes the joints' position-only terms after the bodies moved, all before the relax pass's
+/// solves: they depend on positions only and each writes its own joint, so they run side by side,
+/// in blocks on the workers, instead of each waiting on the previous joint's impulse.
+@inline(__always) func updateJointPoses(_ v: SolverViews, _ workers: Workers) {
+    guard let joints = v.joints.baseAddress, !v.activeJoints.isEmpty else { return }
+    workers.forEachRange(v.activeJoints.count, minimum: JointPasses.minimumBlock,
+                         UpdateJointPoses(joints: joints, active: v.activeJoints, states: v.states))
+}
+
+private struct UpdateJointPoses: WorkerStage {
+    let joints: UnsafeMutablePointer<JointData>, active: UnsafeBufferPointer<Int32>
+    let states: UnsafeMutableBufferPointer<BodyState>
+
+    func run(_ range: Range<Int>) {
+        for i in range { updateJointPose(&joints[Int(active[i])], states) }
+    }
+}
+
+extension UnsafeMutableBufferPointer where Element == BodyState {
+    /// Stores a joint's body state, unless it is the last one, shared by every static body: a
+    /// joint's zero masses leave it as it is, and joints solved side by side must not write it.
+    @inline(__always) func storeJointBody(_ s: BodyState, at index: Int32) {
+        if Int(index) != count &- 1 { self[Int(index)] = s }
+    }
+}
