@@ -75,7 +75,7 @@ extension World {
                 }
             }
             buffers.contactSchedule.storeImpulses(v.constraints)
-            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionPasses, restitutionEnergyLimit)
+            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
         }
         storeImpulses()                             // b2_stageStoreImpulses
         finalizeBodies(ctx, capSpeeds: capPositions)  // finalize (+ SAFEGUARD speedCapsAfterSolve)

@@ -38,6 +38,15 @@ enum Tuning {
     /// left velocity the relax pass did not take back. A tighter cap kept falling hinges awake.
     static let jointBiasSpeedFraction = 0.25
 
+    // MARK: Kinetic's (restitution, Step/Restitution.swift)
+
+    /// Most passes of the bounce solve. One pass overshoots where a body bounces on several points
+    /// at once; four still left bodies landing on three shapes faster than they came; sixteen converge.
+    static let restitutionPasses = 16
+    /// The bounce solve has converged when a pass changes no impulse by more than this fraction of
+    /// it (rounding is below it).
+    static let restitutionConvergence = 1e-9
+
     // MARK: Kinetic's safeguards (Safeguards/README.md)
 
     /// warmStartEnergyLimit: a joint whose anchor lies more than this many radii of gyration from
@@ -47,13 +56,6 @@ enum Tuning {
     /// impactPropagation: at most this many passes along a row of touching bodies (and at most
     /// 2 × the impact contacts + 2), so a ring of elastic bodies cannot loop forever.
     static let maxImpactPasses = 64
-    /// restitutionPasses: passes of the restitution stage when one bounces anything. One pass
-    /// overshoots where a body bounces on several contacts at once; four still left bodies landing
-    /// on three shapes faster than they came; sixteen converge.
-    static let restitutionPasses = 16
-    /// restitutionPasses: a pass changes an impulse when by more than this fraction of it (rounding
-    /// is below it).
-    static let restitutionConvergence = 1e-9
     /// staticPushOut: a shape may sink this fraction of its smallest extent into a static shape
     /// before it is pushed out (soft contacts do not reach it in ordinary scenes)…
     static let pushOutDepthFraction = 0.25
