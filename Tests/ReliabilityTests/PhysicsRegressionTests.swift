@@ -436,8 +436,9 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     /// An elastic polygon 1900 pt across hitting a chain wall at 11 400 pt/s under gravity, flat on
     /// two manifold points: solved one point after the other, the first point's impulse turned the
     /// body and lifted the second, whose impulse then lifted the first past its target, and it left
-    /// faster than it came. The bounce solve takes both points together (`restituteBothPoints`); the
-    /// energy limit that would also scale such a bounce back is off in one world.
+    /// faster than it came. The bounce solve's passes run to convergence, where both points meet
+    /// their targets together; the energy limit that would also scale such a bounce back is off in
+    /// one world.
     private static let gravity = Vec2(788.8, -2159)
     private func polygonLandingOnTwoPoints(_ world: World) {
         addBox(world, .chain)

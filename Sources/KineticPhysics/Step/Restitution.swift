@@ -5,13 +5,14 @@
 // approach with (Box2D). After them, a point that approached faster than the restitution threshold
 // and pushed during the solve bounces: it is aimed at −e × that speed.
 //
-// Solve. A block Gauss–Seidel solve of those targets over every bouncing contact: the two points of
-// a manifold together (Box2D 2.4's block solve; point by point when the 2×2 system is
-// ill-conditioned), the manifolds one after the other, in passes that start from the impulses the
-// last left, until a pass changes no impulse by more than `Tuning.restitutionConvergence` of it.
-// Box2D v3 runs one pass, point by point, which overshoots wherever a body bounces on several points
-// at once: the first point's impulse turns the body and lifts the next, whose own impulse then lifts
-// the first past its target, and the body leaves faster than it came.
+// Solve. A Gauss–Seidel solve of those targets over every bouncing point, point after point, in
+// passes that start from the impulses the last left, until a pass changes no impulse by more than
+// `Tuning.restitutionConvergence` of it. Box2D v3 runs one pass, which overshoots wherever a body
+// bounces on several points at once (two points of one manifold, or several contacts): the first
+// point's impulse turns the body and lifts the next, whose own impulse then lifts the first past
+// its target, and the body leaves faster than it came. Converged, the passes reach what a block
+// solve of all the points together would (Box2D 2.4 solved a manifold's two points as one 2×2
+// block for the same reason).
 //
 // Bound (SAFEGUARD restitutionEnergyLimit). Newton's law at several points is not energy-consistent
 // when the body turns between the measure and the bounce (friction in the solve spins it): every
@@ -154,15 +155,6 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
         let i = Int(i32)
         var c = cs[i]
         var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
-        let before = (c.p0.normalImpulse, c.p1.normalImpulse)
-        if c.pointCount == 2 && restituteBothPoints(&c, &a, &b, threshold: threshold) {
-            changed = changed || significant(c.p0.normalImpulse - before.0, c.p0.normalImpulse)
-                || significant(c.p1.normalImpulse - before.1, c.p1.normalImpulse)
-            cs[i] = c
-            states[Int(c.indexA)] = a
-            states[Int(c.indexB)] = b
-            continue
-        }
         for k in 0..<c.pointCount {
             var cp = k == 0 ? c.p0 : c.p1
             if !bounces(cp, threshold: threshold) { continue }
@@ -186,57 +178,4 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
         states[Int(c.indexB)] = b
     }
     return changed
-}
-
-/// Restitution at both points of a manifold at once (Box2D 2.4's block solver, applied to the
-/// restitution targets): the normal impulses x ≥ 0 such that each point leaves at −e × its approach
-/// speed, or faster where its impulse is 0. One point after the other overshoots: the first point's
-/// impulse turns the body and lifts the second, whose own impulse then lifts the first past its
-/// target, so a box landing flat with e = 1 left faster than it came. Returns false, changing nothing, when a point
-/// does not bounce or the 2×2 system is ill-conditioned (the points nearly coincide): the caller
-/// then goes point by point.
-@inline(__always)
-func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b: inout BodyState, threshold: Double) -> Bool {
-    let p0 = c.p0, p1 = c.p1
-    guard bounces(p0, threshold: threshold), bounces(p1, threshold: threshold) else { return false }
-    let n = c.normal
-    let rn0A = cross(p0.anchorA, n), rn0B = cross(p0.anchorB, n)
-    let rn1A = cross(p1.anchorA, n), rn1B = cross(p1.anchorB, n)
-    let m = c.mA + c.mB
-    let k11 = m + c.iA * rn0A * rn0A + c.iB * rn0B * rn0B
-    let k22 = m + c.iA * rn1A * rn1A + c.iB * rn1B * rn1B
-    let k12 = m + c.iA * rn0A * rn1A + c.iB * rn0B * rn1B
-    let det = k11 * k22 - k12 * k12
-    // Box2D 2.4's conditioning test (k11² < 1000·det).
-    guard det > 0, k11 * k11 < Tuning.blockSolverConditioning * det else { return false }
-    @inline(__always) func normalSpeed(_ p: ContactConstraintPoint) -> Double {
-        dot(b.v + cross(b.w, p.anchorB) - a.v - cross(a.w, p.anchorA), n)
-    }
-    // With the accumulated impulses x₀: speed − target = K·(x − x₀) + (vn − target) = K·x + r.
-    let x0 = Vec2(p0.normalImpulse, p1.normalImpulse)
-    let r = Vec2(normalSpeed(p0) + c.restitution * p0.relativeVelocity - (k11 * x0.x + k12 * x0.y),
-                 normalSpeed(p1) + c.restitution * p1.relativeVelocity - (k12 * x0.x + k22 * x0.y))
-    var x: Vec2
-    let both = Vec2((k12 * r.y - k22 * r.x) / det, (k12 * r.x - k11 * r.y) / det)
-    if both.x >= 0 && both.y >= 0 {
-        x = both
-    } else if -r.x / k11 >= 0 && k12 * (-r.x / k11) + r.y >= 0 {
-        x = Vec2(-r.x / k11, 0)
-    } else if -r.y / k22 >= 0 && k12 * (-r.y / k22) + r.x >= 0 {
-        x = Vec2(0, -r.y / k22)
-    } else if r.x >= 0 && r.y >= 0 {
-        x = .zero
-    } else {
-        return false
-    }
-    let d = x - x0
-    c.p0.normalImpulse = x.x; c.p1.normalImpulse = x.y
-    c.p0.maxNormalImpulse = Swift.max(p0.maxNormalImpulse, d.x)
-    c.p1.maxNormalImpulse = Swift.max(p1.maxNormalImpulse, d.y)
-    let P0 = d.x * n, P1 = d.y * n
-    a.v -= c.mA * (P0 + P1)
-    a.w -= c.iA * (cross(p0.anchorA, P0) + cross(p1.anchorA, P1))
-    b.v += c.mB * (P0 + P1)
-    b.w += c.iB * (cross(p0.anchorB, P0) + cross(p1.anchorB, P1))
-    return true
 }

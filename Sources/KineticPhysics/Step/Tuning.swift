@@ -28,8 +28,6 @@ enum Tuning {
     /// Colours of the constraint graph before contacts spill into the overflow group. A box in a
     /// stack has up to six touching neighbours; Box2D v3 uses 24.
     static let graphColorCount = 16
-    /// The 2×2 restitution block solve runs when k11² < this × det (Box2D 2.4's conditioning test).
-    static let blockSolverConditioning = 1000.0
 
     // MARK: Kinetic's (joints)
 
