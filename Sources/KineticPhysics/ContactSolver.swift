@@ -1,6 +1,6 @@
 // Soft contact constraints (Box2D v3 contact_solver.c, scalar path): prepared once per step with
 // anchors relative to the centres of mass, effective masses and soft coefficients; solved per
-// substep with and without position bias; restitution applied once after the substeps.
+// substep with and without position bias. Restitution, after the substeps, is Step/Restitution.swift.
 
 /// Soft constraint coefficients for a spring of `hertz` and `dampingRatio` over a substep `h`
 /// (Box2D b2MakeSoft). Rigid when hertz is 0.
@@ -80,21 +80,6 @@ func prepareContactPoint(_ cp: inout ContactConstraintPoint, _ mp: ManifoldPoint
     let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
     let kTangent = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
     cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
-}
-
-/// Normal velocity of B relative to A at each point, before the solve: the restitution target, so
-/// only for the constraints listed (those with restitution).
-func storeRelativeVelocities(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                             _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for i32 in list {
-        let i = Int(i32)
-        let a = states[Int(cs[i].indexA)], b = states[Int(cs[i].indexB)]
-        let n = cs[i].normal
-        cs[i].p0.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p0.anchorB) - a.v - cross(a.w, cs[i].p0.anchorA))
-        if cs[i].pointCount > 1 {
-            cs[i].p1.relativeVelocity = dot(n, b.v + cross(b.w, cs[i].p1.anchorB) - a.v - cross(a.w, cs[i].p1.anchorA))
-        }
-    }
 }
 
 /// Applies last step's impulses to one contact's bodies at the start of a substep.
@@ -237,142 +222,4 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
     }
     if sa != shared { sa.pointee.v = a.v; sa.pointee.w = a.w }
     if sbB != shared { sbB.pointee.v = b.v; sbB.pointee.w = b.w }
-}
-
-/// After the substeps: points that were approaching faster than the threshold and pushed get a
-/// separating normal velocity of `restitution × approach speed` (Box2D b2ApplyRestitution).
-/// `list` holds the constraints with restitution, in constraint order. When a pass bounces
-/// anything, up to `passes` − 1 more follow (SAFEGUARD restitutionPasses; Box2D: one pass), each
-/// starting from the impulses the last left, until one changes no impulse by more than
-/// `Tuning.restitutionConvergence` of it: one pass overshoots where one body bounces on several
-/// contacts at once (the first contact's impulse spins it, the next ones push at points that spin
-/// already lifted, and it leaves with more energy than it came with), and the later passes take the
-/// excess back, as the solve's passes do.
-/// Returns how many passes ran that changed an impulse (0: it bounced nothing).
-@discardableResult
-func applyRestitution(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                      _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double, passes: Int) -> Int {
-    guard restitutionPass(cs, list, states, threshold: threshold) else { return 0 }
-    var run = 1
-    while run < passes {
-        run += 1
-        if !restitutionPass(cs, list, states, threshold: threshold) { break }
-    }
-    return run
-}
-
-/// Whether a point approached faster than the threshold and was pushed: it gets a restitution target.
-@inline(__always) func bounces(_ p: ContactConstraintPoint, threshold: Double) -> Bool {
-    p.relativeVelocity <= -threshold && p.maxNormalImpulse > 0
-}
-
-/// Whether any point of the restitution list bounces this step.
-func anyPointBounces(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>, threshold: Double) -> Bool {
-    for i32 in list {
-        let c = cs[Int(i32)]
-        if bounces(c.p0, threshold: threshold) || (c.pointCount > 1 && bounces(c.p1, threshold: threshold)) { return true }
-    }
-    return false
-}
-
-/// Passes of the restitution stage when one bounces anything.
-
-/// Whether a change of an accumulated impulse is more than rounding.
-@inline(__always) private func significant(_ change: Double, _ impulse: Double) -> Bool {
-    abs(change) > Tuning.restitutionConvergence * abs(impulse)
-}
-
-/// One pass of the restitution stage; returns whether it changed any impulse significantly.
-private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                             _ states: UnsafeMutableBufferPointer<BodyState>, threshold: Double) -> Bool {
-    var changed = false
-    for i32 in list {
-        let i = Int(i32)
-        var c = cs[i]
-        var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
-        let before = (c.p0.normalImpulse, c.p1.normalImpulse)
-        if c.pointCount == 2 && restituteBothPoints(&c, &a, &b, threshold: threshold) {
-            changed = changed || significant(c.p0.normalImpulse - before.0, c.p0.normalImpulse)
-                || significant(c.p1.normalImpulse - before.1, c.p1.normalImpulse)
-            cs[i] = c
-            states[Int(c.indexA)] = a
-            states[Int(c.indexB)] = b
-            continue
-        }
-        for k in 0..<c.pointCount {
-            var cp = k == 0 ? c.p0 : c.p1
-            if !bounces(cp, threshold: threshold) { continue }
-            let rA = cp.anchorA, rB = cp.anchorB
-            let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
-            var impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
-            let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
-            impulse = newImpulse - cp.normalImpulse
-            if significant(impulse, newImpulse) { changed = true }
-            cp.normalImpulse = newImpulse
-            cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
-            let P = impulse * c.normal
-            a.v -= c.mA * P
-            a.w -= c.iA * cross(rA, P)
-            b.v += c.mB * P
-            b.w += c.iB * cross(rB, P)
-            if k == 0 { c.p0 = cp } else { c.p1 = cp }
-        }
-        cs[i] = c
-        states[Int(c.indexA)] = a
-        states[Int(c.indexB)] = b
-    }
-    return changed
-}
-
-/// Restitution at both points of a manifold at once (Box2D 2.4's block solver, applied to the
-/// restitution targets): the normal impulses x ≥ 0 such that each point leaves at −e × its approach
-/// speed, or faster where its impulse is 0. One point after the other overshoots: the first point's
-/// impulse turns the body and lifts the second, whose own impulse then lifts the first past its
-/// target, so a box landing flat with e = 1 left faster than it came. Returns false, changing nothing, when a point
-/// does not bounce or the 2×2 system is ill-conditioned (the points nearly coincide): the caller
-/// then goes point by point.
-@inline(__always)
-func restituteBothPoints(_ c: inout ContactConstraint, _ a: inout BodyState, _ b: inout BodyState, threshold: Double) -> Bool {
-    let p0 = c.p0, p1 = c.p1
-    guard bounces(p0, threshold: threshold), bounces(p1, threshold: threshold) else { return false }
-    let n = c.normal
-    let rn0A = cross(p0.anchorA, n), rn0B = cross(p0.anchorB, n)
-    let rn1A = cross(p1.anchorA, n), rn1B = cross(p1.anchorB, n)
-    let m = c.mA + c.mB
-    let k11 = m + c.iA * rn0A * rn0A + c.iB * rn0B * rn0B
-    let k22 = m + c.iA * rn1A * rn1A + c.iB * rn1B * rn1B
-    let k12 = m + c.iA * rn0A * rn1A + c.iB * rn0B * rn1B
-    let det = k11 * k22 - k12 * k12
-    // Box2D 2.4's conditioning test (k11² < 1000·det).
-    guard det > 0, k11 * k11 < Tuning.blockSolverConditioning * det else { return false }
-    @inline(__always) func normalSpeed(_ p: ContactConstraintPoint) -> Double {
-        dot(b.v + cross(b.w, p.anchorB) - a.v - cross(a.w, p.anchorA), n)
-    }
-    // With the accumulated impulses x₀: speed − target = K·(x − x₀) + (vn − target) = K·x + r.
-    let x0 = Vec2(p0.normalImpulse, p1.normalImpulse)
-    let r = Vec2(normalSpeed(p0) + c.restitution * p0.relativeVelocity - (k11 * x0.x + k12 * x0.y),
-                 normalSpeed(p1) + c.restitution * p1.relativeVelocity - (k12 * x0.x + k22 * x0.y))
-    var x: Vec2
-    let both = Vec2((k12 * r.y - k22 * r.x) / det, (k12 * r.x - k11 * r.y) / det)
-    if both.x >= 0 && both.y >= 0 {
-        x = both
-    } else if -r.x / k11 >= 0 && k12 * (-r.x / k11) + r.y >= 0 {
-        x = Vec2(-r.x / k11, 0)
-    } else if -r.y / k22 >= 0 && k12 * (-r.y / k22) + r.x >= 0 {
-        x = Vec2(0, -r.y / k22)
-    } else if r.x >= 0 && r.y >= 0 {
-        x = .zero
-    } else {
-        return false
-    }
-    let d = x - x0
-    c.p0.normalImpulse = x.x; c.p1.normalImpulse = x.y
-    c.p0.maxNormalImpulse = Swift.max(p0.maxNormalImpulse, d.x)
-    c.p1.maxNormalImpulse = Swift.max(p1.maxNormalImpulse, d.y)
-    let P0 = d.x * n, P1 = d.y * n
-    a.v -= c.mA * (P0 + P1)
-    a.w -= c.iA * (cross(p0.anchorA, P0) + cross(p1.anchorA, P1))
-    b.v += c.mB * (P0 + P1)
-    b.w += c.iB * (cross(p0.anchorB, P0) + cross(p1.anchorB, P1))
-    return true
 }

@@ -76,8 +76,6 @@ public struct Safeguards: OptionSet, Hashable, Sendable {
     public static let warmStartEnergyLimit = Safeguards(rawValue: 1 << 0)
     /// The relax pass never leaves an island of passive joints with more kinetic energy than its warm start did.
     public static let relaxEnergyLimit = Safeguards(rawValue: 1 << 1)
-    /// The restitution stage repeats its pass until the impulses settle (Box2D: one pass).
-    public static let restitutionPasses = Safeguards(rawValue: 1 << 2)
     /// The restitution stage never leaves an island faster than the step began, gravity and forces aside.
     public static let restitutionEnergyLimit = Safeguards(rawValue: 1 << 3)
     /// Elastic impacts between touching dynamic bodies pass along a row before the solve (Newton's cradle).
@@ -87,15 +85,15 @@ public struct Safeguards: OptionSet, Hashable, Sendable {
     /// A dynamic body deep in a static shape after the step is moved back out.
     public static let staticPushOut = Safeguards(rawValue: 1 << 6)
 
-    public static let all: Safeguards = [.warmStartEnergyLimit, .relaxEnergyLimit, .restitutionPasses,
-                                         .restitutionEnergyLimit, .impactPropagation, .speedCapsAfterSolve, .staticPushOut]
+    public static let all: Safeguards = [.warmStartEnergyLimit, .relaxEnergyLimit, .restitutionEnergyLimit,
+                                         .impactPropagation, .speedCapsAfterSolve, .staticPushOut]
     public static let none: Safeguards = []
 
     /// Each safeguard with its name, in step order (the names `kinetic bench --safeguards` takes).
     public static let named: [(name: String, safeguard: Safeguards)] = [
         ("impactPropagation", .impactPropagation), ("warmStartEnergyLimit", .warmStartEnergyLimit),
         ("speedCapsAfterSolve", .speedCapsAfterSolve), ("relaxEnergyLimit", .relaxEnergyLimit),
-        ("restitutionPasses", .restitutionPasses), ("restitutionEnergyLimit", .restitutionEnergyLimit),
+        ("restitutionEnergyLimit", .restitutionEnergyLimit),
         ("staticPushOut", .staticPushOut),
     ]
 }
@@ -108,8 +106,6 @@ public struct SafeguardCounts: Hashable, Sendable {
     public var warmStartsScaledBack = 0
     /// Island relax passes scaled back.
     public var relaxPassesScaledBack = 0
-    /// Restitution passes run after the first.
-    public var extraRestitutionPasses = 0
     /// Island bounces scaled back.
     public var bouncesScaledBack = 0
     /// Bodies moved out of static shapes.

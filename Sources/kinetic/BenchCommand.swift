@@ -250,7 +250,7 @@ struct Bench: ParsableCommand {
     /// `counts` as name=value pairs.
     static func describe(_ counts: SafeguardCounts) -> String {
         "impactsPropagated=\(counts.impactsPropagated) warmStartsScaledBack=\(counts.warmStartsScaledBack) "
-            + "relaxPassesScaledBack=\(counts.relaxPassesScaledBack) extraRestitutionPasses=\(counts.extraRestitutionPasses) "
+            + "relaxPassesScaledBack=\(counts.relaxPassesScaledBack) "
             + "bouncesScaledBack=\(counts.bouncesScaledBack) staticPushOuts=\(counts.staticPushOuts)"
     }
 

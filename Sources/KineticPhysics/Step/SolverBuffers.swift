@@ -56,7 +56,7 @@ final class SolverBuffers {
     @exclusivity(unchecked) var islandLimits: ContiguousArray<IslandEnergyLimit> = []
     @exclusivity(unchecked) var relaxMarks: ContiguousArray<UInt8> = []
 
-    // MARK: Safeguard restitutionEnergyLimit (Safeguards/RestitutionEnergyLimit.swift)
+    // MARK: Safeguard restitutionEnergyLimit (Step/Restitution.swift)
     /// Velocities before the restitution stage, each awake body's island, and per-island marks.
     @exclusivity(unchecked) var restitutionBefore: ContiguousArray<BodyState> = []
     @exclusivity(unchecked) var islandOfBody: ContiguousArray<Int32> = []

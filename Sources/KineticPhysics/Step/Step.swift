@@ -76,7 +76,7 @@ extension World {
                 }
             }
             buffers.contactSchedule.storeImpulses(v.constraints, workers)
-            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionPasses, restitutionEnergyLimit)
+            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
         }
         storeImpulses(workers)                      // b2_stageStoreImpulses
         finalizeBodies(ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)

@@ -28,8 +28,6 @@ enum Tuning {
     /// Colours of the constraint graph before contacts spill into the overflow group. A box in a
     /// stack has up to six touching neighbours; Box2D v3 uses 24.
     static let graphColorCount = 16
-    /// The 2×2 restitution block solve runs when k11² < this × det (Box2D 2.4's conditioning test).
-    static let blockSolverConditioning = 1000.0
 
     // MARK: Kinetic's (joints)
 
@@ -37,6 +35,15 @@ enum Tuning {
     /// far anchors on spinning bodies drift hundreds of points per substep, and a faster correction
     /// left velocity the relax pass did not take back. A tighter cap kept falling hinges awake.
     static let jointBiasSpeedFraction = 0.25
+
+    // MARK: Kinetic's (restitution, Step/Restitution.swift)
+
+    /// Most passes of the bounce solve. One pass overshoots where a body bounces on several points
+    /// at once; four still left bodies landing on three shapes faster than they came; sixteen converge.
+    static let restitutionPasses = 16
+    /// The bounce solve has converged when a pass changes no impulse by more than this fraction of
+    /// it (rounding is below it).
+    static let restitutionConvergence = 1e-9
 
     // MARK: Kinetic's safeguards (Safeguards/README.md)
 
@@ -47,13 +54,6 @@ enum Tuning {
     /// impactPropagation: at most this many passes along a row of touching bodies (and at most
     /// 2 × the impact contacts + 2), so a ring of elastic bodies cannot loop forever.
     static let maxImpactPasses = 64
-    /// restitutionPasses: passes of the restitution stage when one bounces anything. One pass
-    /// overshoots where a body bounces on several contacts at once; four still left bodies landing
-    /// on three shapes faster than they came; sixteen converge.
-    static let restitutionPasses = 16
-    /// restitutionPasses: a pass changes an impulse when by more than this fraction of it (rounding
-    /// is below it).
-    static let restitutionConvergence = 1e-9
     /// staticPushOut: a shape may sink this fraction of its smallest extent into a static shape
     /// before it is pushed out (soft contacts do not reach it in ordinary scenes)…
     static let pushOutDepthFraction = 0.25
