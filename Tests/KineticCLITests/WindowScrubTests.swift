@@ -182,7 +182,9 @@ struct WindowScrubTests {
         let back = try window.steady(differentFrom: later, "shift+← changed nothing on screen")
         let scene = try window.sceneBytes(), items = try window.itemBytes()
         let ballThen = paused.centroid(of: Self.ballColor, inFirst: scene), ballLater = later.centroid(of: Self.ballColor, inFirst: scene)
-        #expect(ballThen != nil && ballLater != nil && ballThen!.y != ballLater!.y, "the ball did not move in a second: \(String(describing: ballThen)), \(String(describing: ballLater))")
+        // In flight a second later, or already out of the view (a slow machine pauses later in the shot).
+        let ballMoved = ballThen != nil && (ballLater == nil || ballThen!.y != ballLater!.y)
+        #expect(ballMoved, "the ball did not move in a second: \(String(describing: ballThen)), \(String(describing: ballLater))")
         let same = back.pixels.prefix(scene) == paused.pixels.prefix(scene)
         #expect(same, "the picture a second back differs from the one shown then")
 
