@@ -34,10 +34,11 @@ extension World {
         groupByColor(into: &buffers.solverOrder, starts: &buffers.colorStarts)
     }
 
-    /// Fills `jointOrder` with `activeJoints` grouped by colour (list order within a colour) and
-    /// `jointColorStarts` with where each colour begins, as `colorContacts` does for contacts. A
-    /// joint with no body A (a target joint) touches only B. Which joints share a colour decides the
-    /// order of the Gauss-Seidel passes; the other orders tried are in docs/benchmarks.md, "Worker threads".
+    /// Fills `jointOrder` with `activeJoints` grouped by colour and `jointColorStarts` with where each
+    /// colour begins, as `colorContacts` does for contacts, but walking the list from its end (so
+    /// reverse list order within a colour): which joints share a colour decides the order of the
+    /// Gauss-Seidel passes, and this one holds the joint grid tightest (the orders tried are in
+    /// docs/benchmarks.md, "Worker threads"). A joint with no body A (a target joint) touches only B.
     func colorJoints(_ n: Int32) {
         let words = clearColorBits(n)
         buffers.constraintColors.clear()
