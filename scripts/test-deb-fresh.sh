@@ -19,11 +19,11 @@ echo "# a fresh Debian 12 (debootstrap --variant=minbase bookworm) in $root"
 debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/dev/null
 mount -t proc proc "$root/proc"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-cp "$deb" "$root/root/"
+cp "$deb" "$root/root/kinetic.deb"  # one name inside, whatever the file given is called
 chroot "$root" /bin/bash -euo pipefail -c '
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq 2>/dev/null
-  apt-get install -y -q --no-install-recommends /root/kinetic_*.deb >/root/install.log 2>&1 || { tail -20 /root/install.log; exit 1; }
+  apt-get install -y -q --no-install-recommends /root/kinetic.deb >/root/install.log 2>&1 || { tail -20 /root/install.log; exit 1; }
   cd /root
   if command -v swift || [ -e /opt/swift ]; then echo "not ok - a Swift toolchain is present"; exit 1; fi
   echo "ok - apt-get installed $(kinetic --version) and its Depends; no Swift toolchain here"
