@@ -55,6 +55,20 @@ scenario("raycast meets the ball at d − r with the normal facing back", functi
   expect(grazing == nil, "a ray through the frame's edge misses the ball")
 end)
 
+scenario("a ray through the corner of a ball's frame misses it; a point in an ellipse's frame corner finds nothing", function()
+  local world, ball = scene()
+  -- The ball's frame corner (120, 220) lies on the line x + y = 340, which passes
+  -- |100 + 200 − 340| / √2 = 28.3 from the centre, past the radius of 20.
+  expect(world:raycast({ 110, 230 }, { 130, 210 }) == nil, "the ray clips the frame's corner, not the ball")
+  expectEqual(#world:raycastAll({ 110, 230 }, { 130, 210 }), 0, "nor does raycastAll report it")
+  -- An ellipse 120 × 40 (not a circle) at (200, 320): (250, 335) is inside its frame, but
+  -- (50/60)² + (15/20)² = 1.26 > 1 puts it outside the ellipse; (250, 325) gives 0.76, inside.
+  local oval = world:addItem{ name = "oval", center = { 200, 320 }, size = { 120, 40 }, bounds = "ellipse" }
+  expectEqual(#world:itemsAt{ 250, 335 }, 0, "in the ellipse's frame corner")
+  expectEqual(world:itemsAt{ 250, 325 }[1], oval, "inside the ellipse")
+  expectEqual(#world:itemsOverlapping{ center = { 254, 337 }, size = { 4, 4 } }, 0, "a small box in that corner")
+end)
+
 scenario("raycastAll reports items and boundaries nearest first", function()
   local world, ball, bar = scene()
   local hits = world:raycastAll({ 10, 200 }, { 410, 200 })

@@ -249,3 +249,20 @@ scenario("the committed recording replays to its final state", function()
   expectEqual(#state.landings, 2, "the first two balls landed; the third is in flight")
   expectEqual(state.score, 860)
 end)
+
+scenario("the same recording gives the same sensor events and the same sounds", function()
+  -- Two replays of the committed play in fresh worlds: the buckets' sensor landings and every
+  -- played sound (time, file, volume, pitch, pan) agree one for one.
+  local function play()
+    local world, _, state = kinetic.load("main.lua")
+    local matches, why = world:replay("pachinko.recording.json")
+    expect(matches, why)
+    return state.landings, world:sounds()
+  end
+  local landings1, sounds1 = play()
+  local landings2, sounds2 = play()
+  expectEqual(#landings1, 2, "two balls landed")
+  assert.same(landings1, landings2)
+  expect(#sounds1 > 10, "the play is heard: " .. #sounds1 .. " sounds")
+  assert.same(sounds1, sounds2)
+end)
