@@ -61,3 +61,17 @@ scenario("polled keys and pointer follow the injected input", function()
   expect(world.pointer.down, "pressed")
   expectNear(world.pointer, { 40, 50 }, 0, "at the event's position")
 end)
+
+scenario("itemBehavior:addLinearVelocity adds a vector, as UIKit's addLinearVelocity(_:for:)", function()
+  local world = kinetic.world{ width = 4000, height = 4000 }
+  local box = world:addItem{ center = { 500, 500 }, size = { 40, 40 } }
+  local ib = kinetic.itemBehavior{ items = { box } }
+  ib:addLinearVelocity(box, { 30, -40 })   -- before it joins the world: kept until it does
+  world:addBehavior(ib)
+  expectNear(box.velocity, { 30, -40 }, 0, "applied when the behaviour joined")
+  ib:addLinearVelocity(box, { 10, 10 })
+  ib:addAngularVelocity(box, 2)
+  expectNear(box.velocity, { 40, -30 }, 0, "added to the velocity it had")
+  expectEqual(box.angularVelocity, 2, "rad/s added")
+  expectError(function() ib:addLinearVelocity(box, { 0 / 0, 1 }) end, "addLinearVelocity")
+end)
