@@ -155,6 +155,23 @@ import Testing
         ], "\(problems)")
     }
 
+    @Test func problemsOfBothPassesAreListedInSourceOrder() throws {
+        // A misspelled definition field (line 4) sits between two unknown members (lines 3 and 5),
+        // and two problems share line 5: luacheck's order is line, then column.
+        let problems = try check(source: """
+            local level = {}
+            function level.load(world)
+              local s = kinetic.sensr{}
+              local b = world:addItem{ center = { 1, 1 }, size = { 1, 1 }, dat = {} }
+              world:addBehavior(kinetic.gravity{ itms = { b } }); b:applyImpuls{ 0, 1 }
+            end
+            return level
+            """)
+        #expect(problems.map { $0.prefix { $0 != " " } } == [
+            "main.lua:3:21:", "main.lua:4:64:", "main.lua:5:38:", "main.lua:5:57:",
+        ], "\(problems)")
+    }
+
     @Test func aLocalGivenValuesOfDifferentKindsIsNotJudged() throws {
         let problems = try check(source: """
             local level = {}

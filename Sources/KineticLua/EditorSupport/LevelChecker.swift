@@ -134,7 +134,9 @@ public enum LevelChecker {
             let members = MemberChecker.problems(in: source, surface: surface, isLevelFile: file == levelFile)
                 .map { LevelProblem(file: file, line: $0.line, column: $0.column, message: $0.message) }
             let silenced = silencedLines(source)
+            // In source order, as luacheck lists them: the two scans each keep their own order.
             problems += (found.problems + members).filter { !silenced.contains($0.line) }
+                .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             reportedCalls += found.calls.map { (file, $0) } + members.map { (file, $0.line...$0.line) }
         }
 
