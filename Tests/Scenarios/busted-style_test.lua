@@ -31,7 +31,7 @@ describe("a falling box", function()
 
     before_each(function()
       order[#order + 1] = "inner"
-      level = { update = function(w, dt) end }
+      level = { update = function(_world, _dt) end }
       -- kinetic.world has no level: run the callback from a behaviour action, as a level would.
       world:addBehavior(kinetic.behavior{ action = function() level.update(world, 1 / 60) end })
     end)

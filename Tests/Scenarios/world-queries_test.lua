@@ -100,8 +100,10 @@ end)
 
 scenario("queries refuse bad input with the usual message", function()
   local world = scene()
-  expectError(function() world:itemsAt{ 0 / 0, 1 } end, "World:itemsAt: 'point' must be a point {x, y} of finite numbers")
+  expectError(function() world:itemsAt{ 0 / 0, 1 } end,
+    "World:itemsAt: 'point' must be a point {x, y} of finite numbers")
   expectError(function() world:raycast({ 1, 2 }, { 1, 2 }) end, "World:raycast: a ray needs two different points")
   expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { -1, 2 } } end, "no negative side")
-  expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { 1, 2 }, bounds = "path" } end, "'bounds' must be")
+  expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { 1, 2 }, bounds = "path" } end,
+    "'bounds' must be")
 end)
