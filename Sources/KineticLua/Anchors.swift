@@ -199,7 +199,7 @@ extension Runtime {
             lua.pushField("level", ofTableAt: -1)
             guard lua.isTable(-1) else { return nil }
             lua.pushField(name, ofTableAt: -1)
-            guard lua.isFunction(-1) else { return nil }
+            guard lua.isCallable(-1) else { return nil }
             return lua.reference(to: -1)
         }
     }

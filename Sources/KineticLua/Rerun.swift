@@ -38,7 +38,7 @@ extension Runtime {
         let source: String
         if lua.isString(index) {
             source = lua.rawString(index)
-        } else if lua.isFunction(index) {
+        } else if lua.isCallable(index) {
             let text: String
             do {
                 text = String(decoding: try LevelFiles.read(origin.file, named: origin.path), as: UTF8.self)

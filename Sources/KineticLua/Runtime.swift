@@ -499,7 +499,7 @@ final class Runtime {
             lua.push(table)
             guard lua.isTable(-1) else { return nil }
             lua.pushField(name, ofTableAt: -1)
-            guard lua.isFunction(-1) else { return nil }
+            guard lua.isCallable(-1) else { return nil }
             return lua.reference(to: -1)
         }
     }

@@ -183,6 +183,19 @@ public struct Lua {
     @inlinable public func isTruthy(_ index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
     @inlinable public func isTable(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
     @inlinable public func isFunction(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    /// A function, or a table or userdata whose metatable has `__call` (luassert's spies are such
+    /// tables): what `lua_call` can call. Reads the metatable raw, so it never raises.
+    public func isCallable(_ index: Int32) -> Bool {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: return true
+        case LUA_TTABLE, LUA_TUSERDATA:
+            guard lua_getmetatable(L, index) != 0 else { return false }
+            let callable = pushField("__call", ofTableAt: -1) != LUA_TNIL
+            lua_settop(L, -3)
+            return callable
+        default: return false
+        }
+    }
     @inlinable public func isBoolean(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TBOOLEAN }
     @inlinable public func isNumber(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
     @inlinable public func isString(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TSTRING }
@@ -293,9 +306,10 @@ public struct Lua {
         return value
     }
 
-    /// A function, held by a new registry reference (released when the reference is).
+    /// A function or another callable value (`isCallable`), held by a new registry reference
+    /// (released when the reference is).
     public func function(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> LuaReference {
-        guard lua_type(L, index) == LUA_TFUNCTION else {
+        guard isCallable(index) else {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a function", got: describe(index))
         }
         return reference(to: index)

@@ -62,5 +62,23 @@ describe("a falling box", function()
     end)
   end)
 
+  it("takes a spy wherever it takes a callback #fast", function()
+    local action = spy.new()
+    world:addBehavior(kinetic.behavior{ action = action })
+    world:step(2)
+    assert.spy(action).was.called(2)
+  end)
+
   pending("bounces off a floor #slow")
+end)
+
+describe("a loaded level's callbacks", function()
+  it("calls a spy put in level.update once a step #fast", function()
+    local world, level = kinetic.load("../../examples/basketball/main.lua")
+    local update = spy.new()
+    level.update = update
+    world:step(3)
+    assert.spy(update).was.called(3)
+    assert.spy(update).was.called_with(world, 1 / 60)
+  end)
 end)
