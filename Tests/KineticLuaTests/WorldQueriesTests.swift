@@ -85,8 +85,8 @@ import Testing
              "World:itemsOverlapping: 'size' must be a size {width, height} with no negative side, got {-1.0, 2.0}"),
             ("w:itemsOverlapping{ center = {1, 2}, size = {0, 2} }",
              "World:itemsOverlapping: the shape width must be a number > 0 and at most 10000000 pt, got 0.0"),
-            ("w:itemsOverlapping{ center = {1, 2}, size = {1, 2}, bounds = 'path' }",
-             "World:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", got \"path\""),
+            ("w:itemsOverlapping{ center = {1, 2}, size = {1, 2}, bounds = 'circle' }",
+             "World:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\""),
             ("w:itemsOverlapping{ center = {1, 2}, size = {1, 2}, angel = 1 }",
              "World:itemsOverlapping: unknown field 'angel'; did you mean 'angle'?"),
         ]

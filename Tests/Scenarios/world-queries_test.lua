@@ -96,6 +96,12 @@ scenario("itemsOverlapping tests shapes exactly and names boundaries", function(
   -- An ellipse 40 × 10 across the wall: no item, the wall boundary.
   local none, walls = world:itemsOverlapping{ center = { 340, 50 }, size = { 40, 10 }, bounds = "ellipse" }
   expectEqual(#none, 0, "no item"); expectEqual(walls[1], "wall", "the wall"); expectEqual(#walls, 1, "only the wall")
+  -- A right triangle (110, 230), (150, 230), (150, 190): its box holds (110, 210), 14 pt from the
+  -- ball's centre, but its long side lies on x + y = 340, 40/√2 = 28.3 pt from (100, 200): apart.
+  -- Moved 10 pt up and left, that side is 20/√2 = 14.1 pt away: overlapping.
+  local triangle = { { -20, 20 }, { 20, 20 }, { 20, -20 } }
+  expectEqual(#world:itemsOverlapping{ center = { 130, 210 }, path = triangle }, 0, "a triangle whose box overlaps the ball")
+  expectEqual(world:itemsOverlapping{ center = { 120, 200 }, bounds = "path", path = triangle }[1], ball, "the triangle moved in")
 end)
 
 scenario("queries refuse bad input with the usual message", function()
@@ -104,6 +110,8 @@ scenario("queries refuse bad input with the usual message", function()
     "World:itemsAt: 'point' must be a point {x, y} of finite numbers")
   expectError(function() world:raycast({ 1, 2 }, { 1, 2 }) end, "World:raycast: a ray needs two different points")
   expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { -1, 2 } } end, "no negative side")
-  expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { 1, 2 }, bounds = "path" } end,
+  expectError(function() world:itemsOverlapping{ center = { 1, 2 }, size = { 1, 2 }, bounds = "circle" } end,
     "'bounds' must be")
+  expectError(function() world:itemsOverlapping{ center = { 1, 2 }, bounds = "path" } end,
+    "bounds = \"path\" needs 'path'")
 end)

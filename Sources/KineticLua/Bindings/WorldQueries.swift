@@ -5,9 +5,10 @@ import KineticLuaBridge
 import KineticPhysics
 
 extension WorldBinding {
-    /// The fields of the shape `itemsOverlapping` takes, and its bounds, spelled as in an item's definition.
-    static let queryShapeFields = ["center", "size", "bounds", "angle"]
-    static let queryBounds = ["rectangle", "ellipse"]
+    /// The fields of the shape `itemsOverlapping` takes, and its bounds, spelled as in an item's
+    /// definition and read by the same `ItemBinding.readShape`.
+    static let queryShapeFields = ["frame", "center", "size", "angle", "bounds", "path", "parts"]
+    static let queryBounds = ["rectangle", "ellipse", "path"]
 
     static func queryMembers(_ rt: Runtime) -> [LuaMember<WorldHandle>] {
         unowned(unsafe) let rt = rt  // the member tables live and die with the runtime: no cycle, no per-call retain
@@ -42,11 +43,8 @@ extension WorldBinding {
                 let world = rt.world(h)
                 let shape = try lua.table(2, "shape")
                 try shape.checkFields(queryShapeFields)
-                var def = ItemDef(center: try shape.point("center"))
-                let size = try shape.size("size")
-                def.size = size
-                def.angle = try shape.number("angle", default: 0)
-                def.bounds = try shape.choice("bounds", in: queryBounds, default: "rectangle") == "ellipse" ? .ellipse : .rectangle
+                var def = ItemDef()
+                try ItemBinding.readShape(lua, shape, into: &def, placed: true)
                 let found = try rt.dynamics("World:itemsOverlapping") { () throws(DynamicsError) in
                     try world.animator.itemsAndBoundaries(overlapping: def)
                 }
