@@ -74,6 +74,28 @@ func solvePoint(_ mA: Double, _ iA: Double, _ rA: Vec2, _ mB: Double, _ iB: Doub
     return Vec2(inverse * (k22 * b.x - k12 * b.y), inverse * (k11 * b.y - k12 * b.x))
 }
 
+/// One side of a joint limit (Box2D's lower and upper limit blocks): the impulse that keeps `gap`,
+/// the distance to the limit, from closing at `speed`, the rate at which the gap grows. While apart
+/// the gap may close within the substep (speculative); past the limit the joint softness pushes back
+/// when `useBias`. The accumulated impulse only ever pushes; returns the change to apply.
+@inline(__always)
+func limitImpulse(gap: Double, speed: Double, mass: Double, accumulated: inout Double, _ ctx: StepContext,
+                  useBias: Bool) -> Double {
+    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+    if gap > 0 {
+        bias = gap * ctx.invH
+    } else if useBias {
+        bias = ctx.jointSoftness.biasRate * gap
+        massScale = ctx.jointSoftness.massScale
+        impulseScale = ctx.jointSoftness.impulseScale
+    }
+    let impulse = -mass * massScale * (speed + bias) - impulseScale * accumulated
+    let newImpulse = Swift.max(accumulated + impulse, 0)
+    let change = newImpulse - accumulated
+    accumulated = newImpulse
+    return change
+}
+
 /// An angle wrapped into (−π, π].
 @inline(__always)
 func unwind(_ angle: Double) -> Double {

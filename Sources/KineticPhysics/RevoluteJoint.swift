@@ -37,44 +37,15 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
 
     if j.enableLimit && !fixedRotation {
         let jointAngle = j.deltaAngle + Rot.relativeAngle(a.dq, b.dq)
-        // Lower limit.
-        do {
-            let c = jointAngle - j.lower
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 {
-                bias = c * ctx.invH  // speculative
-            } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale
-                impulseScale = ctx.jointSoftness.impulseScale
-            }
-            let cdot = b.w - a.w
-            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.lowerImpulse
-            let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
-            impulse = newImpulse - j.lowerImpulse
-            j.lowerImpulse = newImpulse
-            a.w -= j.iA * impulse
-            b.w += j.iB * impulse
-        }
-        // Upper limit (signs flipped).
-        do {
-            let c = j.upper - jointAngle
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 {
-                bias = c * ctx.invH
-            } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale
-                impulseScale = ctx.jointSoftness.impulseScale
-            }
-            let cdot = a.w - b.w
-            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.upperImpulse
-            let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
-            impulse = newImpulse - j.upperImpulse
-            j.upperImpulse = newImpulse
-            a.w += j.iA * impulse
-            b.w -= j.iB * impulse
-        }
+        let lower = limitImpulse(gap: jointAngle - j.lower, speed: b.w - a.w, mass: j.axialMass,
+                                 accumulated: &j.lowerImpulse, ctx, useBias: useBias)
+        a.w -= j.iA * lower
+        b.w += j.iB * lower
+        // The upper limit pushes the other way.
+        let upper = limitImpulse(gap: j.upper - jointAngle, speed: a.w - b.w, mass: j.axialMass,
+                                 accumulated: &j.upperImpulse, ctx, useBias: useBias)
+        a.w += j.iA * upper
+        b.w -= j.iB * upper
     }
 
     // Point constraint.
