@@ -248,18 +248,20 @@ public final class AttachmentBehavior: DynamicBehavior {
         // The ground sits at the origin unrotated: an anchor's local point is the anchor itself.
         if attachedItem == nil { localAnchorA = anchorPoint }
         if joint.isNull || !world.isValid(joint) {
+            /// `def` between the two bodies at the attachment's anchors.
+            func anchored<Def: TwoBodyJointDef>(_ def: Def) -> Def {
+                var d = def
+                d.bodyA = bodyA; d.bodyB = bodyB
+                d.localAnchorA = localAnchorA; d.localAnchorB = localAnchorB
+                return d
+            }
             let def: JointDef
             jointIsPoint = wantsPointJoint
             switch kind {
             case .distance where jointIsPoint:
-                var r = RevoluteJointDef()
-                r.bodyA = bodyA; r.bodyB = bodyB
-                r.localAnchorA = localAnchorA; r.localAnchorB = localAnchorB
-                def = .revolute(r)
+                def = .revolute(anchored(RevoluteJointDef()))
             case .distance, .limit:
-                var d = DistanceJointDef()
-                d.bodyA = bodyA; d.bodyB = bodyB
-                d.localAnchorA = localAnchorA; d.localAnchorB = localAnchorB
+                var d = anchored(DistanceJointDef())
                 d.length = engineLength
                 if kind == .limit {
                     // A rope: no rod and no spring, only the range [0, length].
@@ -270,23 +272,17 @@ public final class AttachmentBehavior: DynamicBehavior {
                 }
                 def = .distance(d)
             case .pin:
-                var r = RevoluteJointDef()
-                r.bodyA = bodyA; r.bodyB = bodyB
-                r.localAnchorA = localAnchorA; r.localAnchorB = localAnchorB
+                var r = anchored(RevoluteJointDef())
                 r.referenceAngle = referenceAngle
                 r.enableLimit = limited; r.lowerAngle = Self.finite(range.minimum); r.upperAngle = Self.finite(range.maximum)
                 r.enableMotor = frictionTorque > 0; r.motorSpeed = 0; r.maxMotorTorque = frictionTorque * Units.newtonMeter
                 def = .revolute(r)
             case .fixed:
-                var w = WeldJointDef()
-                w.bodyA = bodyA; w.bodyB = bodyB
-                w.localAnchorA = localAnchorA; w.localAnchorB = localAnchorB
+                var w = anchored(WeldJointDef())
                 w.referenceAngle = referenceAngle
                 def = .weld(w)
             case .sliding:
-                var p = PrismaticJointDef()
-                p.bodyA = bodyA; p.bodyB = bodyB
-                p.localAnchorA = localAnchorA; p.localAnchorB = localAnchorB
+                var p = anchored(PrismaticJointDef())
                 p.localAxisA = localAxisA
                 p.referenceAngle = referenceAngle
                 p.enableLimit = limited; p.lowerTranslation = Self.finite(range.minimum); p.upperTranslation = Self.finite(range.maximum)

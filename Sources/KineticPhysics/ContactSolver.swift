@@ -140,16 +140,25 @@ private func solveNormal(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _
     let rA = cp.anchorA, rB = cp.anchorB
     let dv = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
     let vn = dot(dv, k.normal)
-    var impulse = -cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse
+    applyNormalImpulse(-cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse, &cp, k, &a, &b)
+}
+
+/// Adds `impulse` to the point's accumulated normal impulse, which only ever pushes, keeps the
+/// largest change in `maxNormalImpulse`, and applies the change along the normal to both bodies;
+/// returns the change. The solve and the restitution stage (Step/Restitution.swift) both push so.
+@inline(__always) @discardableResult
+func applyNormalImpulse(_ impulse: Double, _ cp: inout ContactConstraintPoint, _ k: ContactPair,
+                        _ a: inout BodyState, _ b: inout BodyState) -> Double {
     let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
-    impulse = newImpulse - cp.normalImpulse
+    let change = newImpulse - cp.normalImpulse
     cp.normalImpulse = newImpulse
-    cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
-    let P = impulse * k.normal
+    cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, change)
+    let P = change * k.normal
     a.v -= k.mA * P
-    a.w -= k.iA * cross(rA, P)
+    a.w -= k.iA * cross(cp.anchorA, P)
     b.v += k.mB * P
-    b.w += k.iB * cross(rB, P)
+    b.w += k.iB * cross(cp.anchorB, P)
+    return change
 }
 
 @inline(__always)

@@ -170,8 +170,20 @@ public struct ShapeDef: Sendable {
     public init() {}
 }
 
+/// What every joint between two bodies is defined by (Box2D v3.2 gathers the same fields in
+/// `b2JointDef`): the distance, revolute, weld and prismatic joints. The target joint has one body.
+public protocol TwoBodyJointDef: Sendable {
+    var bodyA: BodyID { get set }
+    var bodyB: BodyID { get set }
+    /// Anchors in each body's local frame (relative to the body origin).
+    var localAnchorA: Vec2 { get set }
+    var localAnchorB: Vec2 { get set }
+    /// The two bodies still collide with each other.
+    var collideConnected: Bool { get set }
+}
+
 /// A rod, rope or spring between two anchor points.
-public struct DistanceJointDef: Sendable {
+public struct DistanceJointDef: TwoBodyJointDef {
     public var bodyA: BodyID = .null
     public var bodyB: BodyID = .null
     /// Anchors in each body's local frame (relative to the body origin).
@@ -193,7 +205,7 @@ public struct DistanceJointDef: Sendable {
 
 /// A pin: both anchors coincide; optional angle limits and a motor (a zero-speed motor with a torque
 /// cap models friction torque).
-public struct RevoluteJointDef: Sendable {
+public struct RevoluteJointDef: TwoBodyJointDef {
     public var bodyA: BodyID = .null
     public var bodyB: BodyID = .null
     public var localAnchorA: Vec2 = .zero
@@ -213,7 +225,7 @@ public struct RevoluteJointDef: Sendable {
 }
 
 /// Glues two bodies in their current relative pose; stiffness 0 means rigid.
-public struct WeldJointDef: Sendable {
+public struct WeldJointDef: TwoBodyJointDef {
     public var bodyA: BodyID = .null
     public var bodyB: BodyID = .null
     public var localAnchorA: Vec2 = .zero
@@ -229,7 +241,7 @@ public struct WeldJointDef: Sendable {
 }
 
 /// A slider: B moves along an axis fixed in A, with no relative rotation.
-public struct PrismaticJointDef: Sendable {
+public struct PrismaticJointDef: TwoBodyJointDef {
     public var bodyA: BodyID = .null
     public var bodyB: BodyID = .null
     public var localAnchorA: Vec2 = .zero

@@ -126,33 +126,12 @@ func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
         applyAxialImpulse(impulse, j, p, states)
     }
     if j.enableLimit {
-        // Lower: length ≥ minLength.
-        do {
-            let c = p.length - j.minLength
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c * ctx.invH } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-            }
-            var impulse = -massScale * axialMass * (axialSpeed() + bias) - impulseScale * j.lowerImpulse
-            let newImpulse = Swift.max(0, j.lowerImpulse + impulse)
-            impulse = newImpulse - j.lowerImpulse
-            j.lowerImpulse = newImpulse
-            applyAxialImpulse(impulse, j, p, states)
-        }
-        // Upper: length ≤ maxLength.
-        do {
-            let c = j.maxLength - p.length
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c * ctx.invH } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-            }
-            var impulse = -massScale * axialMass * (-axialSpeed() + bias) - impulseScale * j.upperImpulse
-            let newImpulse = Swift.max(0, j.upperImpulse + impulse)
-            impulse = newImpulse - j.upperImpulse
-            j.upperImpulse = newImpulse
-            applyAxialImpulse(-impulse, j, p, states)
-        }
+        // Lower: length ≥ minLength; upper: length ≤ maxLength.
+        let lower = limitImpulse(gap: p.length - j.minLength, speed: axialSpeed(), mass: axialMass,
+                                 accumulated: &j.lowerImpulse, ctx, useBias: useBias)
+        applyAxialImpulse(lower, j, p, states)
+        let upper = limitImpulse(gap: j.maxLength - p.length, speed: -axialSpeed(), mass: axialMass,
+                                 accumulated: &j.upperImpulse, ctx, useBias: useBias)
+        applyAxialImpulse(-upper, j, p, states)
     }
 }

@@ -74,6 +74,56 @@ func solvePoint(_ mA: Double, _ iA: Double, _ rA: Vec2, _ mB: Double, _ iB: Doub
     return Vec2(inverse * (k22 * b.x - k12 * b.y), inverse * (k11 * b.y - k12 * b.x))
 }
 
+/// Applies the impulse of a joint that holds two anchors together (revolute, weld) when warm
+/// starting: P at the levers rA, rB, and `angular` about both bodies.
+@inline(__always)
+func applyPointImpulse(_ P: Vec2, angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: JointData,
+                       _ a: inout BodyState, _ b: inout BodyState) {
+    a.v -= j.mA * P
+    a.w -= j.iA * (cross(rA, P) + angular)
+    b.v += j.mB * P
+    b.w += j.iB * (cross(rB, P) + angular)
+}
+
+/// The velocity solve of a point constraint (revolute, weld): the impulse that brings the anchors'
+/// relative velocity to −bias, softened by `massScale` and `impulseScale`, added to `linearImpulse`
+/// and applied at the levers rA, rB. Returns the impulse.
+@inline(__always) @discardableResult
+func solvePointConstraint(_ j: inout JointData, _ rA: Vec2, _ rB: Vec2, bias: Vec2, massScale: Double, impulseScale: Double,
+                          _ a: inout BodyState, _ b: inout BodyState) -> Vec2 {
+    let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
+    let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
+    let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
+    j.linearImpulse += impulse
+    a.v -= j.mA * impulse
+    a.w -= j.iA * cross(rA, impulse)
+    b.v += j.mB * impulse
+    b.w += j.iB * cross(rB, impulse)
+    return impulse
+}
+
+/// One side of a joint limit (Box2D's lower and upper limit blocks): the impulse that keeps `gap`,
+/// the distance to the limit, from closing at `speed`, the rate at which the gap grows. While apart
+/// the gap may close within the substep (speculative); past the limit the joint softness pushes back
+/// when `useBias`. The accumulated impulse only ever pushes; returns the change to apply.
+@inline(__always)
+func limitImpulse(gap: Double, speed: Double, mass: Double, accumulated: inout Double, _ ctx: StepContext,
+                  useBias: Bool) -> Double {
+    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+    if gap > 0 {
+        bias = gap * ctx.invH
+    } else if useBias {
+        bias = ctx.jointSoftness.biasRate * gap
+        massScale = ctx.jointSoftness.massScale
+        impulseScale = ctx.jointSoftness.impulseScale
+    }
+    let impulse = -mass * massScale * (speed + bias) - impulseScale * accumulated
+    let newImpulse = Swift.max(accumulated + impulse, 0)
+    let change = newImpulse - accumulated
+    accumulated = newImpulse
+    return change
+}
+
 /// An angle wrapped into (−π, π].
 @inline(__always)
 func unwind(_ angle: Double) -> Double {

@@ -73,32 +73,12 @@ func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<B
     }
 
     if j.enableLimit {
-        do {
-            let c = translation - j.lower
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c * ctx.invH } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-            }
-            var impulse = -axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * j.lowerImpulse
-            let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
-            impulse = newImpulse - j.lowerImpulse
-            j.lowerImpulse = newImpulse
-            applyAxial(impulse, &a, &b)
-        }
-        do {
-            let c = j.upper - translation
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c * ctx.invH } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
-            }
-            var impulse = -axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * j.upperImpulse
-            let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
-            impulse = newImpulse - j.upperImpulse
-            j.upperImpulse = newImpulse
-            applyAxial(-impulse, &a, &b)
-        }
+        let lower = limitImpulse(gap: translation - j.lower, speed: axialSpeed(a, b), mass: axialMass,
+                                 accumulated: &j.lowerImpulse, ctx, useBias: useBias)
+        applyAxial(lower, &a, &b)
+        let upper = limitImpulse(gap: j.upper - translation, speed: -axialSpeed(a, b), mass: axialMass,
+                                 accumulated: &j.upperImpulse, ctx, useBias: useBias)
+        applyAxial(-upper, &a, &b)
     }
 
     // Perpendicular and angular constraints as one 2×2 block.

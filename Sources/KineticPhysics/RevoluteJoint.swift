@@ -11,11 +11,7 @@ func prepareRevolute(_ j: inout JointData, _ ctx: StepContext) {
 func warmStartRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
-    let axialImpulse = j.motorImpulse + j.lowerImpulse - j.upperImpulse
-    a.v -= j.mA * j.linearImpulse
-    a.w -= j.iA * (cross(rA, j.linearImpulse) + axialImpulse)
-    b.v += j.mB * j.linearImpulse
-    b.w += j.iB * (cross(rB, j.linearImpulse) + axialImpulse)
+    applyPointImpulse(j.linearImpulse, angular: j.motorImpulse + j.lowerImpulse - j.upperImpulse, rA, rB, j, &a, &b)
     states.storeJointBody(a, at: j.indexA)
     states.storeJointBody(b, at: j.indexB)
 }
@@ -37,50 +33,20 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
 
     if j.enableLimit && !fixedRotation {
         let jointAngle = j.deltaAngle + Rot.relativeAngle(a.dq, b.dq)
-        // Lower limit.
-        do {
-            let c = jointAngle - j.lower
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 {
-                bias = c * ctx.invH  // speculative
-            } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale
-                impulseScale = ctx.jointSoftness.impulseScale
-            }
-            let cdot = b.w - a.w
-            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.lowerImpulse
-            let newImpulse = Swift.max(j.lowerImpulse + impulse, 0)
-            impulse = newImpulse - j.lowerImpulse
-            j.lowerImpulse = newImpulse
-            a.w -= j.iA * impulse
-            b.w += j.iB * impulse
-        }
-        // Upper limit (signs flipped).
-        do {
-            let c = j.upper - jointAngle
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 {
-                bias = c * ctx.invH
-            } else if useBias {
-                bias = ctx.jointSoftness.biasRate * c
-                massScale = ctx.jointSoftness.massScale
-                impulseScale = ctx.jointSoftness.impulseScale
-            }
-            let cdot = a.w - b.w
-            var impulse = -j.axialMass * massScale * (cdot + bias) - impulseScale * j.upperImpulse
-            let newImpulse = Swift.max(j.upperImpulse + impulse, 0)
-            impulse = newImpulse - j.upperImpulse
-            j.upperImpulse = newImpulse
-            a.w += j.iA * impulse
-            b.w -= j.iB * impulse
-        }
+        let lower = limitImpulse(gap: jointAngle - j.lower, speed: b.w - a.w, mass: j.axialMass,
+                                 accumulated: &j.lowerImpulse, ctx, useBias: useBias)
+        a.w -= j.iA * lower
+        b.w += j.iB * lower
+        // The upper limit pushes the other way.
+        let upper = limitImpulse(gap: j.upper - jointAngle, speed: a.w - b.w, mass: j.axialMass,
+                                 accumulated: &j.upperImpulse, ctx, useBias: useBias)
+        a.w += j.iA * upper
+        b.w -= j.iB * upper
     }
 
     // Point constraint.
     do {
         let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
-        let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
         if useBias {
             let separation = b.dp - a.dp + (rB - rA) + j.deltaCenter
@@ -88,13 +54,7 @@ func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
             massScale = ctx.jointSoftness.massScale
             impulseScale = ctx.jointSoftness.impulseScale
         }
-        let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
-        let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
-        j.linearImpulse += impulse
-        a.v -= j.mA * impulse
-        a.w -= j.iA * cross(rA, impulse)
-        b.v += j.mB * impulse
-        b.w += j.iB * cross(rB, impulse)
+        solvePointConstraint(&j, rA, rB, bias: bias, massScale: massScale, impulseScale: impulseScale, &a, &b)
     }
     states.storeJointBody(a, at: j.indexA)
     states.storeJointBody(b, at: j.indexB)

@@ -69,13 +69,12 @@ extension World {
 
     /// Checks and stores what every joint between two bodies has: its kind, its two bodies, their
     /// anchors, and whether the bodies still collide.
-    private func connect(_ j: inout JointData, _ kind: JointKind, _ a: BodyID, _ b: BodyID, _ anchorA: Vec2, _ anchorB: Vec2,
-                         collideConnected: Bool) throws(PhysicsError) {
-        (j.bodyA, j.bodyB) = try jointBodies(a, b, "\(kind)")
-        try check(anchorA, "\(kind) joint localAnchorA"); try check(anchorB, "\(kind) joint localAnchorB")
+    private func connect(_ j: inout JointData, _ kind: JointKind, _ d: some TwoBodyJointDef) throws(PhysicsError) {
+        (j.bodyA, j.bodyB) = try jointBodies(d.bodyA, d.bodyB, "\(kind)")
+        try check(d.localAnchorA, "\(kind) joint localAnchorA"); try check(d.localAnchorB, "\(kind) joint localAnchorB")
         j.kind = kind
-        j.localAnchorA = anchorA; j.localAnchorB = anchorB
-        j.collideConnected = collideConnected
+        j.localAnchorA = d.localAnchorA; j.localAnchorB = d.localAnchorB
+        j.collideConnected = d.collideConnected
     }
 
     private func check(_ value: Double, _ what: String, min: Double? = nil, positive: Bool = false, isLength: Bool = false) throws(PhysicsError) {
@@ -99,7 +98,7 @@ extension World {
         var j = JointData()
         switch def {
         case .distance(let d):
-            try connect(&j, .distance, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
+            try connect(&j, .distance, d)
             try check(d.length, "distance joint length", positive: true, isLength: true)
             try check(d.minLength, "distance joint minLength", min: 0, isLength: true)
             guard !d.maxLength.isNaN, d.maxLength >= d.minLength else {
@@ -110,7 +109,7 @@ extension World {
             j.enableLimit = d.enableLimit; j.enableSpring = d.enableSpring
             j.hertz = d.hertz; j.dampingRatio = d.dampingRatio
         case .revolute(let d):
-            try connect(&j, .revolute, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
+            try connect(&j, .revolute, d)
             try check(d.referenceAngle, "revolute joint referenceAngle")
             try check(d.lowerAngle, "revolute joint lowerAngle"); try check(d.upperAngle, "revolute joint upperAngle")
             guard d.lowerAngle <= d.upperAngle else {
@@ -121,7 +120,7 @@ extension World {
             j.enableLimit = d.enableLimit; j.lower = d.lowerAngle; j.upper = d.upperAngle
             j.enableMotor = d.enableMotor; j.motorSpeed = d.motorSpeed; j.maxMotor = d.maxMotorTorque
         case .weld(let d):
-            try connect(&j, .weld, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
+            try connect(&j, .weld, d)
             try check(d.referenceAngle, "weld joint referenceAngle")
             try check(d.linearHertz, "weld joint linearHertz", min: 0); try check(d.angularHertz, "weld joint angularHertz", min: 0)
             try check(d.linearDampingRatio, "weld joint linearDampingRatio", min: 0)
@@ -130,7 +129,7 @@ extension World {
             j.linearHertz = d.linearHertz; j.angularHertz = d.angularHertz
             j.linearDampingRatio = d.linearDampingRatio; j.angularDampingRatio = d.angularDampingRatio
         case .prismatic(let d):
-            try connect(&j, .prismatic, d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, collideConnected: d.collideConnected)
+            try connect(&j, .prismatic, d)
             try check(d.localAxisA, "prismatic joint localAxisA")
             guard d.localAxisA.length > 1e-9 else { throw PhysicsError("prismatic joint localAxisA \(d.localAxisA) must not be zero") }
             try check(d.referenceAngle, "prismatic joint referenceAngle")

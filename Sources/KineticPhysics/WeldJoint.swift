@@ -25,10 +25,7 @@ func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
     let angular = j.angularImpulse + holdingTorque(j, rA, rB, j.linearImpulse)
-    a.v -= j.mA * j.linearImpulse
-    a.w -= j.iA * (cross(rA, j.linearImpulse) + angular)
-    b.v += j.mB * j.linearImpulse
-    b.w += j.iB * (cross(rB, j.linearImpulse) + angular)
+    applyPointImpulse(j.linearImpulse, angular: angular, rA, rB, j, &a, &b)
     states.storeJointBody(a, at: j.indexA)
     states.storeJointBody(b, at: j.indexB)
 }
@@ -61,15 +58,8 @@ func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodySt
             massScale = j.linearSoftness.massScale
             impulseScale = j.linearSoftness.impulseScale
         }
-        let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
-        let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
-        let impulse = Vec2(-massScale * x.x - impulseScale * j.linearImpulse.x, -massScale * x.y - impulseScale * j.linearImpulse.y)
-        j.linearImpulse += impulse
+        let impulse = solvePointConstraint(&j, rA, rB, bias: bias, massScale: massScale, impulseScale: impulseScale, &a, &b)
         j.angularImpulse -= holdingTorque(j, rA, rB, impulse)
-        a.v -= j.mA * impulse
-        a.w -= j.iA * cross(rA, impulse)
-        b.v += j.mB * impulse
-        b.w += j.iB * cross(rB, impulse)
     }
     states.storeJointBody(a, at: j.indexA)
     states.storeJointBody(b, at: j.indexB)

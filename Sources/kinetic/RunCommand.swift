@@ -31,42 +31,33 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Fixed steps to run instead of --seconds (at most one hour of simulated time).")
     var steps: Int?
 
-    @Flag(help: "Never open a window.")
-    var headless = false
-
-    @Flag(help: "Start with the debug overlay on.")
-    var debug = false
-
     @Flag(help: "Run in real time and reload the level whenever its files change (as `kinetic watch`).")
     var watch = false
 
-    @Flag(help: "With --watch: restart the level from scratch on a change instead of reloading it.")
-    var restartOnReload = false
-
-    @Flag(help: "With --watch, in the window: a save re-runs the level from its start with the input given so far, up to the time shown (key e toggles it).")
-    var rerun = false
+    @OptionGroup var live: LiveArguments
 
     func validate() throws {
         try validateSimulatedSeconds(seconds, "--seconds")
         if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
         if watch, steps != nil { throw ValidationError("--steps cannot be used with --watch (it runs in real time; give --seconds)") }
-        if restartOnReload, !watch { throw ValidationError("--restart-on-reload needs --watch") }
-        if rerun, !watch { throw ValidationError("--rerun needs --watch") }
-        if rerun, restartOnReload { throw ValidationError("--rerun and --restart-on-reload cannot be used together (a re-run is a restart played again to the time shown)") }
-        if rerun, headless { throw ValidationError("--rerun needs the window: it plays the window's input again") }
+        if !watch {
+            if live.restartOnReload { throw ValidationError("--restart-on-reload needs --watch") }
+            if live.rerun { throw ValidationError("--rerun needs --watch") }
+            if live.poll { throw ValidationError("--poll needs --watch") }
+        }
+        try live.validateReload()
     }
 
     func run() throws {
         if watch {
-            let settings = WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload,
-                                         rerun: rerun, strict: checks.strict)
+            let settings = live.settings(seconds: seconds, strict: checks.strict)
             try WatchSession(levelArguments: level, settings: settings).run()
             return
         }
         let loaded = try level.load()
         try level.reportCheckProblems(loaded, strict: checks.strict)
-        loaded.debug = loaded.debug || debug
-        if !headless, try WindowRunner.isDisplayAvailable() {
+        loaded.debug = loaded.debug || live.debug
+        if !live.headless, try WindowRunner.isDisplayAvailable() {
             let loop = GameLoop(level: loaded)
             do { loop.stepLimit = try seconds.map { s throws(LevelError) in try loaded.steps(for: s, "--seconds") } } catch {
                 throw Diagnostics.failure(error)

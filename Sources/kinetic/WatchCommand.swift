@@ -25,52 +25,57 @@ struct Watch: ParsableCommand {
     )
 
     @OptionGroup var level: LevelArguments
-    @OptionGroup var watch: WatchArguments
-    @OptionGroup var checks: CheckArguments
 
-    func validate() throws { try watch.validate() }
-
-    func run() throws {
-        var settings = watch.settings
-        settings.strict = checks.strict
-        try WatchSession(levelArguments: level, settings: settings).run()
-    }
-}
-
-/// The flags of a watched run, shared by `kinetic watch` and `kinetic run --watch`.
-struct WatchArguments: ParsableArguments {
     @Option(parsing: .unconditional, help: "Wall-clock seconds to run, then stop (default: until the window closes or Ctrl-C).")
     var seconds: Double?
 
-    @Flag(help: "Never open a window (the level still runs in real time).")
-    var headless = false
-
-    @Flag(help: "Start with the debug overlay on.")
-    var debug = false
-
-    @Flag(help: "Restart the level from scratch on a change instead of reloading it.")
-    var restartOnReload = false
-
-    @Flag(help: "In the window: a save re-runs the level from its start with the input given so far, up to the time shown (key e toggles it).")
-    var rerun = false
-
-    @Flag(help: "Detect changes by polling modification times instead of file-system notifications.")
-    var poll = false
+    @OptionGroup var live: LiveArguments
+    @OptionGroup var checks: CheckArguments
 
     func validate() throws {
         if let seconds, !(seconds >= 0 && seconds.isFinite) {
             throw ValidationError("--seconds must be a finite number of seconds >= 0, got \(seconds)")
         }
+        try live.validateReload()
+    }
+
+    func run() throws {
+        try WatchSession(levelArguments: level, settings: live.settings(seconds: seconds, strict: checks.strict)).run()
+    }
+}
+
+/// The flags `kinetic watch` and `kinetic run` share: the window's, and those of a watched run
+/// (`kinetic run` takes the reload flags with --watch only).
+struct LiveArguments: ParsableArguments {
+    @Flag(help: "Never open a window (a watched level still runs in real time).")
+    var headless = false
+
+    @Flag(help: "Start with the debug overlay on.")
+    var debug = false
+
+    @Flag(help: "Restart the level from scratch on a change instead of reloading it (run: with --watch).")
+    var restartOnReload = false
+
+    @Flag(help: "In the window: a save re-runs the level from its start with the input given so far, up to the time shown (key e toggles it; run: with --watch).")
+    var rerun = false
+
+    @Flag(help: "Detect changes by polling modification times instead of file-system notifications (run: with --watch).")
+    var poll = false
+
+    /// Called by each command after its own checks, so a command line with several mistakes names
+    /// the same one first as before.
+    func validateReload() throws {
         if rerun, restartOnReload { throw ValidationError("--rerun and --restart-on-reload cannot be used together (a re-run is a restart played again to the time shown)") }
         if rerun, headless { throw ValidationError("--rerun needs the window: it plays the window's input again") }
     }
 
-    var settings: WatchSettings {
-        WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload, rerun: rerun, poll: poll)
+    func settings(seconds: Double?, strict: Bool) -> WatchSettings {
+        WatchSettings(seconds: seconds, headless: headless, debug: debug, restartOnReload: restartOnReload, rerun: rerun,
+                      poll: poll, strict: strict)
     }
 }
 
-/// What a watched run was asked for (see `WatchArguments`).
+/// What a watched run was asked for (see `LiveArguments`).
 struct WatchSettings {
     var seconds: Double?
     var headless = false

@@ -5,22 +5,6 @@ import Foundation
 import Testing
 
 @Suite struct NumericOptionTests {
-    /// Runs kinetic with `arguments` in a scratch folder holding a small level; returns the exit
-    /// status and what it wrote to standard error.
-    func kinetic(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let folder = try CLI.scratchFolder()
-        let level = folder + "/main.lua"
-        try "return { load = function(world) world:addItem{ center = {100, 100}, size = {10, 10} } end }"
-            .write(toFile: level, atomically: true, encoding: .utf8)
-        let errorPath = folder + "/stderr.txt"
-        let child = try Child(try CLI.kinetic(), arguments.map { $0 == "{level}" ? level : $0.replacingOccurrences(of: "{folder}", with: folder) },
-                              errorPath: errorPath)
-        let exited = child.waitForExit(timeout: 30)
-        if !exited { child.terminate() }
-        try #require(exited, "kinetic \(arguments.joined(separator: " ")) did not finish in 30 s")
-        return (child.status, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
-    }
-
     @Test(arguments: [
         (["run", "{level}", "--headless", "--seconds", "-1"], "--seconds must be a number of seconds from 0 to 3600"),
         (["run", "{level}", "--headless", "--steps", "-5"], "--steps must be non-negative, got -5"),
@@ -43,7 +27,7 @@ import Testing
         (["watch", "{level}", "--headless", "--seconds", "1", "--checkpoints", "5000"], "--checkpoints must be an integer from 0 to 1000, got 5000"),
     ])
     func negativeAndHugeValuesAreNamedNotMissing(arguments: [String], message: String) throws {
-        let (status, stderr) = try kinetic(arguments)
+        let (status, stderr) = try CLI.kineticOnSmallLevel(arguments)
         #expect(status != 0)
         #expect(stderr.contains(message), "\(stderr)")
         #expect(!stderr.contains("Missing value"), "\(stderr)")
@@ -51,7 +35,7 @@ import Testing
 
     /// Good ring settings are taken (the ring's behaviour under them: CheckpointBindingTests).
     @Test func checkpointSettingsInRangeAreAccepted() throws {
-        let (status, stderr) = try kinetic(["run", "{level}", "--headless", "--seconds", "3", "--checkpoint-every", "0.25", "--checkpoints", "0"])
+        let (status, stderr) = try CLI.kineticOnSmallLevel(["run", "{level}", "--headless", "--seconds", "3", "--checkpoint-every", "0.25", "--checkpoints", "0"])
         #expect(status == 0, "\(stderr)")
     }
 
@@ -72,7 +56,7 @@ import Testing
     }
 
     @Test func aNegativeSeedIsASeed() throws {
-        let (status, stderr) = try kinetic(["run", "{level}", "--headless", "--seconds", "0.1", "--seed", "-7"])
+        let (status, stderr) = try CLI.kineticOnSmallLevel(["run", "{level}", "--headless", "--seconds", "0.1", "--seed", "-7"])
         #expect(status == 0, "\(stderr)")
     }
 }

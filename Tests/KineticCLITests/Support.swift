@@ -50,6 +50,23 @@ enum CLI {
         return (child.output, child.status)
     }
 
+    /// Runs kinetic with `arguments` in a scratch folder holding a small level (`{level}` in the
+    /// arguments is its file, `{folder}` the folder); returns the exit status and what it wrote to
+    /// standard error.
+    static func kineticOnSmallLevel(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let folder = try scratchFolder()
+        let level = folder + "/main.lua"
+        try "return { load = function(world) world:addItem{ center = {100, 100}, size = {10, 10} } end }"
+            .write(toFile: level, atomically: true, encoding: .utf8)
+        let errorPath = folder + "/stderr.txt"
+        let child = try Child(try kinetic(), arguments.map { $0 == "{level}" ? level : $0.replacingOccurrences(of: "{folder}", with: folder) },
+                              errorPath: errorPath)
+        let exited = child.waitForExit(timeout: 30)
+        if !exited { child.terminate() }
+        try #require(exited, "kinetic \(arguments.joined(separator: " ")) did not finish in 30 s")
+        return (child.status, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+
     /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass; returns whether it held.
     static func poll(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

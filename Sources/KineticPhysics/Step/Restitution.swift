@@ -155,22 +155,14 @@ private func restitutionPass(_ cs: UnsafeMutableBufferPointer<ContactConstraint>
         let i = Int(i32)
         var c = cs[i]
         var a = states[Int(c.indexA)], b = states[Int(c.indexB)]
+        let pair = ContactPair(normal: c.normal, mA: c.mA, iA: c.iA, mB: c.mB, iB: c.iB)
         for k in 0..<c.pointCount {
             var cp = k == 0 ? c.p0 : c.p1
             if !bounces(cp, threshold: threshold) { continue }
             let rA = cp.anchorA, rB = cp.anchorB
             let vn = dot(b.v + cross(b.w, rB) - a.v - cross(a.w, rA), c.normal)
-            var impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
-            let newImpulse = Swift.max(cp.normalImpulse + impulse, 0)
-            impulse = newImpulse - cp.normalImpulse
-            if significant(impulse, newImpulse) { changed = true }
-            cp.normalImpulse = newImpulse
-            cp.maxNormalImpulse = Swift.max(cp.maxNormalImpulse, impulse)
-            let P = impulse * c.normal
-            a.v -= c.mA * P
-            a.w -= c.iA * cross(rA, P)
-            b.v += c.mB * P
-            b.w += c.iB * cross(rB, P)
+            let impulse = applyNormalImpulse(-cp.normalMass * (vn + c.restitution * cp.relativeVelocity), &cp, pair, &a, &b)
+            if significant(impulse, cp.normalImpulse) { changed = true }
             if k == 0 { c.p0 = cp } else { c.p1 = cp }
         }
         cs[i] = c
