@@ -554,6 +554,7 @@ typedef struct kl_Fast {
     kl_FastMethod call;
     void *context;
     uint64_t tag;
+    int method;  // a fast method's index
 } kl_Fast;
 
 static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastSetter set, void *context) {
@@ -561,6 +562,7 @@ static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastS
     f->get = get;
     f->set = set;
     f->call = NULL;
+    f->method = -1;
     f->context = context;
     f->tag = tag;
 }
@@ -648,13 +650,13 @@ void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter 
     lua_pushcclosure(L, kl_newindex, 3);
 }
 
-// A fast method: upvalue 1 is the general body's Swift function id, 2 the method's index, 3 its
-// kl_Fast (call, context, tag). Only numbers and handles go the fast way; C reads them, so the fast
-// function never touches the state.
+// A fast method: upvalue 1 is the general body's Swift function id, 2 its kl_Fast (call, context,
+// tag, method index). Only numbers and handles go the fast way; C reads them, so the fast function
+// never touches the state.
 static int kl_fast_method(lua_State *L) {
     int n = lua_gettop(L) - 1;
     if (n >= 0 && n <= 3) {
-        const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+        const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(2));
         int64_t key;
         kl_FastArg in[3];
         double out[2];
@@ -665,9 +667,9 @@ static int kl_fast_method(lua_State *L) {
                 in[i] = (kl_FastArg){ lua_tonumberx(L, i + 2, NULL), 0, 0 };
                 break;
             case LUA_TUSERDATA: {
-                uint64_t tag = kl_handle_tag(L, i + 2);
-                plain = tag != 0;
-                if (plain) in[i] = (kl_FastArg){ 0, ((const kl_HandleBlock *)lua_touserdata(L, i + 2))->key, tag };
+                const kl_HandleBlock *b = (const kl_HandleBlock *)lua_touserdata(L, i + 2);
+                plain = lua_rawlen(L, i + 2) == sizeof(kl_HandleBlock);
+                if (plain) in[i] = (kl_FastArg){ 0, b->key, b->tag };
                 break;
             }
             default:
@@ -675,7 +677,7 @@ static int kl_fast_method(lua_State *L) {
             }
         }
         if (plain && kl_tohandle(L, 1, f->tag, &key)) {
-            switch (f->call(f->context, key, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL), in, n, out)) {
+            switch (f->call(f->context, key, f->method, in, n, out)) {
             case KL_FAST_NONE:
                 return 0;
             case KL_FAST_DEFERRED:
@@ -696,10 +698,10 @@ static int kl_fast_method(lua_State *L) {
 
 void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context) {
     lua_pushinteger(L, id);
-    lua_pushinteger(L, method);
     kl_push_fast(L, tag, NULL, NULL, context);
     ((kl_Fast *)lua_touserdata(L, -1))->call = call;
-    lua_pushcclosure(L, kl_fast_method, 3);
+    ((kl_Fast *)lua_touserdata(L, -1))->method = method;
+    lua_pushcclosure(L, kl_fast_method, 2);
 }
 
 static int kl_handle_eq(lua_State *L) {

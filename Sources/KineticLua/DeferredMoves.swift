@@ -7,7 +7,6 @@
 // move noted settles its world first, so a script never sees the difference.
 import KineticDynamics
 import KineticPhysics
-import KineticGeometry
 
 struct DeferredMoves {
     /// Where one item goes: its new center, the angle (nil: the rotation stays exactly as it is),

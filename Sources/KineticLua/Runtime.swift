@@ -166,7 +166,7 @@ final class Runtime {
     var worldType: LuaHandleType<WorldHandle>!
     var itemType: LuaHandleType<ItemHandle>!
     /// `itemType.tag`, for the fast methods that take an item (no retain of the type to read it).
-    var itemTag: UInt64 = 0
+    @exclusivity(unchecked) var itemTag: UInt64 = 0
     var behaviorTypes: [LuaHandleType<BehaviorHandle>] = []  // by BehaviorKind.rawValue
     var behaviorMembers: [[LuaMember<BehaviorHandle>]] = []  // by BehaviorKind.rawValue
     var itemMembers: [LuaMember<ItemHandle>] = []

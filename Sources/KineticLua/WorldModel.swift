@@ -44,7 +44,7 @@ final class WorldModel {
     /// How many `on("pause")` and `on("resume")` handlers it has (they are in its anchor).
     var pauseHandlers = 0
     var resumeHandlers = 0
-    var phase = Phase.idle
+    @exclusivity(unchecked) var phase = Phase.idle  // unchecked: read on every fast item write
     /// Item moves Lua wrote that the animator has not seen yet (unchecked: written on every fast
     /// `item.x = v`).
     @exclusivity(unchecked) var moves = DeferredMoves()

@@ -5,6 +5,7 @@
 // world's `DeferredMoves` and teleport the item when Lua next reaches the host. Anything unusual
 // (a stale item, a locked world, a value that is not a finite number) answers "slow", and the
 // member's general getter or setter in ItemBinding runs instead, with its checks and messages.
+// ItemBehavior's velocity reads of an item are fast methods here too.
 import CKineticLuaShim
 import KineticDynamics
 import KineticLuaBridge
@@ -186,6 +187,61 @@ enum ItemFastPath {
                     }
                     move.stops = true
                     return true
+                }
+            }
+        } ?? Int32(KL_FAST_SLOW)
+    }
+
+    /// An ItemBehavior's velocity reads of an item (`ib:angularVelocity(item)`), which a script may
+    /// call every frame, as fast methods: C hands over the behaviour's and the item's handles, and
+    /// the value is read without a Swift call through the dispatcher and without a retain. Anything
+    /// unusual (a stale handle, an item the behaviour does not list, a behaviour outside a world)
+    /// runs the general body in ItemBehaviorBinding, with its messages.
+    enum BehaviorMethod: Int32, CaseIterable {
+        case linearVelocity, angularVelocity
+    }
+
+    static func itemBehaviorMethods(_ rt: Runtime) -> LuaFastMembers {
+        // Unretained: the Runtime lives as long as its state (the registered functions hold it).
+        LuaFastMembers(names: [], context: Unmanaged.passUnretained(rt).toOpaque(), get: nil, set: nil,
+                       methods: BehaviorMethod.allCases.map { "\($0)" },
+                       call: { context, key, method, input, count, out in
+                           ItemFastPath.callItemBehavior(context, key, method, input, count, out)
+                       })
+    }
+
+    private static func callItemBehavior(_ context: UnsafeMutableRawPointer?, _ key: Int64, _ method: Int32,
+                             _ input: UnsafePointer<kl_FastArg>?, _ count: Int32, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+        guard let method = BehaviorMethod(rawValue: method), let input, let out, count == 1 else { return Int32(KL_FAST_SLOW) }
+        let handle = BehaviorHandle(SlotHandle(luaKey: key))
+        let argument = input[0]
+        let behavior = Unmanaged<Runtime>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { rt in
+            rt.behaviors.withUnsafeSlots { slots -> Unmanaged<DynamicBehavior>? in
+                guard argument.tag == rt.itemTag, rt.behaviors.isLive(handle.slotHandle) else { return nil }
+                // A slot is an optional reference: one pointer, null when the slot is free.
+                guard let pointer = UnsafeRawPointer(slots.baseAddress.unsafelyUnwrapped)
+                    .load(fromByteOffset: Int(handle.slot) * MemoryLayout<BehaviorEntry?>.stride, as: UnsafeRawPointer?.self)
+                else { return nil }
+                return Unmanaged<BehaviorEntry>.fromOpaque(pointer)._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.behavior) }
+            }
+        }
+        guard let behavior else { return Int32(KL_FAST_SLOW) }
+        let item = ItemHandle(luaKey: argument.key)
+        return withWorld(context, item.world) { world, animator -> Int32? in
+            behavior._withUnsafeGuaranteedRef { behavior -> Int32? in
+                let id = ItemID(index: item.index, generation: item.generation, animator: animator.serial)
+                guard behavior.animator === animator, behavior.lists(id) else { return nil }
+                settle(world, for: id)
+                switch method {
+                case .linearVelocity:
+                    guard let v = animator.velocityIfLive(id) else { return nil }
+                    out[0] = v.x
+                    out[1] = v.y
+                    return Int32(KL_FAST_POINT)
+                case .angularVelocity:
+                    guard let w = animator.angularVelocityIfLive(id) else { return nil }
+                    out[0] = w
+                    return Int32(KL_FAST_NUMBER)
                 }
             }
         } ?? Int32(KL_FAST_SLOW)
