@@ -70,6 +70,9 @@ import KineticLuaBridge
         #expect(after == [.number(5), .number(1)])
         let before = try h.run(setup + "a.velocity = {5, 0} a:moveTo(10, 20) return a.velocity.x")
         #expect(before == [.number(0)])
+        // A centre write takes the general setter, which settles the noted move first.
+        let center = try h.run(setup + "a.x = 10 a.center = {20, 30} local x1 = a.x a.y = 40 return x1, a.x, a.y")
+        #expect(center == [.number(20), .number(20), .number(40)])
         // A position write keeps the velocity, as UIKit's updateItemUsingCurrentState does.
         let kept = try h.run(setup + "a.velocity = {5, 0} a.x = 50 w:step() return a.velocity.x, a.x > 50")
         #expect(kept == [.number(5), .boolean(true)])
