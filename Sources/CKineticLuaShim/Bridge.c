@@ -46,6 +46,11 @@ typedef struct kl_Host {
     int covered_count, covered_cap;
     const char *covered_last_source;  // the chunk name pointer of the last hit, and its index
     int covered_last;
+    // Work fast setters and methods left for later (KL_FAST_DEFERRED), done by `settle` before Lua
+    // next reaches the host.
+    kl_Settle settle;
+    void *settle_context;
+    int unsettled;
 } kl_Host;
 
 typedef struct kl_CoveredFile {
@@ -104,6 +109,24 @@ static void kl_check_memory(lua_State *L, kl_Host *h) {
         lua_newuserdatauv(L, 1, 0);
         lua_pop(L, 1);
     }
+}
+
+// MARK: - Deferred work
+
+void kl_set_settle(lua_State *L, kl_Settle settle, void *context) {
+    kl_Host *h = kl_host(L);
+    h->settle = settle;
+    h->settle_context = context;
+}
+
+// Runs the settle function if a fast path left work. Swift runs it, so the cap is relaxed.
+static inline void kl_settle(kl_Host *h) {
+    if (!h->unsettled) return;
+    h->unsettled = 0;
+    if (!h->settle) return;
+    h->relax++;
+    h->settle(h->settle_context);
+    h->relax--;
 }
 
 // MARK: - Output
@@ -481,6 +504,7 @@ int kl_pcall(lua_State *L, int nargs, int nresults) {
     kl_set_current(h, L);
     if (h->depth++ == 0) kl_begin_budget(L, h);
     int status = lua_pcall(L, nargs, nresults, base);
+    kl_settle(h);  // the host reads what Lua wrote as soon as Lua returns
     if (--h->depth == 0) kl_end_budget(L, h);
     kl_set_current(h, outer);
     h->relax = relax;
@@ -496,6 +520,7 @@ int kl_load_text(lua_State *L, const char *text, size_t length, const char *chun
 
 static inline int kl_invoke(lua_State *L, int id) {
     kl_Host *h = kl_host(L);
+    kl_settle(h);  // Swift sees every write Lua made before this call
     h->relax++;
     // An acquire load (a plain load on x86 and arm64): the state may run on another thread than the
     // one that installed the dispatch function.
@@ -529,6 +554,7 @@ typedef struct kl_Fast {
     kl_FastMethod call;
     void *context;
     uint64_t tag;
+    int method;  // a fast method's index
 } kl_Fast;
 
 static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastSetter set, void *context) {
@@ -536,6 +562,7 @@ static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastS
     f->get = get;
     f->set = set;
     f->call = NULL;
+    f->method = -1;
     f->context = context;
     f->tag = tag;
 }
@@ -591,8 +618,17 @@ static int kl_newindex(lua_State *L) {
         if (fast >= 0 && lua_type(L, 3) == LUA_TNUMBER) {
             const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
             int64_t key;
-            if (f->set && kl_tohandle(L, 1, f->tag, &key) && f->set(f->context, key, fast, lua_tonumberx(L, 3, NULL)))
-                return 0;
+            if (f->set && kl_tohandle(L, 1, f->tag, &key)) {
+                switch (f->set(f->context, key, fast, lua_tonumberx(L, 3, NULL))) {
+                case 0:
+                    break;
+                case KL_FAST_DEFERRED:
+                    kl_host(L)->unsettled = 1;
+                    return 0;
+                default:
+                    return 0;
+                }
+            }
         }
         return kl_invoke(L, (int)(code & 0xFFFFFFFF));
     }
@@ -614,23 +650,38 @@ void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter 
     lua_pushcclosure(L, kl_newindex, 3);
 }
 
-// A fast method: upvalue 1 is the general body's Swift function id, 2 the method's index, 3 its
-// kl_Fast (call, context, tag). Only number arguments go the fast way; C reads them, so the fast
-// function never touches the state.
+// A fast method: upvalue 1 is the general body's Swift function id, 2 its kl_Fast (call, context,
+// tag, method index). Only numbers and handles go the fast way; C reads them, so the fast function
+// never touches the state.
 static int kl_fast_method(lua_State *L) {
     int n = lua_gettop(L) - 1;
     if (n >= 0 && n <= 3) {
-        const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+        const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(2));
         int64_t key;
-        double in[3], out[2];
-        int numbers = 1;
-        for (int i = 0; i < n; i++) {
-            if (lua_type(L, i + 2) != LUA_TNUMBER) { numbers = 0; break; }
-            in[i] = lua_tonumberx(L, i + 2, NULL);
+        kl_FastArg in[3];
+        double out[2];
+        int plain = 1;
+        for (int i = 0; i < n && plain; i++) {
+            switch (lua_type(L, i + 2)) {
+            case LUA_TNUMBER:
+                in[i] = (kl_FastArg){ lua_tonumberx(L, i + 2, NULL), 0, 0 };
+                break;
+            case LUA_TUSERDATA: {
+                const kl_HandleBlock *b = (const kl_HandleBlock *)lua_touserdata(L, i + 2);
+                plain = lua_rawlen(L, i + 2) == sizeof(kl_HandleBlock);
+                if (plain) in[i] = (kl_FastArg){ 0, b->key, b->tag };
+                break;
+            }
+            default:
+                plain = 0;
+            }
         }
-        if (numbers && kl_tohandle(L, 1, f->tag, &key)) {
-            switch (f->call(f->context, key, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL), in, n, out)) {
+        if (plain && kl_tohandle(L, 1, f->tag, &key)) {
+            switch (f->call(f->context, key, f->method, in, n, out)) {
             case KL_FAST_NONE:
+                return 0;
+            case KL_FAST_DEFERRED:
+                kl_host(L)->unsettled = 1;
                 return 0;
             case KL_FAST_NUMBER:
                 lua_pushnumber(L, out[0]);
@@ -647,10 +698,10 @@ static int kl_fast_method(lua_State *L) {
 
 void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context) {
     lua_pushinteger(L, id);
-    lua_pushinteger(L, method);
     kl_push_fast(L, tag, NULL, NULL, context);
     ((kl_Fast *)lua_touserdata(L, -1))->call = call;
-    lua_pushcclosure(L, kl_fast_method, 3);
+    ((kl_Fast *)lua_touserdata(L, -1))->method = method;
+    lua_pushcclosure(L, kl_fast_method, 2);
 }
 
 static int kl_handle_eq(lua_State *L) {

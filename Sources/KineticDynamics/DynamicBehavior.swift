@@ -14,17 +14,18 @@ open class DynamicBehavior {
     /// behaviour leaves or the animator goes away, so it never dangles. A weak reference would move
     /// the animator's reference count to a side table, where every retain and release of the
     /// animator (a few per Lua call into it) takes a slow path.
-    public internal(set) unowned(unsafe) var animator: DynamicAnimator?
+    /// Unchecked exclusivity, as `items` and `itemSet`: a script's behaviour method reads them on every call.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var animator: DynamicAnimator?
     /// The behaviour this one is a child of, nil for a top-level or free behaviour.
     public private(set) weak var parent: DynamicBehavior?
     /// Direct children in insertion order.
     public private(set) var childBehaviors: [DynamicBehavior] = []
     /// The items this behaviour acts on, in insertion order. An item has a body (moves, collides)
     /// only while some behaviour in the animator lists it.
-    public internal(set) var items: [ItemID] = []
+    @exclusivity(unchecked) public internal(set) var items: [ItemID] = []
     /// The same items, for membership tests: a level may list thousands, and adding each one
     /// after a linear search took quadratic time. Never iterated (its order is not deterministic).
-    private var itemSet: Set<ItemID> = []
+    @exclusivity(unchecked) private var itemSet: Set<ItemID> = []
     /// Called after every step while the behaviour is in a running animator: depth-first, a parent
     /// before its children, children in insertion order (O17). May change anything.
     public var action: (() -> Void)?

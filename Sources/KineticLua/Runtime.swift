@@ -165,6 +165,8 @@ final class Runtime {
 
     var worldType: LuaHandleType<WorldHandle>!
     var itemType: LuaHandleType<ItemHandle>!
+    /// `itemType.tag`, for the fast methods that take an item (no retain of the type to read it).
+    @exclusivity(unchecked) var itemTag: UInt64 = 0
     var behaviorTypes: [LuaHandleType<BehaviorHandle>] = []  // by BehaviorKind.rawValue
     var behaviorMembers: [[LuaMember<BehaviorHandle>]] = []  // by BehaviorKind.rawValue
     var itemMembers: [LuaMember<ItemHandle>] = []
@@ -196,6 +198,8 @@ final class Runtime {
         rt.worldType = WorldBinding.register(rt)
         rt.itemMembers = ItemBinding.members(rt)
         rt.itemType = ItemBinding.register(rt)
+        rt.itemTag = rt.itemType.tag
+        state.onSettle { [unowned rt] in rt.settle() }
         for kind in BehaviorKind.allCases {
             let members = BehaviorBinding.members(of: kind, rt)
             rt.behaviorMembers.append(members)
@@ -406,6 +410,13 @@ final class Runtime {
             lua.setUserValue(ofUserdataAt: -2)
         }
         checkpointType.onCollect(in: state) { [unowned self] h in collectedCheckpoints.append(h.slotHandle) }
+    }
+
+    /// Teleports the items Lua moved since it last reached the host (`DeferredMoves`).
+    func settle() {
+        worlds.withUnsafeSlots { slots in
+            for world in slots { world?.settleMoves() }
+        }
     }
 
     /// Frees what the collections since the last sweep made unused. Called where a slot is about

@@ -44,7 +44,10 @@ final class WorldModel {
     /// How many `on("pause")` and `on("resume")` handlers it has (they are in its anchor).
     var pauseHandlers = 0
     var resumeHandlers = 0
-    var phase = Phase.idle
+    @exclusivity(unchecked) var phase = Phase.idle  // unchecked: read on every fast item write
+    /// Item moves Lua wrote that the animator has not seen yet (unchecked: written on every fast
+    /// `item.x = v`).
+    @exclusivity(unchecked) var moves = DeferredMoves()
     /// The behaviours whose `action` the animator asked for during the step, in its order. Collision
     /// and sensor events are not copied: `deliver` reads the animator's own lists after the step.
     var pendingActions: [BehaviorHandle] = []
@@ -96,6 +99,11 @@ final class WorldModel {
         if let name = (try? animator.name(of: id)) ?? nil { return "item '\(name)'" }
         if let name = removedNames[id] { return "item '\(name)'" }
         return "item#\(id.index)"
+    }
+
+    /// Hands the item moves Lua noted to the animator.
+    func settleMoves() {
+        if !moves.isEmpty { moves.apply(to: animator) }
     }
 
     /// Throws while a field's `evaluate` runs (the animator is mid-step).

@@ -39,19 +39,22 @@ public enum LuaMember<Handle> {
 /// and never touches Lua; for anything unusual (a stale handle, a locked world) it answers
 /// `KL_FAST_SLOW` and the member's general getter runs, with its checks and messages. Each name
 /// must also be a `.property` in the type's members. Fast methods likewise: `call` runs them when
-/// every argument is a number, and each name must also be a `.method`, whose body runs otherwise.
+/// every argument is a number or a handle (`kl_FastArg`), and each name must also be a `.method`,
+/// whose body runs otherwise. A setter or method may leave the rest of its work for later
+/// (`KL_FAST_DEFERRED`): the state's settle function (`LuaState.onSettle`) does it before Lua
+/// next reaches the host.
 public struct LuaFastMembers {
     /// The fast members; a member's position is the `member` index the functions receive.
     public var names: [String]
     /// Handed to `get`, `set` and `call` as is: the caller keeps it alive as long as the state.
     public var context: UnsafeMutableRawPointer?
-    public var get: kl_FastGetter
+    public var get: kl_FastGetter?
     public var set: kl_FastSetter?
     /// The fast methods; a method's position is the `method` index `call` receives.
     public var methods: [String]
     public var call: kl_FastMethod?
 
-    public init(names: [String], context: UnsafeMutableRawPointer?, get: kl_FastGetter, set: kl_FastSetter?,
+    public init(names: [String], context: UnsafeMutableRawPointer?, get: kl_FastGetter?, set: kl_FastSetter?,
                 methods: [String] = [], call: kl_FastMethod? = nil) {
         self.names = names
         self.context = context

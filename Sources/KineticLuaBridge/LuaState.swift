@@ -65,6 +65,7 @@ public final class LuaState {
     @exclusivity(unchecked) var dispatchTable: ContiguousArray<Unmanaged<Entry>> = []
     var handleTypeNames: [UInt64: String] = [:]
     var loadedRef: Int32 = -1
+    var settleBody: (() -> Void)?
     var requiredFilesRef: Int32 = -1
 
     /// Makes a state. Throws if the folder does not exist or the sandbox cannot be set up.
@@ -136,6 +137,16 @@ public final class LuaState {
         entries.append(entry)
         dispatchTable.append(Unmanaged.passUnretained(entry))
         return Int32(dispatchTable.count - 1)
+    }
+
+    /// Sets what finishes the work fast setters and methods left for later (`KL_FAST_DEFERRED`):
+    /// it runs before Lua next reaches the host (before any Swift function, and when a protected
+    /// call returns), so host code never sees it undone. It must not call Lua.
+    public func onSettle(_ body: @escaping () -> Void) {
+        settleBody = body
+        kl_set_settle(L, { context in
+            Unmanaged<LuaState>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.settleBody?() }
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Pushes a Lua function that calls `body` through the trampoline.

@@ -46,6 +46,49 @@ import Testing
         #expect(e?.message == "test.lua:3: ItemBehavior:addLinearVelocity: item 'a' is not an item of this behaviour")
     }
 
+    /// The velocity reads are fast methods when given an item (C hands both handles over); every
+    /// other call takes the general body, with its messages, and both read the same values.
+    @Test func velocityReadsGiveTheSameValuesAndMessagesOnEitherPath() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {500, 500}, size = {10, 10} }
+            local ib = kinetic.itemBehavior{ items = {a} }
+            w:addBehavior(ib)
+            w:addBehavior(kinetic.gravity{ items = {a} })
+            a.angularVelocity = 3
+            w:step()
+            local vx, vy = ib:linearVelocity(a)
+            local v = a.velocity
+            local w1 = ib:angularVelocity(a)
+            local same = w1 == a.angularVelocity
+            a:moveTo(10, 10)  -- noted: the read after it sees the item stopped
+            return vx == v.x, vy == v.y, vy > 0, same, w1 > 0, ib:angularVelocity(a), ib:linearVelocity(a)
+            """)
+        #expect(values == [.boolean(true), .boolean(true), .boolean(true), .boolean(true), .boolean(true),
+                           .number(0), .number(0), .number(0)])
+        let setup = """
+            local w = kinetic.world{}
+            local a = w:addItem{ name = "a", frame = {0, 0, 1, 1} }
+            local b = w:addItem{ name = "b", frame = {0, 0, 1, 1} }
+            local ib = kinetic.itemBehavior{ items = {a} }
+            w:addBehavior(ib)
+
+            """
+        #expect(h.error(setup + "ib:angularVelocity(b)")?.message
+                == "test.lua:6: ItemBehavior:angularVelocity: item 'b' is not an item of this behaviour")
+        #expect(h.error(setup + "w:removeItem(a) ib:linearVelocity(a)")?.message == "test.lua:6: item 'a' was removed")
+        #expect(h.error(setup + "ib:angularVelocity(w)")?.message
+                == "test.lua:6: ItemBehavior:angularVelocity: 'item' must be an Item, got a World")
+        #expect(h.error(setup + "ib:angularVelocity(1)")?.message
+                == "test.lua:6: ItemBehavior:angularVelocity: 'item' must be an Item, got 1")
+        // Out of its world, the behaviour answers what it would add when it joins one (nothing yet).
+        #expect(try h.run(setup + "w:removeBehavior(ib) a.angularVelocity = 2 return ib:angularVelocity(a)") == [.number(0)])
+        // An item of another world is not an item of this behaviour, whatever its slot.
+        let other = h.error(setup + "local w2 = kinetic.world{} local c = w2:addItem{ name = 'c', frame = {0, 0, 1, 1} } ib:angularVelocity(c)")
+        #expect(other?.message == "test.lua:6: ItemBehavior:angularVelocity: item 'c' is not an item of this behaviour")
+    }
+
     @Test func elasticityMakesABallBounce() throws {
         let bounces = try Harness().number("""
             local w = kinetic.world{ width = 300, height = 300 }

@@ -91,3 +91,79 @@ struct PointID: LuaHandleRepresentable {
         #expect(luaError(of: "return p.nothing", in: state)?.message.hasPrefix("chunk:1: Point has no member 'nothing'") == true)
     }
 }
+
+/// A fast setter that leaves its work for the state's settle function, and a fast method that
+/// takes numbers and handles.
+final class LaterStore {
+    var x = 0.0
+    var pending: Double?
+    var settles = 0
+    var seenBySwift: [Double] = []
+    var generalCalls = 0
+
+    func settle() {
+        settles += 1
+        if let pending { x = pending }
+        pending = nil
+    }
+
+    static let getter: kl_FastGetter = { context, _, _, out in  // reads only what was settled
+        out![0] = Unmanaged<LaterStore>.fromOpaque(context!).takeUnretainedValue().x
+        return Int32(KL_FAST_NUMBER)
+    }
+
+    static let setter: kl_FastSetter = { context, _, _, value in
+        Unmanaged<LaterStore>.fromOpaque(context!).takeUnretainedValue().pending = value
+        return Int32(KL_FAST_DEFERRED)
+    }
+
+    /// `p:sum(a, b)`: numbers as they are, a handle as its key.
+    static let method: kl_FastMethod = { _, _, _, input, count, out in
+        guard count == 2, let input, let out else { return Int32(KL_FAST_SLOW) }
+        out[0] = (0..<2).reduce(0) { $0 + (input[$1].tag == 0 ? input[$1].number : Double(input[$1].key)) }
+        return Int32(KL_FAST_NUMBER)
+    }
+}
+
+@Suite struct DeferredFastWorkTests {
+    func setUp() throws -> (LuaState, LaterStore) {
+        let state = try makeState()
+        let store = LaterStore()
+        let type = LuaHandleType<PointID>(
+            in: state, name: "Point",
+            members: [
+                .property("x", get: { lua, _ in lua.push(store.x) }, set: { _, _, _ in }),
+                .method("sum") { lua, _ in store.generalCalls += 1; lua.push(-1.0); return 1 },
+            ],
+            describe: { "Point#\($0.index)" },
+            fast: LuaFastMembers(names: ["x"], context: Unmanaged.passUnretained(store).toOpaque(),
+                                 get: LaterStore.getter, set: LaterStore.setter,
+                                 methods: ["sum"], call: LaterStore.method))
+        state.setGlobal("p") { type.push(PointID(index: 7), on: $0) }
+        state.setGlobalFunction("probe") { _ in store.seenBySwift.append(store.x); return 0 }
+        state.onSettle { store.settle() }
+        return (state, store)
+    }
+
+    @Test func deferredWorkIsDoneOnceBeforeSwiftRunsAndWhenTheCallReturns() throws {
+        let (state, store) = try setUp()
+        let values = try state.run("p.x = 1 p.x = 2 p.x = 3 local before = p.x probe() return before, p.x")
+        #expect(values == [.number(0), .number(3)])
+        #expect(store.seenBySwift == [3] && store.settles == 1)
+        try state.run("p.x = 7")
+        #expect(store.x == 7 && store.settles == 2)
+        // Also when the call fails after the write.
+        #expect(luaError(of: "p.x = 9 error('stop')", in: state) != nil)
+        #expect(store.x == 9 && store.settles == 3)
+        // Nothing left: no settle.
+        try state.run("probe() return p.x")
+        #expect(store.settles == 3)
+    }
+
+    @Test func fastMethodsTakeNumbersAndHandles() throws {
+        let (state, store) = try setUp()
+        let values = try state.run("return p:sum(1, 2), p:sum(p, 0.5), p:sum('1', 2), p:sum(1), p:sum({}, 1)")
+        #expect(values == [.number(3), .number(7.5), .number(-1), .number(-1), .number(-1)])
+        #expect(store.generalCalls == 3)
+    }
+}

@@ -116,25 +116,37 @@ enum {
     KL_FAST_NUMBER = 1,  /* out[0] */
     KL_FAST_POINT = 2,   /* {x = out[0], y = out[1]}; from a fast method, the two numbers */
     KL_FAST_NONE = 3,    /* a fast method that returns nothing */
+    KL_FAST_DEFERRED = 4, /* done, nothing to push, work left for the state's settle function (kl_set_settle) */
 };
 /// Reads fast member `member` of the object with handle `key` into `out` (room for 2 numbers) and
 /// returns a KL_FAST_* kind. It gets no lua_State: it cannot call Lua, allocate in it or raise.
 typedef int (*kl_FastGetter)(void *context, int64_t key, int member, double *out);
-/// Writes the number `value` to fast member `member`; returns 1 if done, 0 to run the member's
-/// general setter instead (which then reports any error). Returns 0 only before changing anything.
+/// Writes the number `value` to fast member `member`; returns 1 if done, KL_FAST_DEFERRED if done
+/// with work left for the settle function, 0 to run the member's general setter instead (which
+/// then reports any error). Returns 0 only before changing anything.
 typedef int (*kl_FastSetter)(void *context, int64_t key, int member, double value);
 
+/// An argument of a fast method: a number (`tag` 0), or a handle userdata (`key` and its type's `tag`).
+typedef struct kl_FastArg { double number; int64_t key; uint64_t tag; } kl_FastArg;
+
 /// Runs fast method `method` on the object with handle `key`, with the method's arguments after
-/// `self` in `in` (`count` of them, at most 3, all numbers; absent ones are not passed), and
-/// returns what it pushes: KL_FAST_SLOW (nothing done: run the method's general body, which then
-/// reports any error), KL_FAST_NONE, or KL_FAST_NUMBER / KL_FAST_POINT with out[0] (and out[1]),
-/// a point as two numbers. Returns KL_FAST_SLOW only before changing anything.
-typedef int (*kl_FastMethod)(void *context, int64_t key, int method, const double *in, int count, double *out);
+/// `self` in `in` (`count` of them, at most 3, each a number or a handle; absent ones are not
+/// passed), and returns what it pushes: KL_FAST_SLOW (nothing done: run the method's general body,
+/// which then reports any error), KL_FAST_NONE, KL_FAST_DEFERRED (nothing pushed, work left for the
+/// settle function), or KL_FAST_NUMBER / KL_FAST_POINT with out[0] (and out[1]), a point as two
+/// numbers. Returns KL_FAST_SLOW only before changing anything.
+typedef int (*kl_FastMethod)(void *context, int64_t key, int method, const kl_FastArg *in, int count, double *out);
 
 /// Pushes a method of a handle type as a C function: `call` runs it for a handle with `tag` and
-/// number arguments; any other call (more than 3 arguments, one that is not a number, a foreign
-/// `self`) or a KL_FAST_SLOW answer runs Swift function `id`, the method's general body.
+/// arguments that are numbers or handles; any other call (more than 3 arguments, another kind of
+/// value, a foreign `self`) or a KL_FAST_SLOW answer runs Swift function `id`, the method's general body.
 void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context);
+
+/// Work a fast setter or method left for later (KL_FAST_DEFERRED) is done by `settle(context)`
+/// before Lua next reaches the host: before any Swift function runs, and when a kl_pcall returns.
+/// It runs with the memory cap relaxed and must not raise. NULL: none.
+typedef void (*kl_Settle)(void *context);
+void kl_set_settle(lua_State *L, kl_Settle settle, void *context);
 
 /// A name's value in the `members` and `setters` tables of a handle type: the Swift function id in
 /// the low 32 bits and, for a fast member, its index + 1 above.

@@ -12,7 +12,7 @@ enum BehaviorBinding {
             return "\(kind.typeName)#\(h.slot) (\(kindName(entry)))"
         }, validate: { [unowned(unsafe) rt] h in  // runs on every call: no retain (the runtime outlives its types)
             rt.behaviors.isLive(h.slotHandle) ? nil : "\(kind.typeName)#\(h.slot) was dropped"
-        })
+        }, fast: kind == .itemBehavior ? ItemFastPath.itemBehaviorMethods(rt) : nil)
     }
 
     /// A number property of a behaviour type: read as it is, written through `Runtime.checked` so
