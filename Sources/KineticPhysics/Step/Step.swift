@@ -59,7 +59,7 @@ extension World {
             if checkRelax {
                 classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
             }
-            let joints = JointPasses(v)             // nil without active joints
+            let joints = JointPasses(v, workers)    // nil without active joints
             buffers.contactSchedule.withPasses { contacts in
                 for _ in 0..<ctx.substeps {
                     integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
@@ -67,7 +67,7 @@ extension World {
                     joints?.solve(ctx, useBias: true, workers)                      // b2_stageSolve
                     contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
                     integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                    updateJointPoses(v, workers)                                    // b2_stageRelax
+                    joints?.updatePoses(workers)                                    // b2_stageRelax
                     joints?.solve(ctx, useBias: false, workers)
                     contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
                     if checkRelax {
