@@ -8,7 +8,7 @@
 
 /// The active joints in colour order, for the passes of a substep.
 struct JointPasses {
-    let joints: UnsafeMutablePointer<JointData>
+    let joints: UnsafeMutableBufferPointer<JointData>
     let order: UnsafeBufferPointer<Int32>
     /// Where each colour of `order` begins, then the overflow group, then the total.
     let starts: UnsafeBufferPointer<Int32>
@@ -19,10 +19,10 @@ struct JointPasses {
     /// the joints' arithmetic.
     let serial: Bool
 
-    /// Nil when the world has no joint.
-    init?(_ v: SolverViews, _ workers: Workers) {
-        guard let joints = v.joints.baseAddress, !v.jointOrder.isEmpty else { return nil }
-        self.joints = joints
+    /// Not optional: a world without active joints gets empty serial passes, tested once per pass
+    /// instead of unwrapped (and copied) in each.
+    init(_ v: SolverViews, _ workers: Workers) {
+        joints = v.joints
         order = v.jointOrder
         starts = v.jointColorStarts
         states = v.states
@@ -77,30 +77,30 @@ struct JointPasses {
 // The passes' loops over a list of joints, shared by the serial passes (the whole colour order) and
 // the workers' blocks (a range of one colour).
 
-@inline(__always) private func warmStartJoints(_ joints: UnsafeMutablePointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
+@inline(__always) private func warmStartJoints(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
                                                _ states: UnsafeMutableBufferPointer<BodyState>) {
     for j in list { warmStartJoint(&joints[Int(j)], states) }
 }
 
-@inline(__always) private func solveJoints(_ joints: UnsafeMutablePointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
+@inline(__always) private func solveJoints(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
                                            _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     for j in list { solveJoint(&joints[Int(j)], states, ctx, useBias: useBias) }
 }
 
-@inline(__always) private func updateJointPoses(_ joints: UnsafeMutablePointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
+@inline(__always) private func updateJointPoses(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
                                                 _ states: UnsafeMutableBufferPointer<BodyState>) {
     for j in list { updateJointPose(&joints[Int(j)], states) }
 }
 
 private struct WarmStartJoints: WorkerStage {
-    let joints: UnsafeMutablePointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let joints: UnsafeMutableBufferPointer<JointData>, colour: UnsafeBufferPointer<Int32>
     let states: UnsafeMutableBufferPointer<BodyState>
 
     func run(_ range: Range<Int>) { warmStartJoints(joints, UnsafeBufferPointer(rebasing: colour[range]), states) }
 }
 
 private struct SolveJoints: WorkerStage {
-    let joints: UnsafeMutablePointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let joints: UnsafeMutableBufferPointer<JointData>, colour: UnsafeBufferPointer<Int32>
     let states: UnsafeMutableBufferPointer<BodyState>
     let ctx: StepContext, useBias: Bool
 
@@ -108,7 +108,7 @@ private struct SolveJoints: WorkerStage {
 }
 
 private struct UpdateJointPoses: WorkerStage {
-    let joints: UnsafeMutablePointer<JointData>, list: UnsafeBufferPointer<Int32>
+    let joints: UnsafeMutableBufferPointer<JointData>, list: UnsafeBufferPointer<Int32>
     let states: UnsafeMutableBufferPointer<BodyState>
 
     func run(_ range: Range<Int>) { updateJointPoses(joints, UnsafeBufferPointer(rebasing: list[range]), states) }
