@@ -6,9 +6,11 @@
 // Every joint stores its bodies' states except the last one, shared by static bodies (a joint's
 // masses leave it as it is), so joints of a colour anchored to the ground never write the same state.
 
-/// The active joints in colour order, for the passes of a substep.
+/// The active joints, for the passes of a substep.
 struct JointPasses {
     let joints: UnsafeMutableBufferPointer<JointData>
+    /// The active joints in list order (the pose pass walks the store front to back), and grouped by colour.
+    let active: UnsafeBufferPointer<Int32>
     let order: UnsafeBufferPointer<Int32>
     /// Where each colour of `order` begins, then the overflow group, then the total.
     let starts: UnsafeBufferPointer<Int32>
@@ -19,10 +21,11 @@ struct JointPasses {
     /// the joints' arithmetic.
     let serial: Bool
 
-    /// Not optional: a world without active joints gets empty serial passes, tested once per pass
-    /// instead of unwrapped (and copied) in each.
+    /// A world without active joints gets serial passes over empty lists (an optional was unwrapped,
+    /// and copied, before each pass).
     init(_ v: SolverViews, _ workers: Workers) {
         joints = v.joints
+        active = v.activeJoints
         order = v.jointOrder
         starts = v.jointColorStarts
         states = v.states
@@ -56,7 +59,7 @@ struct JointPasses {
     /// solves: they depend on positions only and each writes its own joint, so they run side by side
     /// (in blocks on the workers) instead of each waiting on the previous joint's impulse.
     @inline(__always) func updatePoses(_ workers: Workers) {
-        if serial { updateJointPoses(joints, order, states) } else { updatePosesInBlocks(workers) }
+        if serial { updateJointPoses(joints, active, states) } else { updatePosesInBlocks(workers) }
     }
 
     // The passes on the workers, out of line so that the serial ones inline into the substep loop.
@@ -70,7 +73,7 @@ struct JointPasses {
     }
 
     @inline(never) private func updatePosesInBlocks(_ workers: Workers) {
-        workers.forEachRange(order.count, minimum: JointPasses.minimumBlock, UpdateJointPoses(joints: joints, list: order, states: states))
+        workers.forEachRange(active.count, minimum: JointPasses.minimumBlock, UpdateJointPoses(joints: joints, list: active, states: states))
     }
 }
 
