@@ -64,10 +64,10 @@ extension World {
                 for _ in 0..<ctx.substeps {
                     integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
                     warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
-                    joints.solve(ctx, useBias: true, workers)                      // b2_stageSolve
+                    joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
                     contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
                     integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                    joints.updatePoses(workers)                                    // b2_stageRelax
+                    joints.updatePoses(workers)                                     // b2_stageRelax
                     joints.solve(ctx, useBias: false, workers)
                     contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
                     if checkRelax {
