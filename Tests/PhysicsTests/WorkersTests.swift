@@ -40,6 +40,23 @@ import KineticBenchScenes
         }
     }
 
+    /// The joint passes are plain loops on one thread and for a handful of joints (the cradle's five
+    /// on two threads: no colour fills two blocks), and colour blocks on the workers for the grid's.
+    @Test func jointPassesAreSerialOnOneThreadOrForFewJoints() throws {
+        func serial(_ name: String, workers: Int) throws -> Bool {
+            let world = try make(name, workers: workers).world
+            world.step(by: Scenes.timeStep)
+            let threads = world.workers(forAwakeBodies: world.buffers.awakeBodies.count)
+            #expect(threads.count == workers)
+            var serial = false
+            world.withSolverViews { serial = JointPasses($0, threads).serial }
+            return serial
+        }
+        #expect(try serial("joint_grid", workers: 1))
+        #expect(try serial("newtons_cradle", workers: 2))
+        #expect(try !serial("joint_grid", workers: 2))
+    }
+
     /// A kinematic platform carrying a pile: every contact against it is in the colouring like a
     /// dynamic body's, so no two contacts of a colour store its state from two threads.
     @Test func contactsAgainstAKinematicBodyAreBitIdenticalOnAnyWorkerCount() throws {

@@ -1,19 +1,14 @@
 // After the substeps (Box2D v3 solver.c: b2_stageStoreImpulses, b2FinalizeBodiesTask, then the
 // continuous sweeps and the bounds the next broad phase reads).
 
-extension World {
-    /// Copies the final impulses into the manifolds for next step's warm start; each constraint
-    /// writes its own contact, so blocks of them run on the workers.
-    func storeImpulses(_ workers: Workers) {
-        contacts.withUnsafeMutableBufferPointer { contacts in
-          buffers.constraints.withUnsafeBufferPointer { constraints in
-            guard let contacts = contacts.baseAddress, let constraints = constraints.baseAddress else { return }
-            workers.forEachRange(buffers.constraints.count, minimum: Workers.minimumBodyBlock,
-                                 StoreImpulses(contacts: contacts, constraints: constraints))
-          }
-        }
-    }
+/// Copies the final impulses into the manifolds for next step's warm start; each constraint writes
+/// its own contact, so blocks of them run on the workers.
+@inline(__always) func storeImpulses(_ v: SolverViews, _ workers: Workers) {
+    guard let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress else { return }
+    workers.forEachRange(v.constraints.count, minimum: Workers.minimumBodyBlock, StoreImpulses(contacts: contacts, constraints: constraints))
+}
 
+extension World {
     /// Writes states back to bodies, accumulates sleep time and lists the bodies that moved far
     /// enough for continuous collision. SAFEGUARD speedCapsAfterSolve when `capSpeeds`: a dynamic
     /// body's velocities are capped once more as they are written back. Every pass starts from capped
@@ -22,30 +17,24 @@ extension World {
     /// The next step would cap them before use; the world's state, its events and queries should not
     /// report them either. Blocks of bodies run on the workers, each marking its fast bodies in
     /// `continuousMarks`; the lists are gathered afterwards in solver order, as one thread makes them.
-    func finalizeBodies(_ ctx: StepContext, capSpeeds: Bool, _ workers: Workers) {
-        let buffers = self.buffers
-        let n = buffers.awakeBodies.count
+    func finalizeBodies(_ v: SolverViews, _ ctx: StepContext, capSpeeds: Bool, _ workers: Workers) {
+        let buffers = v.buffers
+        let n = v.integration.count
         buffers.fastBodies.clear()
         buffers.bulletBodies.clear()
-        guard n > 0 else { return }
+        guard let bodies = v.bodies.baseAddress, n > 0 else { return }
         buffers.continuousMarks.resize(to: n, filler: .none)
-        bodyStore.withUnsafeMutableBufferPointer { bodies in
-          buffers.states.withUnsafeMutableBufferPointer { states in
-            buffers.integration.withUnsafeMutableBufferPointer { integration in
-              buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
-                buffers.continuousMarks.withUnsafeMutableBufferPointer { marks in
-                    workers.forEachRange(n, minimum: Workers.minimumBodyBlock, FinalizeBodies(
-                        bodies: bodies.baseAddress!, states: states, integration: UnsafeBufferPointer(integration),
-                        awake: UnsafeBufferPointer(awake), marks: marks, dt: ctx.dt, caps: SpeedCaps(ctx), capSpeeds: capSpeeds,
-                        sleepThreshold: Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter, enableContinuous: def.enableContinuous))
-                    guard def.enableContinuous else { return }
-                    for i in 0..<n where marks[i] != .none {
-                        if marks[i] == .bullet { buffers.bulletBodies.append(awake[i]) } else { buffers.fastBodies.append(awake[i]) }
-                    }
+        buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
+            buffers.continuousMarks.withUnsafeMutableBufferPointer { marks in
+                workers.forEachRange(n, minimum: Workers.minimumBodyBlock, FinalizeBodies(
+                    bodies: bodies, states: v.states, integration: v.integration,
+                    awake: UnsafeBufferPointer(awake), marks: marks, dt: ctx.dt, caps: SpeedCaps(ctx), capSpeeds: capSpeeds,
+                    sleepThreshold: Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter, enableContinuous: def.enableContinuous))
+                guard def.enableContinuous else { return }
+                for i in 0..<n where marks[i] != .none {
+                    if marks[i] == .bullet { buffers.bulletBodies.append(awake[i]) } else { buffers.fastBodies.append(awake[i]) }
                 }
-              }
             }
-          }
         }
     }
 

@@ -59,16 +59,16 @@ extension World {
             if checkRelax {
                 classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
             }
-            let joints = JointPasses(v)             // nil without active joints
+            let joints = JointPasses(v, workers)
             buffers.contactSchedule.withPasses { contacts in
                 for _ in 0..<ctx.substeps {
                     integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
                     warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
-                    joints?.solve(ctx, useBias: true, workers)                      // b2_stageSolve
+                    joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
                     contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
                     integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                    updateJointPoses(v, workers)                                    // b2_stageRelax
-                    joints?.solve(ctx, useBias: false, workers)
+                    joints.updatePoses(workers)                                     // b2_stageRelax
+                    joints.solve(ctx, useBias: false, workers)
                     contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
                     if checkRelax {
                         limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
@@ -77,9 +77,9 @@ extension World {
             }
             buffers.contactSchedule.storeImpulses(v.constraints, workers)
             restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
+            storeImpulses(v, workers)               // b2_stageStoreImpulses
+            finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         }
-        storeImpulses(workers)                      // b2_stageStoreImpulses
-        finalizeBodies(ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
         updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
     }

@@ -67,9 +67,9 @@ extension World {
     /// that raised the island's kinetic energy is scaled back. `record`: the islands' energies are
     /// recorded for the relax limit. Either needs `jointIslands` not empty.
     @inline(__always)
-    func warmStart(_ v: SolverViews, _ joints: JointPasses?, _ contacts: ContactPasses, limit: Bool, record: Bool, _ workers: Workers) {
+    func warmStart(_ v: SolverViews, _ joints: JointPasses, _ contacts: ContactPasses, limit: Bool, record: Bool, _ workers: Workers) {
         if limit { saveJointIslandStates(v.states) }
-        joints?.warmStart(workers)
+        joints.warmStart(workers)
         contacts.warmStart(v.constraints, v.states, workers)
         if limit { undoEnergyGain(v, contacts) }
         if record { recordIslandEnergies(v.states, v.integration) }
