@@ -145,7 +145,8 @@ extension World {
         precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
                      && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd
                                                                   && $0.singleStart == $1.singleStart && $0.singleEnd == $1.singleEnd }
-                     && (0..<fresh.pairCount).allSatisfy { fresh.pairs[$0].constraint == kept.pairs[$0].constraint },
+                     && (0..<fresh.pairCount).allSatisfy { fresh.pairs[$0].constraint0 == kept.pairs[$0].constraint0
+                                                           && fresh.pairs[$0].constraint1 == kept.pairs[$0].constraint1 },
                      "kept contact schedule differs from a fresh one")
         #endif
     }

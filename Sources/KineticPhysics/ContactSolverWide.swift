@@ -1,55 +1,38 @@
-// Contacts solved `laneWidth` at a time, one per SIMD lane, from a lane-wide copy of their
+// Contacts solved two at a time, one per SIMD2<Double> lane, from a lane-wide copy of their
 // constraints (Box2D v3 contact_solver.c, b2ContactConstraintSIMD). Each colour's contacts with the
-// same point count are grouped once per step; the group's constants and impulses sit side by side in
-// one `ContactConstraintPair`, so the substeps load them whole instead of gathering the structures
+// same point count are paired once per step; the pair's constants and impulses sit side by side in
+// one `ContactConstraintPair`, so the substeps load them whole instead of gathering two structures
 // field by field. Only body velocities are gathered and scattered per lane.
 //
-// The contacts of a group touch different bodies, so solving them together is the same as solving
+// The two contacts of a pair touch different bodies, so solving them together is the same as solving
 // them one after the other; every lane repeats the scalar solve's operations in the same order (same
-// products, sums, max and min), so the numbers are bit for bit those of `solveContact` whatever the
-// width. Contacts left without a full group, and the overflow group, are solved one at a time from
-// `ContactConstraint`.
-//
-// The width is chosen when the package is built: two `Double`s (one SSE2 or NEON register) by
-// default, four with `-DKINETIC_LANES4` (one AVX register when the target CPU has AVX), eight with
-// `-DKINETIC_LANES8` (AVX-512).
+// products, sums, max and min), so the numbers are bit for bit those of `solveContact`. Contacts left
+// without a partner, and the overflow group, are solved one at a time from `ContactConstraint`.
 
-#if KINETIC_LANES8
-typealias Lanes = SIMD8<Double>
-typealias LaneIndices = SIMD8<Int32>
-#elseif KINETIC_LANES4
-typealias Lanes = SIMD4<Double>
-typealias LaneIndices = SIMD4<Int32>
-#else
 typealias Lanes = SIMD2<Double>
-typealias LaneIndices = SIMD2<Int32>
-#endif
-typealias LaneMask = SIMDMask<Lanes.MaskStorage>
-/// Contacts solved side by side.
-let laneWidth = Lanes.scalarCount
 
 /// Swift.max(x, y) per lane: y when y ≥ x, else x.
 @inline(__always) private func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
 /// Swift.min(x, y) per lane: y when y < x, else x.
 @inline(__always) private func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
-/// One point of the contacts of a group, a lane each.
+/// One point of the two contacts of a pair, a lane each.
 struct LanePoint {
     var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
     var baseSeparation = Lanes()
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
 
-    /// Sets lane `lane` from a constraint point.
-    @inline(__always) mutating func load(_ p: ContactConstraintPoint, lane: Int) {
-        rAx[lane] = p.anchorA.x; rAy[lane] = p.anchorA.y
-        rBx[lane] = p.anchorB.x; rBy[lane] = p.anchorB.y
-        baseSeparation[lane] = p.baseSeparation
-        normalImpulse[lane] = p.normalImpulse
-        tangentImpulse[lane] = p.tangentImpulse
-        maxNormalImpulse[lane] = p.maxNormalImpulse
-        normalMass[lane] = p.normalMass
-        tangentMass[lane] = p.tangentMass
+    init() {}
+    init(_ p: ContactConstraintPoint, _ q: ContactConstraintPoint) {
+        rAx = Lanes(p.anchorA.x, q.anchorA.x); rAy = Lanes(p.anchorA.y, q.anchorA.y)
+        rBx = Lanes(p.anchorB.x, q.anchorB.x); rBy = Lanes(p.anchorB.y, q.anchorB.y)
+        baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
+        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
+        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
+        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+        normalMass = Lanes(p.normalMass, q.normalMass)
+        tangentMass = Lanes(p.tangentMass, q.tangentMass)
     }
 
     /// Writes lane `lane`'s impulses back to its constraint point.
@@ -60,18 +43,18 @@ struct LanePoint {
     }
 }
 
-/// `laneWidth` contacts of one colour with the same point count, lane-wide. Kept compact: every
-/// substep streams the whole array three times (warm start, solve, relax).
+/// Two contacts of one colour with the same point count, lane-wide. Kept compact: every substep
+/// streams the whole array three times (warm start, solve, relax).
 struct ContactConstraintPair {
-    /// Solver indices of the bodies, a lane each.
-    var indexA = LaneIndices(), indexB = LaneIndices()
+    /// Solver indices of the bodies, lane 0 then lane 1.
+    var indexA0: Int32 = 0, indexA1: Int32 = 0, indexB0: Int32 = 0, indexB1: Int32 = 0
     /// The constraints the lanes came from, to store the impulses back after the substeps.
-    var constraint = LaneIndices()
+    var constraint0: Int32 = 0, constraint1: Int32 = 0
     var twoPoints = false
-    /// Every lane is frictionless (`ContactConstraint.isFrictionless`).
+    /// Both lanes are frictionless (`ContactConstraint.isFrictionless`).
     var isFrictionless = false
     /// Lanes against a static or kinematic body: the stiffer static softness applies.
-    var isStaticPair = LaneMask()
+    var isStaticPair = SIMDMask<SIMD2<Int64>>()
     var nx = Lanes(), ny = Lanes()
     var friction = Lanes()
     var mA = Lanes(), iA = Lanes(), mB = Lanes(), iB = Lanes()
@@ -79,29 +62,26 @@ struct ContactConstraintPair {
     /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = Lanes()
 
-    /// Fills the group in place from the constraints `indices` (same point count).
+    /// Fills the pair in place from constraints `i0` and `i1` (same point count).
     @inline(__always)
-    static func fill(_ pair: UnsafeMutablePointer<ContactConstraintPair>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ indices: LaneIndices) {
-        let twoPoints = cs[Int(indices[0])].pointCount > 1
-        pair.pointee.constraint = indices
+    static func fill(_ pair: UnsafeMutablePointer<ContactConstraintPair>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ i0: Int, _ i1: Int) {
+        let a = cs + i0, b = cs + i1
+        pair.pointee.indexA0 = a.pointee.indexA; pair.pointee.indexA1 = b.pointee.indexA
+        pair.pointee.indexB0 = a.pointee.indexB; pair.pointee.indexB1 = b.pointee.indexB
+        pair.pointee.constraint0 = Int32(i0); pair.pointee.constraint1 = Int32(i1)
+        let twoPoints = a.pointee.pointCount > 1
         pair.pointee.twoPoints = twoPoints
-        var frictionless = true
-        for lane in 0..<laneWidth {
-            let c = cs + Int(indices[lane])
-            pair.pointee.indexA[lane] = c.pointee.indexA; pair.pointee.indexB[lane] = c.pointee.indexB
-            frictionless = frictionless && c.pointee.isFrictionless
-            pair.pointee.isStaticPair[lane] = c.pointee.isStaticPair
-            pair.pointee.nx[lane] = c.pointee.normal.x; pair.pointee.ny[lane] = c.pointee.normal.y
-            pair.pointee.friction[lane] = c.pointee.friction
-            pair.pointee.mA[lane] = c.pointee.mA; pair.pointee.iA[lane] = c.pointee.iA
-            pair.pointee.mB[lane] = c.pointee.mB; pair.pointee.iB[lane] = c.pointee.iB
-            pair.pointee.p0.load(c.pointee.p0, lane: lane)
-            if twoPoints {
-                pair.pointee.p1.load(c.pointee.p1, lane: lane)
-                pair.pointee.centralTangentMass[lane] = c.pointee.centralTangentMass
-            }
+        pair.pointee.isFrictionless = a.pointee.isFrictionless && b.pointee.isFrictionless
+        pair.pointee.isStaticPair = SIMDMask(SIMD2<Int64>(a.pointee.isStaticPair ? -1 : 0, b.pointee.isStaticPair ? -1 : 0))
+        pair.pointee.nx = Lanes(a.pointee.normal.x, b.pointee.normal.x); pair.pointee.ny = Lanes(a.pointee.normal.y, b.pointee.normal.y)
+        pair.pointee.friction = Lanes(a.pointee.friction, b.pointee.friction)
+        pair.pointee.mA = Lanes(a.pointee.mA, b.pointee.mA); pair.pointee.iA = Lanes(a.pointee.iA, b.pointee.iA)
+        pair.pointee.mB = Lanes(a.pointee.mB, b.pointee.mB); pair.pointee.iB = Lanes(a.pointee.iB, b.pointee.iB)
+        pair.pointee.p0 = LanePoint(a.pointee.p0, b.pointee.p0)
+        if twoPoints {
+            pair.pointee.p1 = LanePoint(a.pointee.p1, b.pointee.p1)
+            pair.pointee.centralTangentMass = Lanes(a.pointee.centralTangentMass, b.pointee.centralTangentMass)
         }
-        pair.pointee.isFrictionless = frictionless
     }
 }
 
@@ -116,7 +96,7 @@ struct LaneSoftness {
     }
 
     /// The coefficients with the static ones in the lanes of `mask`.
-    @inline(__always) func replacing(with other: LaneSoftness, where mask: LaneMask) -> LaneSoftness {
+    @inline(__always) func replacing(with other: LaneSoftness, where mask: SIMDMask<SIMD2<Int64>>) -> LaneSoftness {
         var s = self
         s.biasRate.replace(with: other.biasRate, where: mask)
         s.massScale.replace(with: other.massScale, where: mask)
@@ -127,23 +107,20 @@ struct LaneSoftness {
 
 /// The velocities of one body per lane.
 private struct LaneBody {
-    var vx = Lanes(), vy = Lanes(), w = Lanes()
+    var vx: Lanes, vy: Lanes, w: Lanes
 
-    @inline(__always) init(_ sb: UnsafeMutablePointer<BodyState>, _ indices: LaneIndices) {
-        for lane in 0..<laneWidth {
-            let s = sb + Int(indices[lane])
-            vx[lane] = s.pointee.v.x; vy[lane] = s.pointee.v.y; w[lane] = s.pointee.w
-        }
+    @inline(__always) init(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>) {
+        vx = Lanes(s0.pointee.v.x, s1.pointee.v.x)
+        vy = Lanes(s0.pointee.v.y, s1.pointee.v.y)
+        w = Lanes(s0.pointee.w, s1.pointee.w)
     }
 
-    /// Stores every lane, except into `shared`, the one state of every static body: its velocity
-    /// stays zero (zero inverse mass), and contacts solved side by side share it.
-    @inline(__always) func store(_ sb: UnsafeMutablePointer<BodyState>, _ indices: LaneIndices,
+    /// Stores both lanes, except into `shared`, the one state of every static body: its velocity
+    /// stays zero (zero inverse mass), and contacts solved side by side on the workers share it.
+    @inline(__always) func store(_ s0: UnsafeMutablePointer<BodyState>, _ s1: UnsafeMutablePointer<BodyState>,
                                  except shared: UnsafeMutablePointer<BodyState>) {
-        for lane in 0..<laneWidth {
-            let s = sb + Int(indices[lane])
-            if s != shared { s.pointee.v = Vec2(vx[lane], vy[lane]); s.pointee.w = w[lane] }
-        }
+        if s0 != shared { s0.pointee.v = Vec2(vx[0], vy[0]); s0.pointee.w = w[0] }
+        if s1 != shared { s1.pointee.v = Vec2(vx[1], vy[1]); s1.pointee.w = w[1] }
     }
 }
 
@@ -165,7 +142,7 @@ extension ContactConstraintPair {
         return (dvx, dvy)
     }
 
-    /// `warmStartContact` for one point of every lane: P = λn·n + λt·t.
+    /// `warmStartContact` for one point of both lanes: P = λn·n + λt·t.
     @inline(__always) fileprivate func warmStart(_ p: LanePoint, _ a: inout LaneBody, _ b: inout LaneBody) {
         let tx = ny, ty = -nx
         let px = p.normalImpulse * nx + p.tangentImpulse * tx
@@ -176,7 +153,7 @@ extension ContactConstraintPair {
         b.vx = b.vx + mB * px; b.vy = b.vy + mB * py
     }
 
-    /// `solveNormal` for one point of every lane.
+    /// `solveNormal` for one point of both lanes.
     @inline(__always) fileprivate func solveNormal(_ p: inout LanePoint, _ dpx: Lanes, _ dpy: Lanes, _ dqAs: Lanes, _ dqBs: Lanes,
                                                    _ soft: LaneSoftness, _ invH: Lanes, _ minBias: Lanes, useBias: Bool,
                                                             _ a: inout LaneBody, _ b: inout LaneBody) {
@@ -201,19 +178,18 @@ extension ContactConstraintPair {
         apply(impulse * nx, impulse * ny, p.rAx, p.rAy, p.rBx, p.rBy, &a, &b)
     }
 
-    /// `solveContact` for every lane: normal points one after the other, then friction unless
+    /// `solveContact` for both lanes: normal points one after the other, then friction unless
     /// `withFriction` is false (every pair of the step `isFrictionless`).
     @inline(__always) fileprivate mutating func solve(_ sb: UnsafeMutablePointer<BodyState>, _ shared: UnsafeMutablePointer<BodyState>,
                                                       _ contactSoftness: LaneSoftness, _ staticSoftness: LaneSoftness,
                                                       _ invH: Lanes, _ minBias: Lanes, useBias: Bool, withFriction: Bool) {
-        var a = LaneBody(sb, indexA), b = LaneBody(sb, indexB)
+        let sa0 = sb + Int(indexA0), sb0 = sb + Int(indexB0)
+        let sa1 = sb + Int(indexA1), sb1 = sb + Int(indexB1)
+        var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
         // dp = b.dp − a.dp; the turns enter through their sines.
-        var dpx = Lanes(), dpy = Lanes(), dqAs = Lanes(), dqBs = Lanes()
-        for lane in 0..<laneWidth {
-            let sa = sb + Int(indexA[lane]), sbB = sb + Int(indexB[lane])
-            dpx[lane] = sbB.pointee.dp.x - sa.pointee.dp.x; dpy[lane] = sbB.pointee.dp.y - sa.pointee.dp.y
-            dqAs[lane] = sa.pointee.dq.s; dqBs[lane] = sbB.pointee.dq.s
-        }
+        let dpx = Lanes(sb0.pointee.dp.x - sa0.pointee.dp.x, sb1.pointee.dp.x - sa1.pointee.dp.x)
+        let dpy = Lanes(sb0.pointee.dp.y - sa0.pointee.dp.y, sb1.pointee.dp.y - sa1.pointee.dp.y)
+        let dqAs = Lanes(sa0.pointee.dq.s, sa1.pointee.dq.s), dqBs = Lanes(sb0.pointee.dq.s, sb1.pointee.dq.s)
 
         let soft = contactSoftness.replacing(with: staticSoftness, where: isStaticPair)
         // The points as locals: solveNormal reads the pair's constants while it updates a point.
@@ -255,13 +231,13 @@ extension ContactConstraintPair {
             p0.tangentImpulse = newImpulse
             apply(impulse * tx, impulse * ty, p0.rAx, p0.rAy, p0.rBx, p0.rBy, &a, &b)
         }
-        a.store(sb, indexA, except: shared)
-        b.store(sb, indexB, except: shared)
+        a.store(sa0, sa1, except: shared)
+        b.store(sb0, sb1, except: shared)
     }
 }
 
-/// The step's contact constraints in solve order: per colour its lane groups ("pairs"), then the
-/// contacts left without a full group; the overflow group last, one at a time.
+/// The step's contact constraints in solve order: per colour its pairs, then the contacts left
+/// without a partner; the overflow group last, one at a time.
 struct ContactSchedule {
     /// The pairs and singles of one colour (or of the overflow group, which has no pairs).
     struct Group {
@@ -284,39 +260,36 @@ struct ContactSchedule {
     /// more than its contacts.
     var groups: ContiguousArray<Group> = []
 
-    /// Groups each colour's contacts of equal point count `laneWidth` at a time in constraint order. `colorStarts` as
+    /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
     /// `World.colorStarts`: the constraints are in colour order.
     mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
         if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
         pairCount = 0
         guard let base = cs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
-        // At most one group per `laneWidth` constraints; grown, never shrunk, and filled in place.
-        let most = cs.count / laneWidth
+        // At most one pair per two constraints; grown, never shrunk, and filled in place.
+        let most = cs.count / 2
         if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
         pairs.withUnsafeMutableBufferPointer { pairs in
             let pb = pairs.baseAddress!
             var count = 0
             for k in 0..<Tuning.graphColorCount where colorStarts[k] < colorStarts[k + 1] {
                 let pairStart = Int32(count), singleStart = Int32(singles.count)
-                // The contacts waiting for a full group, one-point and two-point.
-                var pendingOne = LaneIndices(), pendingTwo = LaneIndices(), oneCount = 0, twoCount = 0
+                var pendingOne = -1, pendingTwo = -1
                 for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
                     if base[i].pointCount > 1 {
-                        pendingTwo[twoCount] = Int32(i); twoCount += 1
-                        if twoCount < laneWidth { continue }
-                        ContactConstraintPair.fill(pb + count, base, pendingTwo)
-                        twoCount = 0
+                        if pendingTwo < 0 { pendingTwo = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingTwo, i)
+                        pendingTwo = -1
                     } else {
-                        pendingOne[oneCount] = Int32(i); oneCount += 1
-                        if oneCount < laneWidth { continue }
-                        ContactConstraintPair.fill(pb + count, base, pendingOne)
-                        oneCount = 0
+                        if pendingOne < 0 { pendingOne = i; continue }
+                        ContactConstraintPair.fill(pb + count, base, pendingOne, i)
+                        pendingOne = -1
                     }
                     count += 1
                 }
-                for lane in 0..<oneCount { singles.append(pendingOne[lane]) }
-                for lane in 0..<twoCount { singles.append(pendingTwo[lane]) }
+                if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
+                if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
                 groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
             pairCount = count
@@ -339,7 +312,7 @@ struct ContactSchedule {
         pairs.withUnsafeMutableBufferPointer { pairs in
             for i in 0..<count {
                 let p = pairs.baseAddress! + i
-                ContactConstraintPair.fill(p, base, p.pointee.constraint)
+                ContactConstraintPair.fill(p, base, Int(p.pointee.constraint0), Int(p.pointee.constraint1))
                 frictionless = frictionless && p.pointee.isFrictionless
             }
         }
@@ -361,7 +334,7 @@ struct ContactSchedule {
     }
 
     /// Copies the pairs' impulses back to their constraints (restitution and the next warm start
-    /// read them there); each group writes its own constraints, so blocks run on the workers.
+    /// read them there); each pair writes its own two constraints, so blocks run on the workers.
     func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: Workers) {
         guard let base = cs.baseAddress else { return }
         pairs.withUnsafeBufferPointer { pairs in
@@ -377,10 +350,12 @@ private struct StorePairImpulses: WorkerStage {
     func run(_ range: Range<Int>) {
         for i in range {
             let p = pairs + i
-            for lane in 0..<laneWidth {
-                let c = constraints + Int(p.pointee.constraint[lane])
-                p.pointee.p0.storeImpulses(&c.pointee.p0, lane: lane)
-                if p.pointee.twoPoints { p.pointee.p1.storeImpulses(&c.pointee.p1, lane: lane) }
+            let c0 = constraints + Int(p.pointee.constraint0), c1 = constraints + Int(p.pointee.constraint1)
+            p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
+            p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
+            if p.pointee.twoPoints {
+                p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
+                p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
             }
         }
     }
@@ -401,9 +376,8 @@ struct ContactPasses {
         guard let pairs else { return }
         for i in 0..<pairCount {
             let p = pairs + i
-            var s = Lanes()
-            for lane in 0..<laneWidth { s[lane] = scale(p.pointee.indexA[lane], p.pointee.indexB[lane]) }
-            if s == Lanes(repeating: 1) { continue }
+            let s = Lanes(scale(p.pointee.indexA0, p.pointee.indexB0), scale(p.pointee.indexA1, p.pointee.indexB1))
+            if s == Lanes(1, 1) { continue }
             p.pointee.p0.normalImpulse *= s; p.pointee.p0.tangentImpulse *= s
             p.pointee.p1.normalImpulse *= s; p.pointee.p1.tangentImpulse *= s
         }
@@ -442,11 +416,13 @@ private struct WarmStartGroup: WorkerStage {
         for item in items {
             if item < pairCount {
                 let p = pairs! + (Int(g.pairStart) + item)
-                var a = LaneBody(sb, p.pointee.indexA), b = LaneBody(sb, p.pointee.indexB)
+                let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+                let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+                var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
                 p.pointee.warmStart(p.pointee.p0, &a, &b)
                 if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                a.store(sb, p.pointee.indexA, except: shared)
-                b.store(sb, p.pointee.indexB, except: shared)
+                a.store(sa0, sa1, except: shared)
+                b.store(sb0, sb1, except: shared)
             } else {
                 warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared)
             }

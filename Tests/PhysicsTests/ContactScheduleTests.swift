@@ -30,7 +30,8 @@ import KineticBenchScenes
             #expect(fresh.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] }
                     == schedule.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] })
             let pairs = (0..<Swift.min(fresh.pairCount, schedule.pairCount))
-            #expect(pairs.allSatisfy { fresh.pairs[$0].constraint == schedule.pairs[$0].constraint
+            #expect(pairs.allSatisfy { fresh.pairs[$0].constraint0 == schedule.pairs[$0].constraint0
+                                       && fresh.pairs[$0].constraint1 == schedule.pairs[$0].constraint1
                                        && fresh.pairs[$0].isFrictionless == schedule.pairs[$0].isFrictionless })
             #expect(fresh.pairsFrictionless == schedule.pairsFrictionless)
         }
