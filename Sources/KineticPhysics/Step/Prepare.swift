@@ -61,6 +61,7 @@ extension World {
         let count = buffers.solverOrder.count
         let kept = coloringKept && buffers.constraints.count == count
         buffers.constraints.resize(to: count, filler: ContactConstraint())
+        buffers.solverSlots.resize(to: contacts.count, filler: -1)
         buffers.restitutionConstraints.resize(to: count, filler: 0)
         buffers.impactConstraints.resize(to: count, filler: 0)
         return kept
@@ -111,37 +112,48 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
         let b = v.bodies.baseAddress! + Int(body)
         return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
     }
-    for k in 0..<v.solverOrder.count {
-        let ci = Int(v.solverOrder[k])
-        let contact = v.contacts.baseAddress! + ci
-        let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
-        let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-        let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-        var c = ContactConstraint()
-        c.indexA = ia; c.indexB = ib
-        c.contact = Int32(ci)
-        c.normal = contact.pointee.manifold.normal
-        c.friction = contact.pointee.friction
-        c.restitution = contact.pointee.restitution
-        c.mA = mA; c.iA = iA
-        c.mB = mB; c.iB = iB
-        let bothDynamic = dynamicA && dynamicB
-        // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-        c.isStaticPair = !bothDynamic
-        c.pointCount = contact.pointee.manifold.pointCount
-        if v.constraints[k].pointCount != c.pointCount { pointCountsKept = false }
-        prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-        if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-        prepareCentralFriction(&c)
-        if c.restitution > 0 {
+    // The contacts are read in their storage order and each constraint written to its slot: in
+    // solver order every contact's record was a cache miss.
+    var anyRestitution = false
+    v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
+        slots.update(repeating: -1)
+        for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
+        for ci in 0..<slots.count where slots[ci] >= 0 {
+            let k = Int(slots[ci])
+            let contact = v.contacts.baseAddress! + ci
+            let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
+            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+            var c = ContactConstraint()
+            c.indexA = ia; c.indexB = ib
+            c.contact = Int32(ci)
+            c.normal = contact.pointee.manifold.normal
+            c.friction = contact.pointee.friction
+            c.restitution = contact.pointee.restitution
+            c.mA = mA; c.iA = iA
+            c.mB = mB; c.iB = iB
+            let bothDynamic = dynamicA && dynamicB
+            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+            c.isStaticPair = !bothDynamic
+            c.pointCount = contact.pointee.manifold.pointCount
+            if v.constraints[k].pointCount != c.pointCount { pointCountsKept = false }
+            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+            prepareCentralFriction(&c)
+            anyRestitution = anyRestitution || c.restitution > 0
+            v.constraints[k] = c
+        }
+    }
+    // The restitution lists in solver order, as the restitution stage solves them.
+    if anyRestitution {
+        for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
             v.restitutionSlots[restitutionCount] = Int32(k)
             restitutionCount += 1
-            if bothDynamic {
+            if !v.constraints[k].isStaticPair {
                 v.impactSlots[impactCount] = Int32(k)
                 impactCount += 1
             }
         }
-        v.constraints[k] = c
     }
     v.buffers.restitutionConstraintCount = restitutionCount
     v.buffers.impactConstraintCount = impactCount

@@ -29,6 +29,8 @@ final class SolverBuffers {
     @exclusivity(unchecked) var contactSchedule = ContactSchedule()
     /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
     @exclusivity(unchecked) var solverOrder: ContiguousArray<Int32> = []
+    /// Per contact (by index), its position in `solverOrder`, or −1 when it is not solved this step.
+    @exclusivity(unchecked) var solverSlots: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var colorStarts: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var constraintColors: ContiguousArray<ConstraintColor> = []
     @exclusivity(unchecked) var colorBodyBits: ContiguousArray<UInt64> = []
