@@ -335,11 +335,14 @@ struct ContactSchedule {
 
     /// Copies the pairs' impulses back to their constraints (restitution and the next warm start
     /// read them there); each pair writes its own two constraints, so blocks run on the workers.
-    func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: Workers) {
+    /// Mutating only so that a call on the buffers' schedule reads it in place instead of copying
+    /// it (and retaining its arrays) every step.
+    mutating func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: Workers) {
         guard let base = cs.baseAddress else { return }
-        pairs.withUnsafeBufferPointer { pairs in
+        let pairCount = self.pairCount
+        pairs.withUnsafeMutableBufferPointer { pairs in
             guard let pairs = pairs.baseAddress else { return }
-            workers.forEachRange(pairCount, minimum: Workers.minimumBodyBlock, StorePairImpulses(pairs: pairs, constraints: base))
+            workers.forEachRange(pairCount, minimum: Workers.minimumBodyBlock, StorePairImpulses(pairs: UnsafePointer(pairs), constraints: base))
         }
     }
 }
