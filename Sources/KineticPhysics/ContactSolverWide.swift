@@ -465,7 +465,7 @@ private struct WarmStartItems: ContactGroupItems {
     /// The static bodies' one state (the last), never stored.
     let shared: UnsafeMutablePointer<BodyState>
 
-    func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
+    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
         let (pairItems, singleItems) = g.split(items)
         for i in pairItems {
             let p = pairs! + i
@@ -500,7 +500,7 @@ private struct SolveItems<Kind: ContactPassKind>: ContactGroupItems {
     let shared: UnsafeMutablePointer<BodyState>
     let constants: ContactSolveConstants
 
-    func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
+    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
         let useBias = Kind.useBias
         let invH = Lanes(repeating: constants.invH), minBias = Lanes(repeating: -constants.maxPushSpeed)
         let contactSoftness = LaneSoftness(constants.contactSoftness), staticSoftness = LaneSoftness(constants.staticSoftness)
