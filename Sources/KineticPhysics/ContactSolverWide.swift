@@ -431,11 +431,12 @@ struct ContactPasses {
                                       constants: ContactSolveConstants(ctx)), workers)
     }
 
-    /// Runs `items` over every group in order. On one thread, one loop with `items` built once: a
-    /// stage per group copied the pass's pointers and constants for every group of every pass. On
-    /// the workers, a group's blocks run side by side; the overflow group is one block.
+    /// Runs `items` over every group in order. On one thread, or with too few contacts for any
+    /// colour to fill two blocks, one loop with `items` built once: a stage per group copied the
+    /// pass's pointers and constants for every group of every pass. On the workers, a group's blocks
+    /// run side by side; the overflow group is one block.
     @inline(__always) private func forEachGroup<Items: ContactGroupItems>(_ items: Items, _ workers: Workers) {
-        if workers.count == 1 {
+        if workers.count == 1 || pairCount + singles.count < 2 * ContactPasses.minimumBlock {
             for g in groups { items.run(g, 0..<g.itemCount) }
         } else {
             for g in groups {
