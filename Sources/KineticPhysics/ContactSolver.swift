@@ -126,14 +126,14 @@ private func currentSeparation(_ cp: ContactConstraintPoint, _ n: Vec2, _ dp: Ve
 
 @inline(__always)
 private func solveNormal(_ cp: inout ContactConstraintPoint, _ k: ContactPair, _ softness: Softness, _ dp: Vec2, _ dqA: Rot, _ dqB: Rot,
-                         _ a: inout BodyState, _ b: inout BodyState, _ ctx: StepContext, _ useBias: Bool) {
+                         _ a: inout BodyState, _ b: inout BodyState, _ constants: ContactSolveConstants, _ useBias: Bool) {
     let s = currentSeparation(cp, k.normal, dp, dqA, dqB)
     var velocityBias = 0.0, massScale = 1.0, impulseScale = 0.0
     if s > 0 {
         // Speculative: allow closing the gap within this substep.
-        velocityBias = s * ctx.invH
+        velocityBias = s * constants.invH
     } else if useBias {
-        velocityBias = Swift.max(softness.biasRate * s, -ctx.maxContactPushSpeed)
+        velocityBias = Swift.max(softness.biasRate * s, -constants.maxPushSpeed)
         massScale = softness.massScale
         impulseScale = softness.impulseScale
     }
@@ -210,7 +210,7 @@ extension ContactConstraint {
 /// One contact: normal points one after the other, then friction.
 @inline(__always)
 func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMutablePointer<BodyState>, _ shared: UnsafeMutablePointer<BodyState>,
-                  _ ctx: StepContext, useBias: Bool) {
+                  _ constants: ContactSolveConstants, useBias: Bool) {
     let sa = sb + Int(c.pointee.indexA), sbB = sb + Int(c.pointee.indexB)
     var a = sa.pointee, b = sbB.pointee
     let k = ContactPair(normal: c.pointee.normal, mA: c.pointee.mA, iA: c.pointee.iA, mB: c.pointee.mB, iB: c.pointee.iB)
@@ -218,9 +218,9 @@ func solveContact(_ c: UnsafeMutablePointer<ContactConstraint>, _ sb: UnsafeMuta
     let twoPoints = c.pointee.pointCount > 1
     // The points one after the other, as Box2D v3. (A block solve of both normal impulses, as
     // Box2D 2.4, stiffens each pass but lets a 100-row pyramid sink 0.4 m further while settling.)
-    let softness = c.pointee.isStaticPair ? ctx.staticSoftness : ctx.contactSoftness
-    solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias)
-    if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, ctx, useBias) }
+    let softness = c.pointee.isStaticPair ? constants.staticSoftness : constants.contactSoftness
+    solveNormal(&c.pointee.p0, k, softness, dp, a.dq, b.dq, &a, &b, constants, useBias)
+    if twoPoints { solveNormal(&c.pointee.p1, k, softness, dp, a.dq, b.dq, &a, &b, constants, useBias) }
     let tangent = k.normal.rightPerp
     if !c.pointee.isFrictionless {
         if twoPoints {

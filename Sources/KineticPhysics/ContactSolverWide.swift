@@ -247,6 +247,15 @@ struct ContactSchedule {
 
         /// Pairs then singles, as one range of items for the workers.
         var itemCount: Int { Int(pairEnd - pairStart) + Int(singleEnd - singleStart) }
+
+        /// A range of the group's items as indices into the schedule's pairs and into its singles.
+        @inline(__always) func split(_ items: Range<Int>) -> (pairs: Range<Int>, singles: Range<Int>) {
+            let pairCount = Int(pairEnd - pairStart)
+            let pairItems = items.clamped(to: 0..<pairCount)
+            let singleItems = items.clamped(to: pairCount..<Swift.max(pairCount, items.upperBound))
+            return (pairItems.lowerBound + Int(pairStart) ..< pairItems.upperBound + Int(pairStart),
+                    singleItems.lowerBound - pairCount + Int(singleStart) ..< singleItems.upperBound - pairCount + Int(singleStart))
+        }
     }
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
@@ -389,51 +398,14 @@ struct ContactPasses {
     /// Contacts of one colour per block, so a colour's blocks run side by side on the workers.
     static let minimumBlock = 32
 
-    /// How many contacts of group `g` a block takes: the overflow group is one block.
-    @inline(__always) private func blockMinimum(_ g: ContactSchedule.Group) -> Int {
-        g.isOverflow ? Int.max : ContactPasses.minimumBlock
-    }
-
     /// Applies last step's impulses at the start of a substep, colour by colour; a colour's blocks on
     /// the workers (its contacts move disjoint bodies).
     @inline(__always)
     func warmStart(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
                    _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-        for g in groups {
-            workers.forEachRange(g.itemCount, minimum: blockMinimum(g), WarmStartGroup(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1)))
-        }
+        forEachGroup(WarmStartItems(pairs: pairs, singles: singles, base: base, sb: sb, shared: sb + (states.count - 1)), workers)
     }
-}
-
-/// The warm start of a range of one group's items (pairs first, then singles).
-private struct WarmStartGroup: WorkerStage {
-    let passes: ContactPasses, g: ContactSchedule.Group
-    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
-    /// The static bodies' one state (the last), never stored.
-    let shared: UnsafeMutablePointer<BodyState>
-
-    func run(_ items: Range<Int>) {
-        let pairs = passes.pairs, singles = passes.singles
-        let pairCount = Int(g.pairEnd - g.pairStart)
-        for item in items {
-            if item < pairCount {
-                let p = pairs! + (Int(g.pairStart) + item)
-                let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
-                let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
-                var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
-                p.pointee.warmStart(p.pointee.p0, &a, &b)
-                if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
-                a.store(sa0, sa1, except: shared)
-                b.store(sb0, sb1, except: shared)
-            } else {
-                warmStartContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared)
-            }
-        }
-    }
-}
-
-extension ContactPasses {
 
     /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
     /// friction; a colour's blocks on the workers.
@@ -455,37 +427,89 @@ extension ContactPasses {
                                                   _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext,
                                                   _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
-        let invH = Lanes(repeating: ctx.invH), minBias = Lanes(repeating: -ctx.maxContactPushSpeed)
-        let contactSoftness = LaneSoftness(ctx.contactSoftness), staticSoftness = LaneSoftness(ctx.staticSoftness)
-        for g in groups {
-            workers.forEachRange(g.itemCount, minimum: blockMinimum(g),
-                                 SolveGroup<Kind>(passes: self, g: g, base: base, sb: sb, shared: sb + (states.count - 1), ctx: ctx, invH: invH, minBias: minBias,
-                                                  contactSoftness: contactSoftness, staticSoftness: staticSoftness))
+        forEachGroup(SolveItems<Kind>(pairs: pairs, singles: singles, base: base, sb: sb, shared: sb + (states.count - 1),
+                                      constants: ContactSolveConstants(ctx)), workers)
+    }
+
+    /// Runs `items` over every group in order. On one thread, or with too few contacts for any
+    /// colour to fill two blocks, one loop with `items` built once: a stage per group copied the
+    /// pass's pointers and constants for every group of every pass. On the workers, a group's blocks
+    /// run side by side; the overflow group is one block.
+    @inline(__always) private func forEachGroup<Items: ContactGroupItems>(_ items: Items, _ workers: Workers) {
+        if workers.count == 1 || pairCount + singles.count < 2 * ContactPasses.minimumBlock {
+            for g in groups { items.run(g, 0..<g.itemCount) }
+        } else {
+            for g in groups {
+                workers.forEachRange(g.itemCount, minimum: g.isOverflow ? Int.max : ContactPasses.minimumBlock,
+                                     ContactGroupStage(items: items, group: g))
+            }
         }
     }
 }
 
-/// One pass over a range of one group's items (pairs first, then singles).
-private struct SolveGroup<Kind: ContactPassKind>: WorkerStage {
-    let passes: ContactPasses, g: ContactSchedule.Group
+/// A pass's work over a range of one group's items (pairs first, then singles).
+private protocol ContactGroupItems {
+    func run(_ g: ContactSchedule.Group, _ items: Range<Int>)
+}
+
+/// One group of a pass, as a stage for the workers.
+private struct ContactGroupStage<Items: ContactGroupItems>: WorkerStage {
+    let items: Items, group: ContactSchedule.Group
+
+    func run(_ range: Range<Int>) { items.run(group, range) }
+}
+
+/// The warm start of a group's items.
+private struct WarmStartItems: ContactGroupItems {
+    let pairs: UnsafeMutablePointer<ContactConstraintPair>?, singles: UnsafeBufferPointer<Int32>
     let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
     /// The static bodies' one state (the last), never stored.
     let shared: UnsafeMutablePointer<BodyState>
-    let ctx: StepContext, invH: Lanes, minBias: Lanes
-    let contactSoftness: LaneSoftness, staticSoftness: LaneSoftness
 
-    func run(_ items: Range<Int>) {
-        let pairs = passes.pairs, singles = passes.singles
-        let useBias = Kind.useBias
-        let pairCount = Int(g.pairEnd - g.pairStart)
-        for item in items {
-            if item < pairCount {
-                pairs![Int(g.pairStart) + item].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias,
-                                                      useBias: useBias, withFriction: Kind.pairFriction)
-            } else {
-                solveContact(base + Int(singles[Int(g.singleStart) + item - pairCount]), sb, shared, ctx, useBias: useBias)
-            }
+    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
+        let (pairItems, singleItems) = g.split(items)
+        for i in pairItems {
+            let p = pairs! + i
+            let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
+            let sa1 = sb + Int(p.pointee.indexA1), sb1 = sb + Int(p.pointee.indexB1)
+            var a = LaneBody(sa0, sa1), b = LaneBody(sb0, sb1)
+            p.pointee.warmStart(p.pointee.p0, &a, &b)
+            if p.pointee.twoPoints { p.pointee.warmStart(p.pointee.p1, &a, &b) }
+            a.store(sa0, sa1, except: shared)
+            b.store(sb0, sb1, except: shared)
         }
+        for i in singleItems { warmStartContact(base + Int(singles[i]), sb, shared) }
+    }
+}
+
+/// What a contact solve pass reads from the step's constants.
+struct ContactSolveConstants {
+    let contactSoftness: Softness, staticSoftness: Softness
+    let invH: Double, maxPushSpeed: Double
+
+    init(_ ctx: StepContext) {
+        contactSoftness = ctx.contactSoftness; staticSoftness = ctx.staticSoftness
+        invH = ctx.invH; maxPushSpeed = ctx.maxContactPushSpeed
+    }
+}
+
+/// One solve pass over a group's items.
+private struct SolveItems<Kind: ContactPassKind>: ContactGroupItems {
+    let pairs: UnsafeMutablePointer<ContactConstraintPair>?, singles: UnsafeBufferPointer<Int32>
+    let base: UnsafeMutablePointer<ContactConstraint>, sb: UnsafeMutablePointer<BodyState>
+    /// The static bodies' one state (the last), never stored.
+    let shared: UnsafeMutablePointer<BodyState>
+    let constants: ContactSolveConstants
+
+    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
+        let useBias = Kind.useBias
+        let invH = Lanes(repeating: constants.invH), minBias = Lanes(repeating: -constants.maxPushSpeed)
+        let contactSoftness = LaneSoftness(constants.contactSoftness), staticSoftness = LaneSoftness(constants.staticSoftness)
+        let (pairItems, singleItems) = g.split(items)
+        for i in pairItems {
+            pairs![i].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
+        }
+        for i in singleItems { solveContact(base + Int(singles[i]), sb, shared, constants, useBias: useBias) }
     }
 }
 

@@ -39,7 +39,7 @@ private struct IntegrateVelocities: WorkerStage {
     let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
     let h: Double, caps: SpeedCaps
 
-    func run(_ bodies: Range<Int>) {
+    @inline(__always) func run(_ bodies: Range<Int>) {
         for i in bodies {
             let bi = integration[i]
             guard bi.isDynamic else { continue }
@@ -84,7 +84,7 @@ extension World {
 /// pass: capped here, the biased pass's velocity past the caps was cut from one body and not its
 /// partner, so the relax pass could no longer take it back, and islands of far-anchored joints gained
 /// momentum and energy (the next substep caps them before use).
-func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext,
+@inline(__always) func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext,
                         capped: Bool, _ workers: Workers) {
     workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
                          IntegratePositions(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx), capped: capped))
@@ -94,7 +94,7 @@ private struct IntegratePositions: WorkerStage {
     let states: UnsafeMutableBufferPointer<BodyState>, integration: UnsafeBufferPointer<BodyIntegration>
     let h: Double, caps: SpeedCaps, capped: Bool
 
-    func run(_ bodies: Range<Int>) {
+    @inline(__always) func run(_ bodies: Range<Int>) {
         for i in bodies {
             var s = states[i]
             var v = s.v, w = s.w
