@@ -79,9 +79,9 @@ extension World {
     /// `points` (`polygonPoints`) and the shapes' own copies, not through `geometry`: copying that
     /// enum retains and releases a polygon's arrays, which costs more than colliding two boxes.
     @inline(__always)
-    func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
-                       _ shapeB: UnsafePointer<ShapeData>, _ sb: Int, _ xfB: Transform, _ speculative: Double,
-                       _ points: UnsafeBufferPointer<Vec2>) -> Manifold {
+    static func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
+                              _ shapeB: UnsafePointer<ShapeData>, _ sb: Int, _ xfB: Transform, _ speculative: Double,
+                              _ points: UnsafeBufferPointer<Vec2>) -> Manifold {
         let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
         @inline(__always) func view(_ s: Int, _ count: Int, _ radius: Double) -> PolygonView {
             let p = points.baseAddress! + s * World.polygonPointStride
@@ -124,7 +124,7 @@ extension World {
                 contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
                   buffers.contactChanges.withUnsafeMutableBufferPointer { changes in
                     workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
-                                         NarrowPhase(world: self, contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
+                                         NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
                                                      points: points, changes: changes, speculative: speculative))
                     for c in 0..<contacts.count where changes[c] != .none {
                         let contact = contacts.baseAddress! + c
@@ -164,9 +164,9 @@ extension World {
     /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
     /// what changed. Writes only `contact`.
     @inline(__always)
-    fileprivate func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
-                               _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
-                               _ speculative: Double) -> ContactChange {
+    fileprivate static func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
+                                      _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
+                                      _ speculative: Double) -> ContactChange {
         guard isLive else { return .none }
         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
         guard bodies[ia].isSimulated || bodies[ib].isSimulated else { return .none }
@@ -208,7 +208,6 @@ extension World {
 
 /// The narrow phase over a range of contacts.
 private struct NarrowPhase: WorkerStage {
-    unowned(unsafe) let world: World
     let contacts: UnsafeMutableBufferPointer<ContactData>, isLive: SlotPool.LiveSlots
     let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
     let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
@@ -216,7 +215,7 @@ private struct NarrowPhase: WorkerStage {
 
     func run(_ range: Range<Int>) {
         for c in range {
-            changes[c] = world.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
+            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
         }
     }
 }

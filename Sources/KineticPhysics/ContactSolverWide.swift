@@ -248,7 +248,12 @@ struct ContactSchedule {
         /// Pairs then singles, as one range of items for the workers.
         var itemCount: Int { Int(pairEnd - pairStart) + Int(singleEnd - singleStart) }
 
-        /// A range of the group's items as indices into the schedule's pairs and into its singles.
+        /// The group's pairs and singles, as indices into the schedule's lists.
+        var pairs: Range<Int> { Int(pairStart)..<Int(pairEnd) }
+        var singles: Range<Int> { Int(singleStart)..<Int(singleEnd) }
+
+        /// A range of the group's items (pairs then singles) as indices into the schedule's pairs
+        /// and into its singles.
         @inline(__always) func split(_ items: Range<Int>) -> (pairs: Range<Int>, singles: Range<Int>) {
             let pairCount = Int(pairEnd - pairStart)
             let pairItems = items.clamped(to: 0..<pairCount)
@@ -437,7 +442,7 @@ struct ContactPasses {
     /// run side by side; the overflow group is one block.
     @inline(__always) private func forEachGroup<Items: ContactGroupItems>(_ items: Items, _ workers: Workers) {
         if workers.count == 1 || pairCount + singles.count < 2 * ContactPasses.minimumBlock {
-            for g in groups { items.run(g, 0..<g.itemCount) }
+            for g in groups { items.run(pairs: g.pairs, singles: g.singles) }
         } else {
             for g in groups {
                 workers.forEachRange(g.itemCount, minimum: g.isOverflow ? Int.max : ContactPasses.minimumBlock,
@@ -447,16 +452,19 @@ struct ContactPasses {
     }
 }
 
-/// A pass's work over a range of one group's items (pairs first, then singles).
+/// A pass's work over some of the schedule's pairs and singles (of one group).
 private protocol ContactGroupItems {
-    func run(_ g: ContactSchedule.Group, _ items: Range<Int>)
+    func run(pairs: Range<Int>, singles: Range<Int>)
 }
 
 /// One group of a pass, as a stage for the workers.
 private struct ContactGroupStage<Items: ContactGroupItems>: WorkerStage {
     let items: Items, group: ContactSchedule.Group
 
-    func run(_ range: Range<Int>) { items.run(group, range) }
+    func run(_ range: Range<Int>) {
+        let (pairs, singles) = group.split(range)
+        items.run(pairs: pairs, singles: singles)
+    }
 }
 
 /// The warm start of a group's items.
@@ -466,8 +474,7 @@ private struct WarmStartItems: ContactGroupItems {
     /// The static bodies' one state (the last), never stored.
     let shared: UnsafeMutablePointer<BodyState>
 
-    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
-        let (pairItems, singleItems) = g.split(items)
+    @inline(__always) func run(pairs pairItems: Range<Int>, singles singleItems: Range<Int>) {
         for i in pairItems {
             let p = pairs! + i
             let sa0 = sb + Int(p.pointee.indexA0), sb0 = sb + Int(p.pointee.indexB0)
@@ -501,11 +508,10 @@ private struct SolveItems<Kind: ContactPassKind>: ContactGroupItems {
     let shared: UnsafeMutablePointer<BodyState>
     let constants: ContactSolveConstants
 
-    @inline(__always) func run(_ g: ContactSchedule.Group, _ items: Range<Int>) {
+    @inline(__always) func run(pairs pairItems: Range<Int>, singles singleItems: Range<Int>) {
         let useBias = Kind.useBias
         let invH = Lanes(repeating: constants.invH), minBias = Lanes(repeating: -constants.maxPushSpeed)
         let contactSoftness = LaneSoftness(constants.contactSoftness), staticSoftness = LaneSoftness(constants.staticSoftness)
-        let (pairItems, singleItems) = g.split(items)
         for i in pairItems {
             pairs![i].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
         }
