@@ -13,6 +13,8 @@
 
 // MARK: - Host block (one per state, reached through lua_getextraspace)
 
+#define KL_FAST_TYPES 32  // handle types whose metamethods have their own C function (KL_TYPE_NUMBERS)
+
 typedef struct kl_Host {
     void *owner;                  // first: kl_owner (header) reads it directly
     lua_State *main;
@@ -51,6 +53,11 @@ typedef struct kl_Host {
     kl_Settle settle;
     void *settle_context;
     int unsettled;
+    // Each handle type's fast members by the type's number (its tag's low byte), for its __index
+    // and __newindex to reach without a call into Lua. They live as long as the state (upvalues of
+    // the type's metamethods, which its metatable keeps).
+    const struct kl_Fast *fast_get[KL_FAST_TYPES];
+    const struct kl_Fast *fast_set[KL_FAST_TYPES];
 } kl_Host;
 
 typedef struct kl_CoveredFile {
@@ -623,13 +630,12 @@ static inline lua_Integer kl_fast_code(lua_State *L, int idx, const kl_Fast *f) 
 }
 
 // __index(self, key): upvalue 1 maps a name to a member code or a method; upvalue 2 is the id of
-// the Swift function that reports an unknown name; upvalue 3 the fast members; 4 and 5 the strings
-// "x" and "y" (an interned key costs less than lua_setfield's lookup); 6... the fast methods.
-// A fast member or method is found by its key's pointer (kl_Fast.key); then either the fast getter
+// the Swift function that reports an unknown name; upvalue 3 the fast members `f`; 4 and 5 the
+// strings "x" and "y" (an interned key costs less than lua_setfield's lookup); 6... the fast methods.
+// A fast member or method is found by its key's object (kl_Fast.slot); then either the fast getter
 // (numbers, no dispatch, no Lua frame) or one Swift call. Other names take one table lookup.
 // The VM always passes exactly (self, key).
-static int kl_index(lua_State *L) {
-    const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+static inline int kl_index_with(lua_State *L, const kl_Fast *f) {
     lua_Integer code = kl_fast_code(L, 2, f);
     if (code < 0) {
         lua_pushvalue(L, lua_upvalueindex((int)-code));
@@ -671,10 +677,9 @@ static int kl_index(lua_State *L) {
 }
 
 // __newindex(self, key, value): upvalue 1 maps a name to a member code, 2 is the Swift function
-// for an unknown or read-only name, 3 the fast members (found by pointer, as in kl_index).
-// The VM always passes exactly (self, key, value).
-static int kl_newindex(lua_State *L) {
-    const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
+// for an unknown or read-only name, 3 the fast members `f` (found by the key's object, as in
+// __index). The VM always passes exactly (self, key, value).
+static inline int kl_newindex_with(lua_State *L, const kl_Fast *f) {
     lua_Integer code = kl_fast_code(L, 2, f);
     if (code == 0) {
         lua_pushvalue(L, 2);
@@ -700,6 +705,24 @@ static int kl_newindex(lua_State *L) {
     return kl_invoke(L, (int)(code & 0xFFFFFFFF));
 }
 
+// The metamethods of a type past the first KL_FAST_TYPES: `f` from upvalue 3.
+static int kl_index(lua_State *L) { return kl_index_with(L, (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3))); }
+static int kl_newindex(lua_State *L) { return kl_newindex_with(L, (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3))); }
+
+// The metamethods of type n (its tag's low byte) below KL_FAST_TYPES: one C function per type
+// number, which reaches `f` in the host block without a call into Lua (the same kl_Fast as its
+// upvalue 3). A read, a write and a method lookup each go through one of these.
+#define KL_TYPE_NUMBERS(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) m(8) m(9) m(10) m(11) m(12) m(13) \
+    m(14) m(15) m(16) m(17) m(18) m(19) m(20) m(21) m(22) m(23) m(24) m(25) m(26) m(27) m(28) m(29) m(30) m(31)
+#define KL_TYPED_METAMETHODS(n) \
+    static int kl_index_##n(lua_State *L) { return kl_index_with(L, kl_host(L)->fast_get[n]); } \
+    static int kl_newindex_##n(lua_State *L) { return kl_newindex_with(L, kl_host(L)->fast_set[n]); }
+KL_TYPE_NUMBERS(KL_TYPED_METAMETHODS)
+#define KL_INDEX_ENTRY(n) kl_index_##n,
+#define KL_NEWINDEX_ENTRY(n) kl_newindex_##n,
+static const lua_CFunction kl_index_of_type[KL_FAST_TYPES] = { KL_TYPE_NUMBERS(KL_INDEX_ENTRY) };
+static const lua_CFunction kl_newindex_of_type[KL_FAST_TYPES] = { KL_TYPE_NUMBERS(KL_NEWINDEX_ENTRY) };
+
 void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context) {
     int names = lua_gettop(L);
     lua_pushinteger(L, missing_id);
@@ -707,7 +730,10 @@ void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get
     lua_pushliteral(L, "x");
     lua_pushliteral(L, "y");
     int methods = kl_note_fast_keys(L, names, f, 5);
-    lua_pushcclosure(L, kl_index, 5 + methods);
+    unsigned n = tag & 0xFF;  // a number already taken (a tag past 255 types) gets the upvalue form
+    int typed = n < KL_FAST_TYPES && !kl_host(L)->fast_get[n];
+    if (typed) kl_host(L)->fast_get[n] = f;
+    lua_pushcclosure(L, typed ? kl_index_of_type[n] : kl_index, 5 + methods);
 }
 
 void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context) {
@@ -715,7 +741,10 @@ void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter 
     lua_pushinteger(L, missing_id);
     kl_Fast *f = kl_push_fast(L, tag, NULL, set, context);
     kl_note_fast_keys(L, names, f, 3);  // setters hold no methods
-    lua_pushcclosure(L, kl_newindex, 3);
+    unsigned n = tag & 0xFF;
+    int typed = n < KL_FAST_TYPES && !kl_host(L)->fast_set[n];
+    if (typed) kl_host(L)->fast_set[n] = f;
+    lua_pushcclosure(L, typed ? kl_newindex_of_type[n] : kl_newindex, 3);
 }
 
 // A fast method: upvalue 1 is the general body's Swift function id, 2 its kl_Fast (call, context,

@@ -251,3 +251,44 @@ final class LaterStore {
         #expect(firstReads() == 0 && secondReads() == 0)
     }
 }
+
+/// The metamethods of the first handle types reach their fast members in the state's host block,
+/// those of later types through an upvalue: both serve the same members the same way.
+@Suite struct ManyHandleTypesTests {
+    @Test func everyTypeServesItsOwnFastMembers() throws {
+        let state = try makeState()
+        let store = LaterStore()
+        var generalReads = 0
+        // More types than have their own metamethod functions; each reads its number from `x`.
+        for number in 1...40 {
+            let getter: kl_FastGetter = { _, key, _, out in
+                out![0] = Double(key)
+                return Int32(KL_FAST_NUMBER)
+            }
+            let type = LuaHandleType<PointID>(
+                in: state, name: "T\(number)",
+                members: [
+                    .property("x", get: { lua, _ in generalReads += 1; lua.push(-1.0) }, set: { _, _, _ in }),
+                    .readOnly("name") { lua, _ in lua.push("t\(number)") },
+                ],
+                describe: { "T\(number)#\($0.index)" },
+                fast: LuaFastMembers(names: ["x"], context: Unmanaged.passUnretained(store).toOpaque(),
+                                     get: getter, set: LaterStore.setter))
+            state.setGlobal("t\(number)") { type.push(PointID(index: Int32(number)), on: $0) }
+        }
+        let values = try state.run("""
+            local xs, names = {}, {}
+            for i = 1, 40 do
+              local t = _ENV['t' .. i]
+              t.x = i
+              xs[i], names[i] = t.x, t.name
+            end
+            return table.concat(xs, ','), table.concat(names, ',')
+            """)
+        #expect(values == [.string((1...40).map { "\($0).0" }.joined(separator: ",")),
+                           .string((1...40).map { "t\($0)" }.joined(separator: ","))])
+        #expect(generalReads == 0 && store.pending == 40)  // the last write reached the fast setter
+        #expect(luaError(of: "return t40.y", in: state)?.message.hasPrefix("chunk:1: T40 has no member 'y'") == true)
+        #expect(luaError(of: "t33.name = 1", in: state)?.message == "chunk:1: T33.name is read-only")
+    }
+}
