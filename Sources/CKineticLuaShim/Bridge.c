@@ -635,7 +635,7 @@ static inline lua_Integer kl_fast_code(lua_State *L, int idx, const kl_Fast *f) 
 // A fast member or method is found by its key's object (kl_Fast.slot); then either the fast getter
 // (numbers, no dispatch, no Lua frame) or one Swift call. Other names take one table lookup.
 // The VM always passes exactly (self, key).
-static inline int kl_index_with(lua_State *L, const kl_Fast *f) {
+static inline __attribute__((always_inline)) int kl_index_with(lua_State *L, const kl_Fast *f) {
     lua_Integer code = kl_fast_code(L, 2, f);
     if (code < 0) {
         lua_pushvalue(L, lua_upvalueindex((int)-code));
@@ -679,7 +679,7 @@ static inline int kl_index_with(lua_State *L, const kl_Fast *f) {
 // __newindex(self, key, value): upvalue 1 maps a name to a member code, 2 is the Swift function
 // for an unknown or read-only name, 3 the fast members `f` (found by the key's object, as in
 // __index). The VM always passes exactly (self, key, value).
-static inline int kl_newindex_with(lua_State *L, const kl_Fast *f) {
+static inline __attribute__((always_inline)) int kl_newindex_with(lua_State *L, const kl_Fast *f) {
     lua_Integer code = kl_fast_code(L, 2, f);
     if (code == 0) {
         lua_pushvalue(L, 2);
