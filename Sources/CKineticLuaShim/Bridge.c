@@ -554,7 +554,8 @@ void kl_push_swift_function(lua_State *L, int id) {
 
 // MARK: - Handle userdata metamethods
 
-// The fast members of a handle type: upvalue 3 of its __index and __newindex.
+// The fast members of a handle type: upvalue 3 of its __index and __newindex, and for the first
+// KL_FAST_TYPES types also in the host block (kl_Host.fast_get, fast_set).
 #define KL_FAST_SLOTS 32  // a power of two; at most half of them used, so a probe ends at an empty slot
 typedef struct kl_Fast {
     kl_FastGetter get;
