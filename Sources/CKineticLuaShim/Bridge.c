@@ -13,6 +13,8 @@
 
 // MARK: - Host block (one per state, reached through lua_getextraspace)
 
+#define KL_FAST_TYPES 32  // handle types whose metamethods have their own C function (KL_TYPE_NUMBERS)
+
 typedef struct kl_Host {
     void *owner;                  // first: kl_owner (header) reads it directly
     lua_State *main;
@@ -51,6 +53,11 @@ typedef struct kl_Host {
     kl_Settle settle;
     void *settle_context;
     int unsettled;
+    // Each handle type's fast members by the type's number (its tag's low byte), for its __index
+    // and __newindex to reach without a call into Lua. They live as long as the state (upvalues of
+    // the type's metamethods, which its metatable keeps).
+    const struct kl_Fast *fast_get[KL_FAST_TYPES];
+    const struct kl_Fast *fast_set[KL_FAST_TYPES];
 } kl_Host;
 
 typedef struct kl_CoveredFile {
@@ -547,7 +554,9 @@ void kl_push_swift_function(lua_State *L, int id) {
 
 // MARK: - Handle userdata metamethods
 
-// The fast members of a handle type: upvalue 3 of its __index and __newindex.
+// The fast members of a handle type: upvalue 3 of its __index and __newindex, and for the first
+// KL_FAST_TYPES types also in the host block (kl_Host.fast_get, fast_set).
+#define KL_FAST_SLOTS 32  // a power of two; at most half of them used, so a probe ends at an empty slot
 typedef struct kl_Fast {
     kl_FastGetter get;
     kl_FastSetter set;
@@ -555,99 +564,188 @@ typedef struct kl_Fast {
     void *context;
     uint64_t tag;
     int method;  // a fast method's index
+    // The names the metamethod finds without a table lookup: the fast members and, in __index, the
+    // fast methods, in open addressing on the name's object. Short strings are interned and never
+    // move, and these are kept alive as keys of the closure's name table, so a key is one of them
+    // exactly when its object is.
+    int keys;
+    struct { const void *name; lua_Integer code; } slot[KL_FAST_SLOTS];  // code: kl_member_code, or -u: the method in upvalue u
 } kl_Fast;
 
-static void kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastSetter set, void *context) {
+static int kl_fast_method(lua_State *L);
+
+static kl_Fast *kl_push_fast(lua_State *L, uint64_t tag, kl_FastGetter get, kl_FastSetter set, void *context) {
     kl_Fast *f = (kl_Fast *)lua_newuserdatauv(L, sizeof(kl_Fast), 0);
+    memset(f, 0, sizeof(kl_Fast));
     f->get = get;
     f->set = set;
-    f->call = NULL;
     f->method = -1;
     f->context = context;
     f->tag = tag;
+    return f;
+}
+
+static inline unsigned kl_fast_slot(const void *name) { return (unsigned)((uintptr_t)name >> 4) & (KL_FAST_SLOTS - 1); }
+
+// Notes the fast entries of the name table at `names` in `f`: fast members, and fast methods,
+// which are pushed (to become upvalues after the closure's first `upvalues`). Returns how many
+// methods were pushed. Names past the slots' half take the table lookup.
+static int kl_note_fast_keys(lua_State *L, int names, kl_Fast *f, int upvalues) {
+    int pushed = 0;
+    if (!lua_checkstack(L, KL_FAST_SLOTS / 2 + 3)) return 0;  // then every name takes the table lookup
+    lua_pushnil(L);
+    while (lua_next(L, names)) {
+        size_t length = 0;
+        if (lua_type(L, -2) == LUA_TSTRING && (lua_tolstring(L, -2, &length), length <= 40)  // 40: LUAI_MAXSHORTLEN, interned
+            && f->keys < KL_FAST_SLOTS / 2) {
+            lua_Integer code = 0;
+            if (lua_type(L, -1) == LUA_TNUMBER && lua_tointegerx(L, -1, NULL) >> 32) {
+                code = lua_tointegerx(L, -1, NULL);
+            } else if (lua_tocfunction(L, -1) == kl_fast_method && upvalues + pushed < 255) {
+                code = -(lua_Integer)(upvalues + ++pushed);
+                lua_pushvalue(L, -1);
+                lua_insert(L, -3);  // below the key, so the walk goes on
+            }
+            if (code) {
+                const void *name = lua_topointer(L, -2);
+                unsigned i = kl_fast_slot(name);
+                while (f->slot[i].name) i = (i + 1) & (KL_FAST_SLOTS - 1);
+                f->slot[i].name = name;
+                f->slot[i].code = code;
+                f->keys++;
+            }
+        }
+        lua_pop(L, 1);
+    }
+    return pushed;
+}
+
+// The code of key `idx` if it is one of `f`'s names, else 0. lua_topointer gives a string's
+// object without converting a number key into a string (and NULL, no name, for a number).
+static inline lua_Integer kl_fast_code(lua_State *L, int idx, const kl_Fast *f) {
+    const void *name = lua_topointer(L, idx);
+    for (unsigned i = kl_fast_slot(name); f->slot[i].name; i = (i + 1) & (KL_FAST_SLOTS - 1)) {
+        if (f->slot[i].name == name) return f->slot[i].code;
+    }
+    return 0;
 }
 
 // __index(self, key): upvalue 1 maps a name to a member code or a method; upvalue 2 is the id of
-// the Swift function that reports an unknown name; upvalue 3 the fast members; 4 and 5 the strings
-// "x" and "y" (an interned key costs less than lua_setfield's lookup). One table lookup,
-// then either the fast getter (numbers, no dispatch, no Lua frame) or one Swift call.
-// The VM always passes exactly (self, key); the member code stays at index 3 below its result.
-static int kl_index(lua_State *L) {
-    lua_pushvalue(L, 2);
-    switch (lua_rawget(L, lua_upvalueindex(1))) {
-    case LUA_TNUMBER: {
-        lua_Integer code = lua_tointegerx(L, 3, NULL);
-        int fast = (int)(code >> 32) - 1;
-        if (fast >= 0) {
-            const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
-            int64_t key;
-            double out[2];
-            if (f->get && kl_tohandle(L, 1, f->tag, &key)) {
-                switch (f->get(f->context, key, fast, out)) {
-                case KL_FAST_NUMBER:
-                    lua_pushnumber(L, out[0]);
-                    return 1;
-                case KL_FAST_POINT:  // the same table Lua.push(Vec2) makes; keys from upvalues 4, 5
-                    lua_createtable(L, 0, 2);
-                    lua_pushvalue(L, lua_upvalueindex(4));
-                    lua_pushnumber(L, out[0]);
-                    lua_rawset(L, -3);
-                    lua_pushvalue(L, lua_upvalueindex(5));
-                    lua_pushnumber(L, out[1]);
-                    lua_rawset(L, -3);
-                    return 1;
-                }
-            }
-        }
-        return kl_invoke(L, (int)(code & 0xFFFFFFFF));
-    }
-    case LUA_TFUNCTION:
+// the Swift function that reports an unknown name; upvalue 3 the fast members `f`; 4 and 5 the
+// strings "x" and "y" (an interned key costs less than lua_setfield's lookup); 6... the fast methods.
+// A fast member or method is found by its key's object (kl_Fast.slot); then either the fast getter
+// (numbers, no dispatch, no Lua frame) or one Swift call. Other names take one table lookup.
+// The VM always passes exactly (self, key).
+static inline __attribute__((always_inline)) int kl_index_with(lua_State *L, const kl_Fast *f) {
+    lua_Integer code = kl_fast_code(L, 2, f);
+    if (code < 0) {
+        lua_pushvalue(L, lua_upvalueindex((int)-code));
         return 1;
-    default:
-        lua_settop(L, 2);
-        return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
     }
+    if (code == 0) {
+        lua_pushvalue(L, 2);
+        switch (lua_rawget(L, lua_upvalueindex(1))) {
+        case LUA_TNUMBER:
+            code = lua_tointegerx(L, 3, NULL);
+            break;
+        case LUA_TFUNCTION:
+            return 1;
+        default:
+            lua_settop(L, 2);
+            return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
+        }
+    }
+    int fast = (int)(code >> 32) - 1;
+    int64_t key;
+    double out[2];
+    if (fast >= 0 && f->get && kl_tohandle(L, 1, f->tag, &key)) {
+        switch (f->get(f->context, key, fast, out)) {
+        case KL_FAST_NUMBER:
+            lua_pushnumber(L, out[0]);
+            return 1;
+        case KL_FAST_POINT:  // the same table Lua.push(Vec2) makes; keys from upvalues 4, 5
+            lua_createtable(L, 0, 2);
+            lua_pushvalue(L, lua_upvalueindex(4));
+            lua_pushnumber(L, out[0]);
+            lua_rawset(L, -3);
+            lua_pushvalue(L, lua_upvalueindex(5));
+            lua_pushnumber(L, out[1]);
+            lua_rawset(L, -3);
+            return 1;
+        }
+    }
+    return kl_invoke(L, (int)(code & 0xFFFFFFFF));
 }
 
-// The VM always passes exactly (self, key, value); the member code stays at index 4.
-static int kl_newindex(lua_State *L) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-        lua_Integer code = lua_tointegerx(L, 4, NULL);
-        int fast = (int)(code >> 32) - 1;
-        if (fast >= 0 && lua_type(L, 3) == LUA_TNUMBER) {
-            const kl_Fast *f = (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3));
-            int64_t key;
-            if (f->set && kl_tohandle(L, 1, f->tag, &key)) {
-                switch (f->set(f->context, key, fast, lua_tonumberx(L, 3, NULL))) {
-                case 0:
-                    break;
-                case KL_FAST_DEFERRED:
-                    kl_host(L)->unsettled = 1;
-                    return 0;
-                default:
-                    return 0;
-                }
-            }
+// __newindex(self, key, value): upvalue 1 maps a name to a member code, 2 is the Swift function
+// for an unknown or read-only name, 3 the fast members `f` (found by the key's object, as in
+// __index). The VM always passes exactly (self, key, value).
+static inline __attribute__((always_inline)) int kl_newindex_with(lua_State *L, const kl_Fast *f) {
+    lua_Integer code = kl_fast_code(L, 2, f);
+    if (code == 0) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) {
+            lua_settop(L, 3);
+            return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
         }
-        return kl_invoke(L, (int)(code & 0xFFFFFFFF));
+        code = lua_tointegerx(L, 4, NULL);
     }
-    lua_settop(L, 3);
-    return kl_invoke(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL));
+    int fast = (int)(code >> 32) - 1;
+    int64_t key;
+    if (fast >= 0 && f->set && lua_type(L, 3) == LUA_TNUMBER && kl_tohandle(L, 1, f->tag, &key)) {
+        switch (f->set(f->context, key, fast, lua_tonumberx(L, 3, NULL))) {
+        case 0:
+            break;
+        case KL_FAST_DEFERRED:
+            kl_host(L)->unsettled = 1;
+            return 0;
+        default:
+            return 0;
+        }
+    }
+    return kl_invoke(L, (int)(code & 0xFFFFFFFF));
 }
+
+// The metamethods of a type past the first KL_FAST_TYPES: `f` from upvalue 3.
+static int kl_index(lua_State *L) { return kl_index_with(L, (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3))); }
+static int kl_newindex(lua_State *L) { return kl_newindex_with(L, (const kl_Fast *)lua_touserdata(L, lua_upvalueindex(3))); }
+
+// The metamethods of type n (its tag's low byte) below KL_FAST_TYPES: one C function per type
+// number, which reaches `f` in the host block without a call into Lua (the same kl_Fast as its
+// upvalue 3). A read, a write and a method lookup each go through one of these.
+#define KL_TYPE_NUMBERS(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) m(8) m(9) m(10) m(11) m(12) m(13) \
+    m(14) m(15) m(16) m(17) m(18) m(19) m(20) m(21) m(22) m(23) m(24) m(25) m(26) m(27) m(28) m(29) m(30) m(31)
+#define KL_TYPED_METAMETHODS(n) \
+    static int kl_index_##n(lua_State *L) { return kl_index_with(L, kl_host(L)->fast_get[n]); } \
+    static int kl_newindex_##n(lua_State *L) { return kl_newindex_with(L, kl_host(L)->fast_set[n]); }
+KL_TYPE_NUMBERS(KL_TYPED_METAMETHODS)
+#define KL_INDEX_ENTRY(n) kl_index_##n,
+#define KL_NEWINDEX_ENTRY(n) kl_newindex_##n,
+static const lua_CFunction kl_index_of_type[KL_FAST_TYPES] = { KL_TYPE_NUMBERS(KL_INDEX_ENTRY) };
+static const lua_CFunction kl_newindex_of_type[KL_FAST_TYPES] = { KL_TYPE_NUMBERS(KL_NEWINDEX_ENTRY) };
 
 void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context) {
+    int names = lua_gettop(L);
     lua_pushinteger(L, missing_id);
-    kl_push_fast(L, tag, get, NULL, context);
+    kl_Fast *f = kl_push_fast(L, tag, get, NULL, context);
     lua_pushliteral(L, "x");
     lua_pushliteral(L, "y");
-    lua_pushcclosure(L, kl_index, 5);
+    int methods = kl_note_fast_keys(L, names, f, 5);
+    unsigned n = tag & 0xFF;  // a number already taken (a tag past 255 types) gets the upvalue form
+    int typed = n < KL_FAST_TYPES && !kl_host(L)->fast_get[n];
+    if (typed) kl_host(L)->fast_get[n] = f;
+    lua_pushcclosure(L, typed ? kl_index_of_type[n] : kl_index, 5 + methods);
 }
 
 void kl_push_newindex(lua_State *L, int missing_id, uint64_t tag, kl_FastSetter set, void *context) {
+    int names = lua_gettop(L);
     lua_pushinteger(L, missing_id);
-    kl_push_fast(L, tag, NULL, set, context);
-    lua_pushcclosure(L, kl_newindex, 3);
+    kl_Fast *f = kl_push_fast(L, tag, NULL, set, context);
+    kl_note_fast_keys(L, names, f, 3);  // setters hold no methods
+    unsigned n = tag & 0xFF;
+    int typed = n < KL_FAST_TYPES && !kl_host(L)->fast_set[n];
+    if (typed) kl_host(L)->fast_set[n] = f;
+    lua_pushcclosure(L, typed ? kl_newindex_of_type[n] : kl_newindex, 3);
 }
 
 // A fast method: upvalue 1 is the general body's Swift function id, 2 its kl_Fast (call, context,
@@ -698,9 +796,9 @@ static int kl_fast_method(lua_State *L) {
 
 void kl_push_fast_method(lua_State *L, int id, int method, uint64_t tag, kl_FastMethod call, void *context) {
     lua_pushinteger(L, id);
-    kl_push_fast(L, tag, NULL, NULL, context);
-    ((kl_Fast *)lua_touserdata(L, -1))->call = call;
-    ((kl_Fast *)lua_touserdata(L, -1))->method = method;
+    kl_Fast *f = kl_push_fast(L, tag, NULL, NULL, context);
+    f->call = call;
+    f->method = method;
     lua_pushcclosure(L, kl_fast_method, 2);
 }
 

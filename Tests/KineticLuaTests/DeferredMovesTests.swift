@@ -108,6 +108,40 @@ import KineticLuaBridge
         #expect(values == [.number(40)])
     }
 
+    @Test func aBadWriteInALevelNamesTheFieldAndTheLevelKeepsRunning() throws {
+        // Every other frame writes a value the item cannot take; the frames between move it.
+        let folder = try levelFolder("""
+            local level = { width = 300, height = 400 }
+            local frame = 0
+            function level.load(world)
+              world:addItem{ name = "ball", center = { 150, 100 }, size = { 20, 20 } }
+            end
+            function level.update(world)
+              local ball = world:item("ball")
+              frame = frame + 1
+              if frame == 2 then ball.x = 0/0 end
+              if frame == 4 then ball.y = "low" end
+              if frame == 6 then ball:moveTo(10, 1/0) end
+              if frame == 8 then ball.angularVelocity = "fast" end
+              ball.x = ball.x + 1
+            end
+            return level
+            """)
+        let level = try Level.load(path: folder, options: quietOptions())
+        var messages: [String] = []
+        for _ in 0..<9 {
+            do { try level.step() } catch { messages.append(error.message) }
+        }
+        #expect(messages.count == 4, "\(messages)")
+        #expect(messages.first == "main.lua:9: Item.x: 'x' must be a finite number, got nan")
+        #expect(messages.dropFirst().first == "main.lua:10: Item.y: 'y' must be a number, got \"low\"")
+        #expect(messages.dropFirst(2).first == "main.lua:11: Item:moveTo: 'y' must be a finite number, got inf")
+        #expect(messages.dropFirst(3).first == "main.lua:12: Item.angularVelocity: 'angularVelocity' must be a number, got \"fast\"", "\(messages)")
+        // The five frames without a bad write each moved the ball one point; the others left it.
+        let ball = try #require(level.snapshot().first { $0.name == "ball" })
+        #expect(ball.x == 155 && ball.y == 100, "\(ball.x) \(ball.y) \(messages)")
+    }
+
     @Test func writesFromALevelsCallbacksReachTheStepAndAHotReload() throws {
         let folder = try levelFolder("""
             local level = { width = 300, height = 400 }

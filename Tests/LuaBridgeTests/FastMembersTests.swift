@@ -167,3 +167,128 @@ final class LaterStore {
         #expect(store.generalCalls == 3)
     }
 }
+
+/// How the metamethods find a name: the fast members and methods by the key's string object, any
+/// other name (or key that is not a string) in the type's name table, as before.
+@Suite struct FastNameLookupTests {
+    /// A type with `count` fast members `m1`…, each reading its own index, and the fast method `sum`.
+    func setUp(count: Int, names: [String]? = nil) throws -> (LuaState, LaterStore, () -> Int) {
+        let state = try makeState()
+        let store = LaterStore()
+        let memberNames = names ?? (1...count).map { "m\($0)" }
+        var generalReads = 0
+        let getter: kl_FastGetter = { _, _, member, out in
+            out![0] = Double(member)
+            return Int32(KL_FAST_NUMBER)
+        }
+        let type = LuaHandleType<PointID>(
+            in: state, name: "Point",
+            members: memberNames.map { name in
+                .property(name, get: { lua, _ in generalReads += 1; lua.push(-1.0) }, set: { _, _, _ in })
+            } + [
+                .readOnly("name") { lua, _ in lua.push("p") },
+                .method("sum") { lua, _ in store.generalCalls += 1; lua.push(-1.0); return 1 },
+                .method("twice") { lua, _ in lua.push(2.0 * (try lua.number(2, "value"))); return 1 },
+            ],
+            describe: { "Point#\($0.index)" },
+            fast: LuaFastMembers(names: memberNames, context: Unmanaged.passUnretained(store).toOpaque(),
+                                 get: getter, set: LaterStore.setter, methods: ["sum"], call: LaterStore.method))
+        state.setGlobal("p") { type.push(PointID(index: 7), on: $0) }
+        return (state, store, { generalReads })
+    }
+
+    @Test func everyFastMemberIsFoundAlsoPastTheSlots() throws {
+        // More fast names than the metamethod keeps: the rest are found in the name table.
+        let (state, _, generalReads) = try setUp(count: 40)
+        let values = try state.run("local s = {} for i = 1, 40 do s[i] = p['m' .. i] end return table.unpack(s)")
+        #expect(values == (0..<40).map { .number(Double($0)) })
+        #expect(generalReads() == 0)
+        try state.run("for i = 1, 40 do p['m' .. i] = i end")  // the fast setter takes every one
+    }
+
+    @Test func aNameMadeAtRunTimeIsTheSameName() throws {
+        let (state, _, generalReads) = try setUp(count: 3)
+        let values = try state.run("return p[string.char(109, 50)], p['m' .. 3], p.m1")
+        #expect(values == [.number(1), .number(2), .number(0)])
+        #expect(generalReads() == 0)
+    }
+
+    @Test func aLongNameTakesTheNameTable() throws {
+        // Longer than Lua's short strings (40 bytes): not interned, so never kept by its object.
+        let long = String(repeating: "w", count: 45)
+        let (state, _, generalReads) = try setUp(count: 0, names: ["x", long])
+        #expect(try state.run("return p.x, p.\(long)") == [.number(0), .number(1)])
+        #expect(generalReads() == 0)
+    }
+
+    @Test func keysThatAreNotNamesGetTheGeneralMessage() throws {
+        let (state, _, _) = try setUp(count: 3)
+        #expect(luaError(of: "return p[1]", in: state)?.message == "chunk:1: Point has no member 1")
+        #expect(luaError(of: "return p[true]", in: state)?.message == "chunk:1: Point has no member true")
+        #expect(luaError(of: "return p[p]", in: state)?.message == "chunk:1: Point has no member a Point")
+        #expect(luaError(of: "p[2.5] = 1", in: state)?.message.hasPrefix("chunk:1: Point has no member 2.5") == true)
+        #expect(luaError(of: "return p.m4", in: state)?.message.hasPrefix("chunk:1: Point has no member 'm4'; did you mean") == true)
+        #expect(luaError(of: "p.name = 'q'", in: state)?.message == "chunk:1: Point.name is read-only")
+        #expect(try state.run("return p.name") == [.string("p")])
+    }
+
+    @Test func methodsAreTheSameFunctionsEitherWay() throws {
+        let (state, store, _) = try setUp(count: 3)
+        let values = try state.run("""
+            local sum, twice = p.sum, p.twice
+            return sum == p.sum, twice == p.twice, p:sum(1, 2), sum(p, 3, 4), p:twice(4)
+            """)
+        #expect(values == [.boolean(true), .boolean(true), .number(3), .number(7), .number(8)])
+        #expect(store.generalCalls == 0)
+    }
+
+    @Test func eachStateKeepsItsOwnNames() throws {
+        // The names are objects of one state: a second state with the same names finds its own.
+        let (first, _, firstReads) = try setUp(count: 3)
+        let (second, _, secondReads) = try setUp(count: 3)
+        #expect(try first.run("return p.m2") == [.number(1)])
+        #expect(try second.run("return p.m3") == [.number(2)])
+        #expect(firstReads() == 0 && secondReads() == 0)
+    }
+}
+
+/// The metamethods of the first handle types reach their fast members in the state's host block,
+/// those of later types through an upvalue: both serve the same members the same way.
+@Suite struct ManyHandleTypesTests {
+    @Test func everyTypeServesItsOwnFastMembers() throws {
+        let state = try makeState()
+        let store = LaterStore()
+        var generalReads = 0
+        // More types than have their own metamethod functions; each reads its number from `x`.
+        for number in 1...40 {
+            let getter: kl_FastGetter = { _, key, _, out in
+                out![0] = Double(key)
+                return Int32(KL_FAST_NUMBER)
+            }
+            let type = LuaHandleType<PointID>(
+                in: state, name: "T\(number)",
+                members: [
+                    .property("x", get: { lua, _ in generalReads += 1; lua.push(-1.0) }, set: { _, _, _ in }),
+                    .readOnly("name") { lua, _ in lua.push("t\(number)") },
+                ],
+                describe: { "T\(number)#\($0.index)" },
+                fast: LuaFastMembers(names: ["x"], context: Unmanaged.passUnretained(store).toOpaque(),
+                                     get: getter, set: LaterStore.setter))
+            state.setGlobal("t\(number)") { type.push(PointID(index: Int32(number)), on: $0) }
+        }
+        let values = try state.run("""
+            local xs, names = {}, {}
+            for i = 1, 40 do
+              local t = _ENV['t' .. i]
+              t.x = i
+              xs[i], names[i] = t.x, t.name
+            end
+            return table.concat(xs, ','), table.concat(names, ',')
+            """)
+        #expect(values == [.string((1...40).map { "\($0).0" }.joined(separator: ",")),
+                           .string((1...40).map { "t\($0)" }.joined(separator: ","))])
+        #expect(generalReads == 0 && store.pending == 40)  // the last write reached the fast setter
+        #expect(luaError(of: "return t40.y", in: state)?.message.hasPrefix("chunk:1: T40 has no member 'y'") == true)
+        #expect(luaError(of: "t33.name = 1", in: state)?.message == "chunk:1: T33.name is read-only")
+    }
+}

@@ -157,8 +157,9 @@ static inline lua_Integer kl_member_code(int id, int fast_index) {
 /// Pushes the `__index` metamethod of a handle type: `members` maps a name to a member code (see
 /// `kl_member_code`) or a method (function); a missing name calls Swift function `missing_id`.
 /// A fast member is read by `get` (NULL: none) for handles with `tag`, without a Swift call through
-/// the dispatcher; `context` is passed to it as is (not retained). The table `members` is taken
-/// from the top of the stack (popped).
+/// the dispatcher; `context` is passed to it as is (not retained). Fast members and fast methods
+/// (kl_push_fast_method) are found by their name's string object, other names in `members`. The
+/// table `members` is taken from the top of the stack (popped).
 void kl_push_index(lua_State *L, int missing_id, uint64_t tag, kl_FastGetter get, void *context);
 /// Pushes the `__newindex` metamethod: `setters` (top of stack, popped) maps a name to a member
 /// code; a fast member given a number is written by `set` (NULL: none).
