@@ -93,18 +93,20 @@ extension World {
 func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
     // The contacts are read in their storage order and each constraint written to its slot: in
     // solver order every contact's record was a cache miss.
-    v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
+    let anyRestitution = v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
         slots.update(repeating: -1)
         for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
         // Pairing reads only the point counts and restitutions: those first, and the schedule is
         // built again only when one of them is not last step's.
         var scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
+        var anyRestitution = false
         for ci in 0..<slots.count where slots[ci] >= 0 {
             let c = v.constraints.baseAddress! + Int(slots[ci]), contact = v.contacts.baseAddress! + ci
             let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
             if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { scheduleKept = false }
             c.pointee.pointCount = pointCount
             c.pointee.restitution = restitution
+            anyRestitution = anyRestitution || restitution > 0
         }
         v.buffers.colorStarts.withUnsafeBufferPointer { colorStarts in
             if scheduleKept {
@@ -114,15 +116,18 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
             }
         }
         prepareContacts(v, UnsafeBufferPointer(slots))
+        return anyRestitution
     }
     // The restitution lists in solver order, as the restitution stage solves them.
     var restitutionCount = 0, impactCount = 0
-    for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
-        v.restitutionSlots[restitutionCount] = Int32(k)
-        restitutionCount += 1
-        if !v.constraints[k].isStaticPair {
-            v.impactSlots[impactCount] = Int32(k)
-            impactCount += 1
+    if anyRestitution {
+        for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
+            v.restitutionSlots[restitutionCount] = Int32(k)
+            restitutionCount += 1
+            if !v.constraints[k].isStaticPair {
+                v.impactSlots[impactCount] = Int32(k)
+                impactCount += 1
+            }
         }
     }
     v.buffers.restitutionConstraintCount = restitutionCount
@@ -174,7 +179,7 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
             } else {
                 // Constant lanes: a lane chosen at run time went through the vector in memory.
                 if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
-                pairsFrictionless = pairsFrictionless && c.isFrictionless
+                if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
                 slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
                 slot.pointee.contact = c.contact
                 slot.pointee.isStaticPair = c.isStaticPair
