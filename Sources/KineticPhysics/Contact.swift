@@ -79,7 +79,7 @@ extension World {
     /// `points` (`polygonPoints`) and the shapes' own copies, not through `geometry`: copying that
     /// enum retains and releases a polygon's arrays, which costs more than colliding two boxes.
     @inline(__always)
-    func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
+    static func collideShapes(_ shapeA: UnsafePointer<ShapeData>, _ sa: Int, _ xfA: Transform,
                        _ shapeB: UnsafePointer<ShapeData>, _ sb: Int, _ xfB: Transform, _ speculative: Double,
                        _ points: UnsafeBufferPointer<Vec2>) -> Manifold {
         let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
@@ -124,7 +124,7 @@ extension World {
                 contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
                   buffers.contactChanges.withUnsafeMutableBufferPointer { changes in
                     workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
-                                         NarrowPhase(world: self, contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
+                                         NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
                                                      points: points, changes: changes, speculative: speculative))
                     for c in 0..<contacts.count where changes[c] != .none {
                         let contact = contacts.baseAddress! + c
@@ -162,9 +162,10 @@ extension World {
     static let minimumContactBlock = 64
 
     /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
-    /// what changed. Writes only `contact`.
+    /// what changed. Writes only `contact`. Static: a call on the world retained and released it
+    /// for every contact.
     @inline(__always)
-    fileprivate func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
+    fileprivate static func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
                                _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
                                _ speculative: Double) -> ContactChange {
         guard isLive else { return .none }
@@ -178,21 +179,22 @@ extension World {
         // Anchors relative to the centres of mass; impulses carried over by feature id.
         let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
         let oldCount = contact.pointee.manifold.pointCount
-        for i in 0..<m.pointCount {
-            var p = m[i]
+        // Each point in place: through `m[i]` the optimiser selected whole points with masks.
+        @inline(__always) func carryOver(_ p: inout ManifoldPoint) {
             p.anchorA -= offsetA
             p.anchorB -= offsetB
             p.normalImpulse = 0; p.tangentImpulse = 0
-            for k in 0..<oldCount {
-                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-                if old.id == p.id {
-                    p.normalImpulse = old.normalImpulse
-                    p.tangentImpulse = old.tangentImpulse
-                    break
-                }
+            let old = UnsafePointer(contact)
+            if oldCount > 0 && old.pointee.manifold.point0.id == p.id {
+                p.normalImpulse = old.pointee.manifold.point0.normalImpulse
+                p.tangentImpulse = old.pointee.manifold.point0.tangentImpulse
+            } else if oldCount > 1 && old.pointee.manifold.point1.id == p.id {
+                p.normalImpulse = old.pointee.manifold.point1.normalImpulse
+                p.tangentImpulse = old.pointee.manifold.point1.tangentImpulse
             }
-            m[i] = p
         }
+        if m.pointCount > 0 { carryOver(&m.point0) }
+        if m.pointCount > 1 { carryOver(&m.point1) }
         let wasTouching = contact.pointee.isTouching
         var touching = m.pointCount > 0
         if contact.pointee.isSensor && touching {
@@ -208,7 +210,6 @@ extension World {
 
 /// The narrow phase over a range of contacts.
 private struct NarrowPhase: WorkerStage {
-    unowned(unsafe) let world: World
     let contacts: UnsafeMutableBufferPointer<ContactData>, isLive: SlotPool.LiveSlots
     let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
     let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
@@ -216,7 +217,7 @@ private struct NarrowPhase: WorkerStage {
 
     func run(_ range: Range<Int>) {
         for c in range {
-            changes[c] = world.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
+            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
         }
     }
 }
