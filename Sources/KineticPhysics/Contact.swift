@@ -162,7 +162,8 @@ extension World {
     static let minimumContactBlock = 64
 
     /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
-    /// what changed. Writes only `contact`.
+    /// what changed. Writes only `contact`. Static: a call on the world retained and released it
+    /// for every contact.
     @inline(__always)
     fileprivate static func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
                                       _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
@@ -178,21 +179,22 @@ extension World {
         // Anchors relative to the centres of mass; impulses carried over by feature id.
         let offsetA = xfA.q.rotate(bodies[ia].localCenter), offsetB = xfB.q.rotate(bodies[ib].localCenter)
         let oldCount = contact.pointee.manifold.pointCount
-        for i in 0..<m.pointCount {
-            var p = m[i]
+        // Each point in place: through `m[i]` the optimiser selected whole points with masks.
+        @inline(__always) func carryOver(_ p: inout ManifoldPoint) {
             p.anchorA -= offsetA
             p.anchorB -= offsetB
             p.normalImpulse = 0; p.tangentImpulse = 0
-            for k in 0..<oldCount {
-                let old = k == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-                if old.id == p.id {
-                    p.normalImpulse = old.normalImpulse
-                    p.tangentImpulse = old.tangentImpulse
-                    break
-                }
+            let old = UnsafePointer(contact)
+            if oldCount > 0 && old.pointee.manifold.point0.id == p.id {
+                p.normalImpulse = old.pointee.manifold.point0.normalImpulse
+                p.tangentImpulse = old.pointee.manifold.point0.tangentImpulse
+            } else if oldCount > 1 && old.pointee.manifold.point1.id == p.id {
+                p.normalImpulse = old.pointee.manifold.point1.normalImpulse
+                p.tangentImpulse = old.pointee.manifold.point1.tangentImpulse
             }
-            m[i] = p
         }
+        if m.pointCount > 0 { carryOver(&m.point0) }
+        if m.pointCount > 1 { carryOver(&m.point1) }
         let wasTouching = contact.pointee.isTouching
         var touching = m.pointCount > 0
         if contact.pointee.isSensor && touching {

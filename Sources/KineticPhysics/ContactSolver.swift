@@ -35,9 +35,9 @@ struct ContactConstraintPoint {
     var normalMass = 0.0, tangentMass = 0.0
 }
 
-/// A contact's constraint for one step. Contacts paired for the lane-wide solve are copied into
-/// `ContactConstraintPair`s (ContactSolverWide.swift) and their impulses come back here after the
-/// substeps; the unpaired ones are solved from here.
+/// A contact's constraint for one step. Contacts paired for the lane-wide solve are prepared into
+/// `ContactConstraintPair`s (ContactSolverWide.swift) and keep here only what the per-contact stages
+/// read (bodies, contact, point count, restitution, static flag); the unpaired ones are solved from here.
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0

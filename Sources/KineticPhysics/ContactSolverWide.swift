@@ -23,36 +23,34 @@ struct LanePoint {
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
 
-    init() {}
-    init(_ p: ContactConstraintPoint, _ q: ContactConstraintPoint) {
-        rAx = Lanes(p.anchorA.x, q.anchorA.x); rAy = Lanes(p.anchorA.y, q.anchorA.y)
-        rBx = Lanes(p.anchorB.x, q.anchorB.x); rBy = Lanes(p.anchorB.y, q.anchorB.y)
-        baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
-        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
-        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
-        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
-        normalMass = Lanes(p.normalMass, q.normalMass)
-        tangentMass = Lanes(p.tangentMass, q.tangentMass)
+    /// Sets lane `lane` from one prepared constraint point.
+    @inline(__always) mutating func setLane(_ lane: Int, _ p: ContactConstraintPoint) {
+        rAx[lane] = p.anchorA.x; rAy[lane] = p.anchorA.y
+        rBx[lane] = p.anchorB.x; rBy[lane] = p.anchorB.y
+        baseSeparation[lane] = p.baseSeparation
+        normalImpulse[lane] = p.normalImpulse
+        tangentImpulse[lane] = p.tangentImpulse
+        maxNormalImpulse[lane] = p.maxNormalImpulse
+        normalMass[lane] = p.normalMass
+        tangentMass[lane] = p.tangentMass
     }
 
-    /// Writes lane `lane`'s impulses back to its constraint point.
-    @inline(__always) func storeImpulses(_ cp: inout ContactConstraintPoint, lane: Int) {
-        cp.normalImpulse = normalImpulse[lane]
-        cp.tangentImpulse = tangentImpulse[lane]
-        cp.maxNormalImpulse = maxNormalImpulse[lane]
+    /// Writes lane `lane`'s impulses to its manifold point, for the next step's warm start.
+    @inline(__always) func storeImpulses(_ mp: inout ManifoldPoint, lane: Int) {
+        mp.normalImpulse = normalImpulse[lane]
+        mp.tangentImpulse = tangentImpulse[lane]
     }
 }
 
-/// Two contacts of one colour with the same point count, lane-wide. Kept compact: every substep
-/// streams the whole array three times (warm start, solve, relax).
+/// Two contacts of one colour with the same point count, lane-wide, prepared straight into their
+/// lanes (`setLane`). Kept compact: every substep streams the whole array three times (warm start,
+/// solve, relax).
 struct ContactConstraintPair {
     /// Solver indices of the bodies, lane 0 then lane 1.
     var indexA0: Int32 = 0, indexA1: Int32 = 0, indexB0: Int32 = 0, indexB1: Int32 = 0
-    /// The constraints the lanes came from, to store the impulses back after the substeps.
-    var constraint0: Int32 = 0, constraint1: Int32 = 0
+    /// The contacts the lanes solve, to store their impulses after the substeps.
+    var contact0: Int32 = 0, contact1: Int32 = 0
     var twoPoints = false
-    /// Both lanes are frictionless (`ContactConstraint.isFrictionless`).
-    var isFrictionless = false
     /// Lanes against a static or kinematic body: the stiffer static softness applies.
     var isStaticPair = SIMDMask<SIMD2<Int64>>()
     var nx = Lanes(), ny = Lanes()
@@ -62,25 +60,22 @@ struct ContactConstraintPair {
     /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = Lanes()
 
-    /// Fills the pair in place from constraints `i0` and `i1` (same point count).
-    @inline(__always)
-    static func fill(_ pair: UnsafeMutablePointer<ContactConstraintPair>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ i0: Int, _ i1: Int) {
-        let a = cs + i0, b = cs + i1
-        pair.pointee.indexA0 = a.pointee.indexA; pair.pointee.indexA1 = b.pointee.indexA
-        pair.pointee.indexB0 = a.pointee.indexB; pair.pointee.indexB1 = b.pointee.indexB
-        pair.pointee.constraint0 = Int32(i0); pair.pointee.constraint1 = Int32(i1)
-        let twoPoints = a.pointee.pointCount > 1
-        pair.pointee.twoPoints = twoPoints
-        pair.pointee.isFrictionless = a.pointee.isFrictionless && b.pointee.isFrictionless
-        pair.pointee.isStaticPair = SIMDMask(SIMD2<Int64>(a.pointee.isStaticPair ? -1 : 0, b.pointee.isStaticPair ? -1 : 0))
-        pair.pointee.nx = Lanes(a.pointee.normal.x, b.pointee.normal.x); pair.pointee.ny = Lanes(a.pointee.normal.y, b.pointee.normal.y)
-        pair.pointee.friction = Lanes(a.pointee.friction, b.pointee.friction)
-        pair.pointee.mA = Lanes(a.pointee.mA, b.pointee.mA); pair.pointee.iA = Lanes(a.pointee.iA, b.pointee.iA)
-        pair.pointee.mB = Lanes(a.pointee.mB, b.pointee.mB); pair.pointee.iB = Lanes(a.pointee.iB, b.pointee.iB)
-        pair.pointee.p0 = LanePoint(a.pointee.p0, b.pointee.p0)
+    /// Sets lane `lane` from a prepared constraint with the pair's point count.
+    @inline(__always) mutating func setLane(_ lane: Int, _ c: ContactConstraint) {
+        if lane == 0 {
+            indexA0 = c.indexA; indexB0 = c.indexB; contact0 = c.contact
+        } else {
+            indexA1 = c.indexA; indexB1 = c.indexB; contact1 = c.contact
+        }
+        isStaticPair[lane] = c.isStaticPair
+        nx[lane] = c.normal.x; ny[lane] = c.normal.y
+        friction[lane] = c.friction
+        mA[lane] = c.mA; iA[lane] = c.iA
+        mB[lane] = c.mB; iB[lane] = c.iB
+        p0.setLane(lane, c.p0)
         if twoPoints {
-            pair.pointee.p1 = LanePoint(a.pointee.p1, b.pointee.p1)
-            pair.pointee.centralTangentMass = Lanes(a.pointee.centralTangentMass, b.pointee.centralTangentMass)
+            p1.setLane(lane, c.p1)
+            centralTangentMass[lane] = c.centralTangentMass
         }
     }
 }
@@ -237,7 +232,8 @@ extension ContactConstraintPair {
 }
 
 /// The step's contact constraints in solve order: per colour its pairs, then the contacts left
-/// without a partner; the overflow group last, one at a time.
+/// without a partner; the overflow group last, one at a time. Built from the constraints' point
+/// counts before they are prepared, so a paired contact is prepared straight into its lane.
 struct ContactSchedule {
     /// The pairs and singles of one colour (or of the overflow group, which has no pairs).
     struct Group {
@@ -265,7 +261,8 @@ struct ContactSchedule {
     /// The first `pairCount` are this step's.
     var pairs: ContiguousArray<ContactConstraintPair> = []
     var pairCount = 0
-    /// Every pair of this step `isFrictionless`: the passes leave out the pairs' friction solve.
+    /// Every paired contact of this step `isFrictionless`: the passes leave out the pairs' friction
+    /// solve. Set as the contacts are prepared.
     var pairsFrictionless = true
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
     var singles: ContiguousArray<Int32> = []
@@ -273,64 +270,58 @@ struct ContactSchedule {
     /// world uses two or three of the 16 colours, and stepping over the empty ones in every pass cost
     /// more than its contacts.
     var groups: ContiguousArray<Group> = []
+    /// Per constraint, where it is solved: pair × 2 + lane, or −1 when it is solved alone.
+    var lanes: ContiguousArray<Int32> = []
 
-    /// Pairs each colour's contacts of equal point count in constraint order. `colorStarts` as
-    /// `World.colorStarts`: the constraints are in colour order.
+    /// Pairs each colour's contacts of equal point count in constraint order, reading only the
+    /// constraints' `pointCount` and `restitution`. `colorStarts` as `World.colorStarts`: the
+    /// constraints are in colour order. Contacts with restitution stay single: the restitution stage
+    /// reads their whole constraint after the substeps.
     mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
         if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
         pairCount = 0
+        lanes.resize(to: cs.count, filler: -1)
         guard let base = cs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
         // At most one pair per two constraints; grown, never shrunk, and filled in place.
         let most = cs.count / 2
         if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
         pairs.withUnsafeMutableBufferPointer { pairs in
+          lanes.withUnsafeMutableBufferPointer { lanes in
             let pb = pairs.baseAddress!
             var count = 0
+            /// Pairs constraints `i` and `j` (same point count) as pair `count`.
+            @inline(__always) func pair(_ i: Int, _ j: Int) {
+                pb[count].twoPoints = base[i].pointCount > 1
+                lanes[i] = Int32(count << 1); lanes[j] = Int32(count << 1 | 1)
+                count += 1
+            }
             for k in 0..<Tuning.graphColorCount where colorStarts[k] < colorStarts[k + 1] {
                 let pairStart = Int32(count), singleStart = Int32(singles.count)
                 var pendingOne = -1, pendingTwo = -1
                 for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
-                    if base[i].pointCount > 1 {
-                        if pendingTwo < 0 { pendingTwo = i; continue }
-                        ContactConstraintPair.fill(pb + count, base, pendingTwo, i)
-                        pendingTwo = -1
+                    lanes[i] = -1
+                    if !base[i].isPairable {
+                        singles.append(Int32(i))
+                    } else if base[i].pointCount > 1 {
+                        if pendingTwo < 0 { pendingTwo = i } else { pair(pendingTwo, i); pendingTwo = -1 }
                     } else {
-                        if pendingOne < 0 { pendingOne = i; continue }
-                        ContactConstraintPair.fill(pb + count, base, pendingOne, i)
-                        pendingOne = -1
+                        if pendingOne < 0 { pendingOne = i } else { pair(pendingOne, i); pendingOne = -1 }
                     }
-                    count += 1
                 }
                 if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
                 if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
                 groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
             pairCount = count
-            pairsFrictionless = (0..<count).allSatisfy { pb[$0].isFrictionless }
-        }
-        let overflow = colorStarts[Tuning.graphColorCount]..<colorStarts[Tuning.graphColorCount + 1]
-        if !overflow.isEmpty {
-            let singleStart = Int32(singles.count)
-            for i in overflow { singles.append(i) }
-            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
-        }
-    }
-
-    /// Fills the pairs again from their constraints, keeping the grouping: `build` would group the
-    /// same way while the colouring and the constraints' point counts are last step's.
-    mutating func refill(_ cs: UnsafeMutableBufferPointer<ContactConstraint>) {
-        guard let base = cs.baseAddress else { return }
-        let count = pairCount
-        var frictionless = true
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for i in 0..<count {
-                let p = pairs.baseAddress! + i
-                ContactConstraintPair.fill(p, base, Int(p.pointee.constraint0), Int(p.pointee.constraint1))
-                frictionless = frictionless && p.pointee.isFrictionless
+            let overflow = Int(colorStarts[Tuning.graphColorCount])..<Int(colorStarts[Tuning.graphColorCount + 1])
+            if !overflow.isEmpty {
+                let singleStart = Int32(singles.count)
+                for i in overflow { lanes[i] = -1; singles.append(Int32(i)) }
+                groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
             }
+          }
         }
-        pairsFrictionless = frictionless
     }
 
     /// Runs `body` with the schedule's arrays as pointers. The substeps take them once per step:
@@ -346,33 +337,28 @@ struct ContactSchedule {
             }
         }
     }
-
-    /// Copies the pairs' impulses back to their constraints (restitution and the next warm start
-    /// read them there); each pair writes its own two constraints, so blocks run on the workers.
-    /// Mutating only so that a call on the buffers' schedule reads it in place instead of copying
-    /// it (and retaining its arrays) every step.
-    mutating func storeImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: Workers) {
-        guard let base = cs.baseAddress else { return }
-        let pairCount = self.pairCount
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            guard let pairs = pairs.baseAddress else { return }
-            workers.forEachRange(pairCount, minimum: Workers.minimumBodyBlock, StorePairImpulses(pairs: UnsafePointer(pairs), constraints: base))
-        }
-    }
 }
 
-private struct StorePairImpulses: WorkerStage {
-    let pairs: UnsafePointer<ContactConstraintPair>, constraints: UnsafeMutablePointer<ContactConstraint>
+extension ContactConstraint {
+    /// Whether the contact may be solved in a pair's lane: not when it has restitution (see
+    /// `ContactSchedule.build`).
+    @inline(__always) var isPairable: Bool { !(restitution > 0) }
+}
+
+/// Copies the pairs' final impulses into their contacts' manifolds (Step/Finalize.swift stores the
+/// singles'); each pair writes its own two contacts, so blocks run on the workers.
+struct StorePairImpulses: WorkerStage {
+    let pairs: UnsafePointer<ContactConstraintPair>, contacts: UnsafeMutablePointer<ContactData>
 
     func run(_ range: Range<Int>) {
         for i in range {
             let p = pairs + i
-            let c0 = constraints + Int(p.pointee.constraint0), c1 = constraints + Int(p.pointee.constraint1)
-            p.pointee.p0.storeImpulses(&c0.pointee.p0, lane: 0)
-            p.pointee.p0.storeImpulses(&c1.pointee.p0, lane: 1)
+            let m0 = contacts + Int(p.pointee.contact0), m1 = contacts + Int(p.pointee.contact1)
+            p.pointee.p0.storeImpulses(&m0.pointee.manifold.point0, lane: 0)
+            p.pointee.p0.storeImpulses(&m1.pointee.manifold.point0, lane: 1)
             if p.pointee.twoPoints {
-                p.pointee.p1.storeImpulses(&c0.pointee.p1, lane: 0)
-                p.pointee.p1.storeImpulses(&c1.pointee.p1, lane: 1)
+                p.pointee.p1.storeImpulses(&m0.pointee.manifold.point1, lane: 0)
+                p.pointee.p1.storeImpulses(&m1.pointee.manifold.point1, lane: 1)
             }
         }
     }

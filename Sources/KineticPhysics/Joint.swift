@@ -13,7 +13,8 @@ struct JointData: BodyEdges {
     var anchorA = Vec2.zero, anchorB = Vec2.zero
     /// cB − cA at the start of the step (target joint: cB − target).
     var deltaCenter = Vec2.zero
-    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π].
+    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π]. Left as
+    /// it was for the kinds that do not read it (distance, revolute without limits).
     var deltaAngle = 0.0
     var linearImpulse = Vec2.zero
     var axialMass = 0.0
@@ -217,8 +218,9 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
     let qB = bodyB.pointee.xf.q
     joint.pointee.deltaCenter = bodyB.pointee.center - centerA
-    // Distance joints ignore the relative angle; skipping its atan2 matters for small worlds.
-    if joint.pointee.kind != .distance {
+    // Distance joints, and revolute joints without limits, ignore the relative angle; skipping its
+    // atan2 matters for small worlds and for chains of hinges.
+    if joint.pointee.kind != .distance && (joint.pointee.kind != .revolute || joint.pointee.enableLimit) {
         joint.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
     }
     switch joint.pointee.kind {

@@ -109,7 +109,7 @@ extension World {
         }
         for j in v.activeJoints where inIsland(joints[Int(j)].indexA, joints[Int(j)].indexB) { joints[Int(j)].scaleImpulses(by: s) }
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
-        // schedule's lanes (copied back after the substeps); scaling both covers either.
+        // schedule's lanes; scaling both covers either.
         for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
         schedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
     }

@@ -1,11 +1,19 @@
 // After the substeps (Box2D v3 solver.c: b2_stageStoreImpulses, b2FinalizeBodiesTask, then the
 // continuous sweeps and the bounds the next broad phase reads).
 
-/// Copies the final impulses into the manifolds for next step's warm start; each constraint writes
-/// its own contact, so blocks of them run on the workers.
+/// Copies the final impulses into the manifolds for next step's warm start: the paired contacts'
+/// from their lanes, the others' from their constraints. Each writes its own contacts, so blocks of
+/// them run on the workers.
 @inline(__always) func storeImpulses(_ v: SolverViews, _ workers: Workers) {
     guard let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress else { return }
-    workers.forEachRange(v.constraints.count, minimum: Workers.minimumBodyBlock, StoreImpulses(contacts: contacts, constraints: constraints))
+    v.buffers.contactSchedule.withPasses { passes in
+        if let pairs = passes.pairs {
+            workers.forEachRange(passes.pairCount, minimum: Workers.minimumBodyBlock,
+                                 StorePairImpulses(pairs: UnsafePointer(pairs), contacts: contacts))
+        }
+        workers.forEachRange(passes.singles.count, minimum: Workers.minimumBodyBlock,
+                             StoreImpulses(contacts: contacts, constraints: constraints, singles: passes.singles))
+    }
 }
 
 extension World {
@@ -53,10 +61,11 @@ enum ContinuousMark: UInt8 {
 
 private struct StoreImpulses: WorkerStage {
     let contacts: UnsafeMutablePointer<ContactData>, constraints: UnsafePointer<ContactConstraint>
+    let singles: UnsafeBufferPointer<Int32>
 
     func run(_ range: Range<Int>) {
         for i in range {
-            let c = constraints + i
+            let c = constraints + Int(singles[i])
             let m = contacts + Int(c.pointee.contact)
             m.pointee.manifold.point0.normalImpulse = c.pointee.p0.normalImpulse
             m.pointee.manifold.point0.tangentImpulse = c.pointee.p0.tangentImpulse

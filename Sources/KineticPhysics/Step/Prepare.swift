@@ -82,26 +82,62 @@ extension World {
         }
         colorJoints(Int32(n))
     }
-
-    /// The contact passes of the lane-wide solve: last step's refilled when the colouring and point
-    /// counts are kept, else built again.
-    func scheduleContacts(_ v: SolverViews, kept: Bool) {
-        if kept {
-            buffers.contactSchedule.refill(v.constraints)
-            buffers.colorStarts.withUnsafeBufferPointer { validateContactSchedule(v.constraints, $0) }
-        } else {
-            buffers.colorStarts.withUnsafeBufferPointer { buffers.contactSchedule.build(v.constraints, $0) }
-        }
-    }
 }
 
-/// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts) and lists
-/// those with restitution. `kept`: `colorContactConstraints` kept last step's colouring and count.
-/// Returns true when the colouring and every constraint's point count are last step's.
-func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
-    let n = Int32(v.integration.count)
-    var pointCountsKept = kept
+/// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts), each
+/// straight into where the substeps solve it: a paired contact into its lane of the contact schedule
+/// (ContactSolverWide.swift), a single one into `v.constraints`. A paired contact's constraint keeps
+/// only what the per-contact stages read (bodies, contact, point count, restitution, static flag).
+/// Then lists the constraints with restitution. `kept`: `colorContactConstraints` kept last step's
+/// colouring and count; the schedule is then last step's unless a point count or restitution changed.
+func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
+    // The contacts are read in their storage order and each constraint written to its slot: in
+    // solver order every contact's record was a cache miss.
+    let anyRestitution = v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
+        slots.update(repeating: -1)
+        for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
+        // Pairing reads only the point counts and restitutions: those first, and the schedule is
+        // built again only when one of them is not last step's.
+        var scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
+        var anyRestitution = false
+        for ci in 0..<slots.count where slots[ci] >= 0 {
+            let c = v.constraints.baseAddress! + Int(slots[ci]), contact = v.contacts.baseAddress! + ci
+            let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
+            if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { scheduleKept = false }
+            c.pointee.pointCount = pointCount
+            c.pointee.restitution = restitution
+            anyRestitution = anyRestitution || restitution > 0
+        }
+        v.buffers.colorStarts.withUnsafeBufferPointer { colorStarts in
+            if scheduleKept {
+                validateContactSchedule(v.buffers.contactSchedule, v.constraints, colorStarts)
+            } else {
+                v.buffers.contactSchedule.build(v.constraints, colorStarts)
+            }
+        }
+        prepareContacts(v, UnsafeBufferPointer(slots))
+        return anyRestitution
+    }
+    // The restitution lists in solver order, as the restitution stage solves them.
     var restitutionCount = 0, impactCount = 0
+    if anyRestitution {
+        for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
+            v.restitutionSlots[restitutionCount] = Int32(k)
+            restitutionCount += 1
+            if !v.constraints[k].isStaticPair {
+                v.impactSlots[impactCount] = Int32(k)
+                impactCount += 1
+            }
+        }
+    }
+    v.buffers.restitutionConstraintCount = restitutionCount
+    v.buffers.impactConstraintCount = impactCount
+}
+
+/// Prepares every contact with a solver slot (`slots`, by contact) into the place the contact
+/// schedule gives it.
+private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int32>) {
+    let n = Int32(v.integration.count)
     /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
     /// array for awake bodies (it stays in cache), else from the body.
     @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
@@ -112,12 +148,9 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
         let b = v.bodies.baseAddress! + Int(body)
         return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
     }
-    // The contacts are read in their storage order and each constraint written to its slot: in
-    // solver order every contact's record was a cache miss.
-    var anyRestitution = false
-    v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
-        slots.update(repeating: -1)
-        for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
+    var pairsFrictionless = true
+    v.buffers.contactSchedule.lanes.withUnsafeBufferPointer { lanes in
+      v.buffers.contactSchedule.pairs.withUnsafeMutableBufferPointer { pairs in
         for ci in 0..<slots.count where slots[ci] >= 0 {
             let k = Int(slots[ci])
             let contact = v.contacts.baseAddress! + ci
@@ -136,28 +169,25 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) -> Bool {
             // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
             c.isStaticPair = !bothDynamic
             c.pointCount = contact.pointee.manifold.pointCount
-            if v.constraints[k].pointCount != c.pointCount { pointCountsKept = false }
             prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
             if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
             prepareCentralFriction(&c)
-            anyRestitution = anyRestitution || c.restitution > 0
-            v.constraints[k] = c
-        }
-    }
-    // The restitution lists in solver order, as the restitution stage solves them.
-    if anyRestitution {
-        for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
-            v.restitutionSlots[restitutionCount] = Int32(k)
-            restitutionCount += 1
-            if !v.constraints[k].isStaticPair {
-                v.impactSlots[impactCount] = Int32(k)
-                impactCount += 1
+            let lane = Int(lanes[k])
+            let slot = v.constraints.baseAddress! + k
+            if lane < 0 {
+                slot.pointee = c
+            } else {
+                // Constant lanes: a lane chosen at run time went through the vector in memory.
+                if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
+                if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
+                slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
+                slot.pointee.contact = c.contact
+                slot.pointee.isStaticPair = c.isStaticPair
             }
         }
+      }
     }
-    v.buffers.restitutionConstraintCount = restitutionCount
-    v.buffers.impactConstraintCount = impactCount
-    return pointCountsKept
+    v.buffers.contactSchedule.pairsFrictionless = pairsFrictionless
 }
 
 /// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints); each writes only its own

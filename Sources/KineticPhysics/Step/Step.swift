@@ -44,14 +44,13 @@ extension World {
         listActiveJoints(islandsChanged: islandsChanged)
 
         withSolverViews { v in
-            let scheduleKept = prepareContactConstraints(v, kept: coloringKept)     // b2_stagePrepareContacts
+            prepareContactConstraints(v, kept: coloringKept)                        // b2_stagePrepareContacts (+ contact passes for the colours)
             prepareJoints(v, ctx, workers)                                          // b2_stagePrepareJoints
             if islandsChanged && (limitWarmStart || limitRelax) {
                 findJointIslands()                  // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
             }
             let checked = !buffers.jointIslands.isEmpty
             let checkWarmStart = checked && limitWarmStart, checkRelax = checked && limitRelax
-            scheduleContacts(v, kept: scheduleKept)                                 // contact passes for the colours
             if safeguards.contains(.impactPropagation) {
                 propagateImpacts(v, ctx)            // SAFEGUARD impactPropagation
             }
@@ -75,7 +74,6 @@ extension World {
                     }
                 }
             }
-            buffers.contactSchedule.storeImpulses(v.constraints, workers)
             restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
             storeImpulses(v, workers)               // b2_stageStoreImpulses
             finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
