@@ -257,8 +257,8 @@ extension DynamicAnimator {
     /// velocities are kept. Throws for non-finite numbers or a stale handle.
     public func updateItemUsingCurrentState(_ id: ItemID, center: Vec2, angle: Double) throws(DynamicsError) {
         let i = try slot(id)
-        try requireFinite(center, "\(label(id)) center")
-        try requireFinite(angle, "\(label(id)) angle")
+        try requireCoordinate(center, "\(label(id)) center")
+        try requireUsable(angle, "\(label(id)) angle")
         if records[i].body.isNull {
             records[i].center = center; records[i].angle = angle
         } else {
@@ -272,7 +272,7 @@ extension DynamicAnimator {
     /// read back as an angle and turned again, which could change its last bits.
     public func setCenter(_ center: Vec2, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
-        try requireFinite(center, "\(label(id)) center")
+        try requireCoordinate(center, "\(label(id)) center")
         if records[i].body.isNull {
             records[i].center = center
         } else {
@@ -290,7 +290,7 @@ extension DynamicAnimator {
     /// Sets the linear velocity of the center, pt/s (ignored for anchored items).
     public func setVelocity(_ v: Vec2, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
-        try requireFinite(v, "\(label(id)) velocity")
+        try requireUsable(v, "\(label(id)) velocity")
         // The body only: a copy of the whole record would retain and release everything it holds.
         let body = records[i].body
         if body.isNull { records[i].velocity = v; noteChange(); return }
@@ -306,7 +306,7 @@ extension DynamicAnimator {
     /// Sets the angular velocity, rad/s (ignored for anchored items and when rotation is off).
     public func setAngularVelocity(_ w: Double, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
-        try requireFinite(w, "\(label(id)) angular velocity")
+        try requireUsable(w, "\(label(id)) angular velocity")
         let body = records[i].body
         if body.isNull { records[i].angularVelocity = w; noteChange(); return }
         guard world.type(of: body) == .dynamic, records[i].material.allowsRotation else { return }

@@ -79,8 +79,9 @@ extension DynamicAnimator {
         def.angularDamping = Units.resistanceRate * m.angularResistance
         def.fixedRotation = !m.allowsRotation
         def.userData = i
-        guard let body = try? world.createBody(def) else {
-            warn("\(label(itemID(slot: i))): the engine refused its body")
+        let body: BodyID
+        do { body = try world.createBody(def) } catch {
+            warn("\(label(itemID(slot: i))): the engine refused its body: \(error)")
             return
         }
         records[i].body = body

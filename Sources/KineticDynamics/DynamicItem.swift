@@ -93,8 +93,8 @@ struct ItemGeometry {
 
     /// Builds and validates the shapes of `def` (`label` names the item in errors).
     init(_ def: ItemDef, label: String) throws(DynamicsError) {
-        try requireFinite(def.center, "\(label) center")
-        try requireFinite(def.angle, "\(label) angle")
+        try requireCoordinate(def.center, "\(label) center")
+        try requireUsable(def.angle, "\(label) angle")
         if let s = def.size {
             try requireLength(s.width, "\(label) width")
             try requireLength(s.height, "\(label) height")
@@ -109,8 +109,8 @@ struct ItemGeometry {
             var box: AABB? = nil
             for (i, part) in parts.enumerated() {
                 let partLabel = "\(label) part \(i + 1)"
-                try requireFinite(part.center, "\(partLabel) center")
-                try requireFinite(part.angle, "\(partLabel) angle")
+                try requireCoordinate(part.center, "\(partLabel) center")
+                try requireUsable(part.angle, "\(partLabel) angle")
                 let built = try Self.single(part.bounds, size: part.size == .zero ? nil : part.size,
                                             center: part.center, angle: part.angle, label: partLabel)
                 try Self.requireInvertibleMass(built.geometry, label: partLabel)

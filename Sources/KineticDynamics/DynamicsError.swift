@@ -19,6 +19,28 @@ public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible 
     guard v.isFinite else { throw DynamicsError("\(what()) must be finite, got \(v)") }
 }
 
+/// A place the engine can put a body: within ±`World.largestCoordinate` on each axis. A finite
+/// value past it would be stored on an item without a body and refused only when the body is made.
+@inline(__always) func requireCoordinate(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    try requireFinite(v, what())
+    guard abs(v.x) <= World.largestCoordinate, abs(v.y) <= World.largestCoordinate else {
+        throw DynamicsError("\(what()) must be within ±\(Int(World.largestCoordinate)) pt, got \(v)")
+    }
+}
+
+/// An angle or a speed the engine takes: within ±`World.largestInput`.
+@inline(__always) func requireUsable(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    try requireFinite(v, what())
+    guard abs(v) <= World.largestInput else { throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)") }
+}
+
+@inline(__always) func requireUsable(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    try requireFinite(v, what())
+    guard abs(v.x) <= World.largestInput, abs(v.y) <= World.largestInput else {
+        throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)")
+    }
+}
+
 @inline(__always) func requirePositive(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
     guard v.isFinite, v > 0 else { throw DynamicsError("\(what()) must be a finite number > 0, got \(v)") }
 }

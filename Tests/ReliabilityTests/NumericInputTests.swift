@@ -31,6 +31,33 @@ import Testing
         #expect(survives(level))
     }
 
+    @Test func placesAndAnglesPastTheEnginesRangeAreRefusedWhereTheyAreWritten() throws {
+        // An item without a body took them, and the body made at the next step was refused with a
+        // warning that named neither the line nor the value; the item then never moved.
+        let level = try loadLevel(sceneLevel("""
+            box = world:addItem{ name = 'box', center = {200, 100}, size = {20, 20} }
+            world:addBehavior(kinetic.gravity{ items = {box} })
+            """))
+        let writes = [
+            ("box.angle = 1e300", "w.lua:1: Item.angle: item 'box' angle must be within ±\(World.largestInput), got 1e+300"),
+            ("box.x = 1e300", "w.lua:1: Item.x: item 'box' center must be within ±10000000 pt, got (1e+300, 100.0)"),
+            ("box:moveTo(0, -1e300)", "w.lua:1: Item:moveTo: item 'box' center must be within ±10000000 pt, got (0.0, -1e+300)"),
+            ("box.velocity = {0, 1e300}", "w.lua:1: Item.velocity: item 'box' velocity must be within ±\(World.largestInput), got (0.0, 1e+300)"),
+            ("ball.angle = -1e300", "w.lua:1: Item.angle: item 'ball' angle must be within ±\(World.largestInput), got -1e+300"),
+        ]
+        for (script, message) in writes {
+            let error = levelError { _ = try level.luaState.run(script, name: "w.lua") }
+            #expect(error?.message.split(separator: "\n").first.map(String.init) == message)
+        }
+        let far = loadError(sceneLevel("world:addItem{ name = 'far', center = {1e300, 0}, size = {10, 10} }"))
+        #expect(far?.message == "main.lua:9: World:addItem: item 'far' center must be within ±10000000 pt, got (1e+300, 0.0)")
+        // The values were not taken: the box keeps its place and angle, and falls.
+        for _ in 0..<30 { try level.step() }
+        let box = try #require(level.snapshot().first { $0.name == "box" })
+        #expect(box.x == 200 && box.angle == 0 && box.y > 100, "\(box)")
+        #expect(survives(level))
+    }
+
     @Test func itemSizesThatAreNotNormalNumbersAreRefused() throws {
         // A 10⁻³²⁰ pt wide item filled the scene with NaN from the first step, and run exited 0.
         let error = loadError(sceneLevel("world:addItem{ name = 'tiny', center = {100, 100}, size = {1e-320, 10} }"))
