@@ -274,9 +274,8 @@ struct ContactSchedule {
     var lanes: ContiguousArray<Int32> = []
 
     /// Pairs each colour's contacts of equal point count in constraint order, reading only the
-    /// constraints' `pointCount` and `restitution`. `colorStarts` as `World.colorStarts`: the
-    /// constraints are in colour order. Contacts with restitution stay single: the restitution stage
-    /// reads their whole constraint after the substeps.
+    /// constraints' `pointCount`. `colorStarts` as `World.colorStarts`: the constraints are in
+    /// colour order.
     mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
         if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
@@ -301,9 +300,7 @@ struct ContactSchedule {
                 var pendingOne = -1, pendingTwo = -1
                 for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
                     lanes[i] = -1
-                    if !base[i].isPairable {
-                        singles.append(Int32(i))
-                    } else if base[i].pointCount > 1 {
+                    if base[i].pointCount > 1 {
                         if pendingTwo < 0 { pendingTwo = i } else { pair(pendingTwo, i); pendingTwo = -1 }
                     } else {
                         if pendingOne < 0 { pendingOne = i } else { pair(pendingOne, i); pendingOne = -1 }
@@ -339,10 +336,38 @@ struct ContactSchedule {
     }
 }
 
-extension ContactConstraint {
-    /// Whether the contact may be solved in a pair's lane: not when it has restitution (see
-    /// `ContactSchedule.build`).
-    @inline(__always) var isPairable: Bool { !(restitution > 0) }
+extension ContactSchedule {
+    /// The restitution stage reads and changes a bouncing contact's impulses in its constraint
+    /// (`v.restitutionList`); a paired one's are in its lane during the substeps. `toConstraints`:
+    /// lanes to constraints before the stage; else constraints to lanes after it, for the store.
+    mutating func exchangeBouncingImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
+                                           toConstraints: Bool) {
+        guard !list.isEmpty else { return }
+        lanes.withUnsafeBufferPointer { lanes in
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                for k32 in list {
+                    let k = Int(k32), code = Int(lanes[k])
+                    guard code >= 0 else { continue }
+                    let lane = code & 1
+                    let pair = pairs.baseAddress! + (code >> 1)
+                    exchange(&cs[k].p0, &pair.pointee.p0, lane, toConstraints)
+                    if cs[k].pointCount > 1 { exchange(&cs[k].p1, &pair.pointee.p1, lane, toConstraints) }
+                }
+            }
+        }
+    }
+}
+
+@inline(__always) private func exchange(_ cp: inout ContactConstraintPoint, _ lp: inout LanePoint, _ lane: Int, _ toConstraint: Bool) {
+    if toConstraint {
+        cp.normalImpulse = lp.normalImpulse[lane]
+        cp.tangentImpulse = lp.tangentImpulse[lane]
+        cp.maxNormalImpulse = lp.maxNormalImpulse[lane]
+    } else {
+        lp.normalImpulse[lane] = cp.normalImpulse
+        lp.tangentImpulse[lane] = cp.tangentImpulse
+        lp.maxNormalImpulse[lane] = cp.maxNormalImpulse
+    }
 }
 
 /// Copies the pairs' final impulses into their contacts' manifolds (Step/Finalize.swift stores the

@@ -30,15 +30,21 @@ import KineticBenchScenes
             #expect(fresh.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] }
                     == schedule.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] })
             #expect(Array(fresh.lanes) == Array(schedule.lanes))
-            // Each paired contact was prepared into the lane the schedule gives it, and contacts
-            // with restitution are never paired (the restitution stage reads their constraints).
+            // Each paired contact was prepared into the lane the schedule gives it. A bouncing one
+            // also keeps its whole constraint, which the restitution stage read and changed: its
+            // impulses went back to the lane, and from there to the manifold.
             let constraints = world.buffers.constraints
             for k in constraints.indices where schedule.lanes[k] >= 0 {
                 let lane = Int(schedule.lanes[k]), pair = schedule.pairs[lane >> 1]
                 #expect((lane & 1 == 0 ? pair.contact0 : pair.contact1) == constraints[k].contact)
                 #expect(pair.twoPoints == (constraints[k].pointCount > 1))
-                #expect(constraints[k].restitution == 0)
                 if schedule.pairsFrictionless { #expect(world.contacts[Int(constraints[k].contact)].friction == 0) }
+                if constraints[k].restitution > 0 {
+                    let manifold = world.contacts[Int(constraints[k].contact)].manifold
+                    #expect(constraints[k].normal == manifold.normal)
+                    #expect(constraints[k].p0.normalImpulse == pair.p0.normalImpulse[lane & 1])
+                    #expect(constraints[k].p0.normalImpulse == manifold.point0.normalImpulse)
+                }
             }
         }
         return kept

@@ -87,7 +87,9 @@ extension World {
 /// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts), each
 /// straight into where the substeps solve it: a paired contact into its lane of the contact schedule
 /// (ContactSolverWide.swift), a single one into `v.constraints`. A paired contact's constraint keeps
-/// only what the per-contact stages read (bodies, contact, point count, restitution, static flag).
+/// only what the per-contact stages read (bodies, contact, point count, restitution, static flag),
+/// unless it bounces: the restitution stages read its whole constraint, and its impulses are
+/// exchanged with its lane around the restitution stage (`exchangeBouncingImpulses`).
 /// Then lists the constraints with restitution. `kept`: `colorContactConstraints` kept last step's
 /// colouring and count; the schedule is then last step's unless a point count or restitution changed.
 func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
@@ -174,12 +176,15 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
             prepareCentralFriction(&c)
             let lane = Int(lanes[k])
             let slot = v.constraints.baseAddress! + k
-            if lane < 0 {
-                slot.pointee = c
-            } else {
+            if lane >= 0 {
                 // Constant lanes: a lane chosen at run time went through the vector in memory.
                 if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
                 if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
+            }
+            if lane < 0 || c.restitution > 0 {
+                // Solved from here, or (bouncing) read here by the restitution stages.
+                slot.pointee = c
+            } else {
                 slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
                 slot.pointee.contact = c.contact
                 slot.pointee.isStaticPair = c.isStaticPair
