@@ -160,12 +160,12 @@ open class DynamicBehavior {
     /// A point the engine can hold: within ±`World.largestCoordinate` (a field 10³⁰⁰ pt away
     /// overflows every distance to it).
     func acceptCoordinate(_ v: Vec2, _ property: String) -> Bool {
-        if abs(v.x) <= World.largestCoordinate && abs(v.y) <= World.largestCoordinate { return true }
+        if v.isUsableCoordinate { return true }
         refuse(property, v, "a point within ±\(Int(World.largestCoordinate))"); return false
     }
     /// A rate or scale the engine can multiply by time and distance: within ±`World.largestInput`.
     func acceptInput(_ v: Double, _ property: String) -> Bool {
-        if abs(v) <= World.largestInput { return true }
+        if v.isUsableInput { return true }
         refuse(property, v, "a finite number within ±\(World.largestInput)"); return false
     }
     func acceptNonNegative(_ v: Double, _ property: String) -> Bool {

@@ -23,7 +23,7 @@ public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible 
 /// value past it would be stored on an item without a body and refused only when the body is made.
 @inline(__always) func requireCoordinate(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
     try requireFinite(v, what())
-    guard abs(v.x) <= World.largestCoordinate, abs(v.y) <= World.largestCoordinate else {
+    guard v.isUsableCoordinate else {
         throw DynamicsError("\(what()) must be within ±\(Int(World.largestCoordinate)) pt, got \(v)")
     }
 }
@@ -31,12 +31,12 @@ public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible 
 /// An angle or a speed the engine takes: within ±`World.largestInput`.
 @inline(__always) func requireUsable(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
     try requireFinite(v, what())
-    guard abs(v) <= World.largestInput else { throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)") }
+    guard v.isUsableInput else { throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)") }
 }
 
 @inline(__always) func requireUsable(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
     try requireFinite(v, what())
-    guard abs(v.x) <= World.largestInput, abs(v.y) <= World.largestInput else {
+    guard v.isUsableInput else {
         throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)")
     }
 }

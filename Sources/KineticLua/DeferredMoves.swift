@@ -57,8 +57,7 @@ struct DeferredMoves {
     /// other values take the general path, which reports them.
     @inline(__always)
     static func accepts(_ center: Vec2, angle: Double? = nil) -> Bool {
-        abs(center.x) <= World.largestCoordinate && abs(center.y) <= World.largestCoordinate
-            && (angle.map { abs($0) <= World.largestInput } ?? true)
+        center.isUsableCoordinate && (angle?.isUsableInput ?? true)
     }
 
     /// Teleports every item noted to its place, in order, and forgets the moves.

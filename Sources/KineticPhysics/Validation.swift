@@ -164,16 +164,17 @@ extension World {
 
 extension Double {
     /// Finite and within ±World.largestInput (NaN fails the comparison).
-    @inline(__always) var isUsableInput: Bool { abs(self) <= World.largestInput }
+    @inline(__always) public var isUsableInput: Bool { abs(self) <= World.largestInput }
     /// Finite and within ±World.largestCoordinate.
-    @inline(__always) var isUsableCoordinate: Bool { abs(self) <= World.largestCoordinate }
+    @inline(__always) public var isUsableCoordinate: Bool { abs(self) <= World.largestCoordinate }
     /// 0 (massless shape) or within [1/largestInput, largestInput]: a density of 1e-308 gives a mass
     /// whose inverse overflows.
     @inline(__always) var isUsableDensity: Bool { self == 0 || (self >= 1 / World.largestInput && self <= World.largestInput) }
 }
 
 extension Vec2 {
-    @inline(__always) var isUsableInput: Bool { x.isUsableInput && y.isUsableInput }
+    /// Finite and within ±World.largestInput on both axes.
+    @inline(__always) public var isUsableInput: Bool { x.isUsableInput && y.isUsableInput }
     /// Finite and within ±World.largestCoordinate on both axes.
-    @inline(__always) var isUsableCoordinate: Bool { x.isUsableCoordinate && y.isUsableCoordinate }
+    @inline(__always) public var isUsableCoordinate: Bool { x.isUsableCoordinate && y.isUsableCoordinate }
 }
