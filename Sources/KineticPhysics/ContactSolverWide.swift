@@ -426,12 +426,12 @@ struct ContactPasses {
     /// One Gauss-Seidel pass over the contacts, colour by colour: normal (soft when `useBias`) then
     /// friction; a colour's blocks on the workers.
     func solve(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-               _ ctx: StepContext, useBias: Bool, _ workers: Workers) {
+               _ constants: ContactSolveConstants, useBias: Bool, _ workers: Workers) {
         switch (useBias, pairsFrictionless) {
-        case (true, false): solvePass(BiasedPass.self, cs, states, ctx, workers)
-        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, ctx, workers)
-        case (false, false): solvePass(RelaxPass.self, cs, states, ctx, workers)
-        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, ctx, workers)
+        case (true, false): solvePass(BiasedPass.self, cs, states, constants, workers)
+        case (true, true): solvePass(BiasedFrictionlessPass.self, cs, states, constants, workers)
+        case (false, false): solvePass(RelaxPass.self, cs, states, constants, workers)
+        case (false, true): solvePass(RelaxFrictionlessPass.self, cs, states, constants, workers)
         }
     }
 
@@ -440,11 +440,11 @@ struct ContactPasses {
     /// per-pair friction test cost frictional pairs a fifth more instructions in register spills.
     @inline(never)
     private func solvePass<Kind: ContactPassKind>(_ kind: Kind.Type, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
-                                                  _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext,
-                                                  _ workers: Workers) {
+                                                  _ states: UnsafeMutableBufferPointer<BodyState>,
+                                                  _ constants: ContactSolveConstants, _ workers: Workers) {
         guard let base = cs.baseAddress, let sb = states.baseAddress else { return }
         forEachGroup(SolveItems<Kind>(pairs: pairs, singles: singles, base: base, sb: sb, shared: sb + (states.count - 1),
-                                      constants: ContactSolveConstants(ctx)), workers)
+                                      constants: constants), workers)
     }
 
     /// Runs `items` over every group in order. On one thread, or with too few contacts for any
@@ -500,14 +500,20 @@ private struct WarmStartItems: ContactGroupItems {
     }
 }
 
-/// What a contact solve pass reads from the step's constants.
+/// What a contact solve pass reads from the step's constants, for one contact and, repeated in
+/// both lanes, for a pair. Made once a step: made per pass, it cost small worlds more than a
+/// contact's solve.
 struct ContactSolveConstants {
     let contactSoftness: Softness, staticSoftness: Softness
     let invH: Double, maxPushSpeed: Double
+    let laneContactSoftness: LaneSoftness, laneStaticSoftness: LaneSoftness
+    let laneInvH: Lanes, laneMinBias: Lanes
 
     init(_ ctx: StepContext) {
         contactSoftness = ctx.contactSoftness; staticSoftness = ctx.staticSoftness
         invH = ctx.invH; maxPushSpeed = ctx.maxContactPushSpeed
+        laneContactSoftness = LaneSoftness(contactSoftness); laneStaticSoftness = LaneSoftness(staticSoftness)
+        laneInvH = Lanes(repeating: invH); laneMinBias = Lanes(repeating: -maxPushSpeed)
     }
 }
 
@@ -521,10 +527,9 @@ private struct SolveItems<Kind: ContactPassKind>: ContactGroupItems {
 
     @inline(__always) func run(pairs pairItems: Range<Int>, singles singleItems: Range<Int>) {
         let useBias = Kind.useBias
-        let invH = Lanes(repeating: constants.invH), minBias = Lanes(repeating: -constants.maxPushSpeed)
-        let contactSoftness = LaneSoftness(constants.contactSoftness), staticSoftness = LaneSoftness(constants.staticSoftness)
         for i in pairItems {
-            pairs![i].solve(sb, shared, contactSoftness, staticSoftness, invH, minBias, useBias: useBias, withFriction: Kind.pairFriction)
+            pairs![i].solve(sb, shared, constants.laneContactSoftness, constants.laneStaticSoftness, constants.laneInvH,
+                            constants.laneMinBias, useBias: useBias, withFriction: Kind.pairFriction)
         }
         for i in singleItems { solveContact(base + Int(singles[i]), sb, shared, constants, useBias: useBias) }
     }

@@ -59,16 +59,17 @@ extension World {
                 classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
             }
             let joints = JointPasses(v, workers)
+            let contactConstants = ContactSolveConstants(ctx)
             buffers.contactSchedule.withPasses { contacts in
                 for _ in 0..<ctx.substeps {
                     integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
                     warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
                     joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
-                    contacts.solve(v.constraints, v.states, ctx, useBias: true, workers)
+                    contacts.solve(v.constraints, v.states, contactConstants, useBias: true, workers)
                     integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
                     joints.updatePoses(workers)                                     // b2_stageRelax
                     joints.solve(ctx, useBias: false, workers)
-                    contacts.solve(v.constraints, v.states, ctx, useBias: false, workers)
+                    contacts.solve(v.constraints, v.states, contactConstants, useBias: false, workers)
                     if checkRelax {
                         limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
                     }

@@ -59,15 +59,22 @@ final class Workers {
     /// busy, one (inline) when `n` is small or there are no workers. Ranges must touch disjoint data.
     @inline(__always) func forEachRange<Stage: WorkerStage>(_ n: Int, minimum: Int, _ stage: Stage) {
         let blocks = count == 1 ? 1 : Swift.max(1, Swift.min(n / Swift.max(1, minimum), 4 * count))
-        if let shared, blocks > 1 {
-            withUnsafePointer(to: stage) { stage in
-                // Specialised for `Stage` and capturing nothing, so handing it out allocates nothing.
-                shared.run(n, blocks, UnsafeRawPointer(stage)) { stage, range in
-                    stage.assumingMemoryBound(to: Stage.self).pointee.run(range)
-                }
-            }
+        if blocks > 1 {
+            runInBlocks(n, blocks, stage)
         } else if n > 0 {
             stage.run(0..<n)
+        }
+    }
+
+    /// The threaded half of `forEachRange`, out of line: inlined, the stage's copy on the stack and
+    /// the stack guard its address brings cost every caller, also on one thread.
+    @inline(never) private func runInBlocks<Stage: WorkerStage>(_ n: Int, _ blocks: Int, _ stage: Stage) {
+        guard let shared else { return stage.run(0..<n) }
+        withUnsafePointer(to: stage) { stage in
+            // Specialised for `Stage` and capturing nothing, so handing it out allocates nothing.
+            shared.run(n, blocks, UnsafeRawPointer(stage)) { stage, range in
+                stage.assumingMemoryBound(to: Stage.self).pointee.run(range)
+            }
         }
     }
 }
