@@ -164,7 +164,8 @@ import KineticBenchScenes
             coloursUsed += 1
             var moved = Set<Int32>()
             for i in Int(starts[k])..<Int(starts[k + 1]) {
-                let joint = world.jointStore[Int(buffers.jointOrder[i])]
+                let joint = buffers.jointRecords[i]
+                #expect(joint.joint == buffers.jointOrder[i], "record \(i) is not joint order's")
                 for index in [joint.indexA, joint.indexB] where index != n {
                     #expect(moved.insert(index).inserted, "colour \(k) moves solver body \(index) twice")
                 }

@@ -47,6 +47,8 @@ final class SolverBuffers {
     /// The same joints grouped by graph colour (ConstraintColoring.swift), and where each colour begins.
     @exclusivity(unchecked) var jointOrder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var jointColorStarts: ContiguousArray<Int32> = []
+    /// What the passes solve: one record per joint of `jointOrder`, in that order (Step/JointPasses.swift).
+    @exclusivity(unchecked) var jointRecords: ContiguousArray<JointRecord> = []
 
     // MARK: Safeguards warmStartEnergyLimit and relaxEnergyLimit (Safeguards/)
     /// The islands they check, as solver-index ranges [start, end) in pairs.
@@ -96,6 +98,8 @@ struct SolverViews {
     let jointOrder: UnsafeBufferPointer<Int32>
     /// Where each colour of `jointOrder` begins, then the overflow group, then the total.
     let jointColorStarts: UnsafeBufferPointer<Int32>
+    /// The active joints' records, in `jointOrder`: what the joint passes and the safeguards read.
+    let jointRecords: UnsafeMutableBufferPointer<JointRecord>
     /// Room for the constraints with restitution, and for those of them between two dynamic bodies.
     let restitutionSlots: UnsafeMutableBufferPointer<Int32>
     let impactSlots: UnsafeMutableBufferPointer<Int32>
@@ -126,15 +130,17 @@ extension World {
                 b.activeJoints.withUnsafeMutableBufferPointer { active in
                  b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
                   b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
-                   b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
-                    b.impactConstraints.withUnsafeMutableBufferPointer { impact in
-                      body(SolverViews(
-                          buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
-                          integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
-                          solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
-                          activeJoints: UnsafeBufferPointer(active), jointOrder: UnsafeBufferPointer(jointOrder),
-                          jointColorStarts: UnsafeBufferPointer(jointColorStarts),
-                          restitutionSlots: restitution, impactSlots: impact))
+                   b.jointRecords.withUnsafeMutableBufferPointer { jointRecords in
+                    b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
+                     b.impactConstraints.withUnsafeMutableBufferPointer { impact in
+                       body(SolverViews(
+                           buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
+                           integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
+                           solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
+                           activeJoints: UnsafeBufferPointer(active), jointOrder: UnsafeBufferPointer(jointOrder),
+                           jointColorStarts: UnsafeBufferPointer(jointColorStarts), jointRecords: jointRecords,
+                           restitutionSlots: restitution, impactSlots: impact))
+                     }
                     }
                    }
                   }
