@@ -52,7 +52,7 @@ extension JointRecord {
     }
 }
 
-func prepareDistance(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
+@inline(__always) func prepareDistance(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
     j.springSoftness = Softness(hertz: def.hertz, dampingRatio: def.dampingRatio, h: ctx.h)
     let rigid = isRigid(j)
     if !j.enableLimit || rigid { j.lowerImpulse = 0; j.upperImpulse = 0 }

@@ -57,8 +57,8 @@ struct JointRecord {
     var anchorA = Vec2.zero, anchorB = Vec2.zero
     /// cB − cA at the start of the step (target joint: cB − target).
     var deltaCenter = Vec2.zero
-    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π]. Zero for
-    /// the kinds that do not read it (distance, revolute without limits).
+    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π]. Not set
+    /// for the kinds that do not read it (distance, revolute without limits).
     var deltaAngle = 0.0
     var linearImpulse = Vec2.zero
     var axialMass = 0.0
@@ -87,10 +87,10 @@ struct JointRecord {
     /// The pose terms of the current substep (`DistancePose`).
     var distancePose = DistancePose()
 
-    init() {}
-
-    /// A joint's record before preparation: its definition fields the passes read, and its impulses.
-    @inline(__always) init(_ j: JointData, index: Int32) {
+    /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
+    /// terms of the step are `prepareJoint`'s. Field by field: a whole new record would write every
+    /// field, the ones this kind never reads included.
+    @inline(__always) mutating func take(_ j: JointData, index: Int32) {
         kind = j.kind
         enableLimit = j.enableLimit; enableMotor = j.enableMotor; enableSpring = j.enableSpring
         joint = index
@@ -255,12 +255,13 @@ extension World {
 
 // MARK: - Per-step dispatch
 
-/// Makes the record of the joint at `index` (its definition fields and impulses), fills the shared
-/// solver fields (masses, anchors, centres), then the kind's own.
+/// Fills the record of the joint at `index`: its definition fields and impulses, the shared solver
+/// fields (masses, anchors, centres), then the kind's own. Fields the kind does not read keep
+/// whatever the slot held.
 func prepareJoint(_ record: UnsafeMutablePointer<JointRecord>, _ index: Int32, _ joints: UnsafeBufferPointer<JointData>,
                   _ bodies: UnsafeBufferPointer<BodyData>, _ solverIndex: UnsafeBufferPointer<Int32>, dummy: Int32, _ ctx: StepContext) {
     let joint = joints.baseAddress! + Int(index)
-    record.pointee = JointRecord(joint.pointee, index: index)
+    record.pointee.take(joint.pointee, index: index)
     let b = Int(joint.pointee.bodyB)
     let bodyB = bodies.baseAddress! + b
     record.pointee.indexB = solverIndex[b]

@@ -1,7 +1,7 @@
 // Prismatic joint (Box2D v3 prismatic_joint.c): body B slides along an axis fixed in body A with no
 // relative rotation; optional translation limits and a motor.
 
-func preparePrismatic(_ j: inout JointRecord, _ def: JointData, qA: Rot, _ ctx: StepContext) {
+@inline(__always) func preparePrismatic(_ j: inout JointRecord, _ def: JointData, qA: Rot, _ ctx: StepContext) {
     j.axis = qA.rotate(def.localAxisA)
     if !j.enableMotor { j.motorImpulse = 0 }
     if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }

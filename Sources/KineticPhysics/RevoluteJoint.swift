@@ -1,7 +1,7 @@
 // Revolute joint (Box2D v3 revolute_joint.c): the anchors coincide; optional angle limits and a
 // motor. A motor with speed 0 and a torque cap acts as joint friction.
 
-func prepareRevolute(_ j: inout JointRecord, _ ctx: StepContext) {
+@inline(__always) func prepareRevolute(_ j: inout JointRecord, _ ctx: StepContext) {
     let k = j.iA + j.iB
     j.axialMass = k > 0 ? 1 / k : 0
     if !j.enableMotor { j.motorImpulse = 0 }

@@ -2,7 +2,7 @@
 // its force capped by maxForce; optionally a soft angular spring turns the body to targetAngle.
 // Dragging and snapping are built on it.
 
-func prepareTarget(_ j: inout JointRecord, _ def: JointData, qB: Rot, _ ctx: StepContext) {
+@inline(__always) func prepareTarget(_ j: inout JointRecord, _ def: JointData, qB: Rot, _ ctx: StepContext) {
     j.linearSoftness = Softness(hertz: def.hertz, dampingRatio: def.dampingRatio, h: ctx.h)
     j.angularSoftness = Softness(hertz: def.angularHertz, dampingRatio: def.angularDampingRatio, h: ctx.h)
     j.axialMass = j.iB > 0 ? 1 / j.iB : 0

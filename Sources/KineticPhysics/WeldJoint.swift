@@ -1,7 +1,7 @@
 // Weld joint (Box2D v3 weld_joint.c): locks relative position and angle; rigid (the world's joint
 // softness) when a hertz is 0, otherwise a spring of that frequency.
 
-func prepareWeld(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
+@inline(__always) func prepareWeld(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
     let k = j.iA + j.iB
     j.axialMass = k > 0 ? 1 / k : 0
     j.linearSoftness = def.linearHertz == 0 ? ctx.jointSoftness : Softness(hertz: def.linearHertz, dampingRatio: def.linearDampingRatio, h: ctx.h)
