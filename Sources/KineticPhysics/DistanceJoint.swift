@@ -21,7 +21,7 @@ struct DistancePose {
 }
 
 extension JointRecord {
-    /// Sets `distancePose` from the bodies' states. (A method on the joint, so the joint is not
+    /// Sets `distancePose` from the bodies' states. (A method on the record, so the record is not
     /// copied to compute it.)
     @inline(__always) mutating func updateDistancePose(_ a: BodyState, _ b: BodyState) {
         let rA = a.dq.rotate(anchorA), rB = b.dq.rotate(anchorB)

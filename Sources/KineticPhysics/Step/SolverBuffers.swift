@@ -93,8 +93,7 @@ struct SolverViews {
     let solverIndex: UnsafeBufferPointer<Int32>
     let solverOrder: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    /// The joints with an awake body (indices into `joints`), and the same grouped by colour.
-    let activeJoints: UnsafeBufferPointer<Int32>
+    /// The joints with an awake body (indices into `joints`), grouped by colour.
     let jointOrder: UnsafeBufferPointer<Int32>
     /// Where each colour of `jointOrder` begins, then the overflow group, then the total.
     let jointColorStarts: UnsafeBufferPointer<Int32>
@@ -127,20 +126,17 @@ extension World {
              b.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
               b.solverOrder.withUnsafeMutableBufferPointer { solverOrder in
                b.constraints.withUnsafeMutableBufferPointer { constraints in
-                b.activeJoints.withUnsafeMutableBufferPointer { active in
-                 b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
-                  b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
-                   b.jointRecords.withUnsafeMutableBufferPointer { jointRecords in
-                    b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
-                     b.impactConstraints.withUnsafeMutableBufferPointer { impact in
-                       body(SolverViews(
-                           buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
-                           integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
-                           solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
-                           activeJoints: UnsafeBufferPointer(active), jointOrder: UnsafeBufferPointer(jointOrder),
-                           jointColorStarts: UnsafeBufferPointer(jointColorStarts), jointRecords: jointRecords,
-                           restitutionSlots: restitution, impactSlots: impact))
-                     }
+                b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
+                 b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
+                  b.jointRecords.withUnsafeMutableBufferPointer { jointRecords in
+                   b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
+                    b.impactConstraints.withUnsafeMutableBufferPointer { impact in
+                      body(SolverViews(
+                          buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
+                          integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
+                          solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
+                          jointOrder: UnsafeBufferPointer(jointOrder), jointColorStarts: UnsafeBufferPointer(jointColorStarts),
+                          jointRecords: jointRecords, restitutionSlots: restitution, impactSlots: impact))
                     }
                    }
                   }
