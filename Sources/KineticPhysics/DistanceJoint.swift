@@ -3,7 +3,7 @@
 
 /// A rod when neither spring nor range is on, or when the range leaves no room to move; with a range
 /// and no spring the length is free inside [minLength, maxLength] (a rope).
-@inline(__always) private func isRigid(_ j: JointData) -> Bool {
+@inline(__always) private func isRigid(_ j: JointRecord) -> Bool {
     (!j.enableSpring && !j.enableLimit) || (j.enableLimit && j.minLength >= j.maxLength)
 }
 
@@ -20,8 +20,8 @@ struct DistancePose {
     var axialMass = 0.0
 }
 
-extension JointData {
-    /// Sets `distancePose` from the bodies' states. (A method on the joint, so the joint is not
+extension JointRecord {
+    /// Sets `distancePose` from the bodies' states. (A method on the record, so the record is not
     /// copied to compute it.)
     @inline(__always) mutating func updateDistancePose(_ a: BodyState, _ b: BodyState) {
         let rA = a.dq.rotate(anchorA), rB = b.dq.rotate(anchorB)
@@ -52,8 +52,8 @@ extension JointData {
     }
 }
 
-func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
-    j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: ctx.h)
+@inline(__always) func prepareDistance(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
+    j.springSoftness = Softness(hertz: def.hertz, dampingRatio: def.dampingRatio, h: ctx.h)
     let rigid = isRigid(j)
     if !j.enableLimit || rigid { j.lowerImpulse = 0; j.upperImpulse = 0 }
     if !j.enableSpring { j.springImpulse = 0 }
@@ -66,7 +66,7 @@ func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
 /// Adds the impulse along the axis to the bodies' velocities. The last state is the one shared by
 /// static bodies: a joint leaves it as it is (its masses are zero), so it is not written, which
 /// also keeps one joint's pass from waiting on the previous joint's store to that shared state.
-@inline(__always) private func applyAxialImpulse(_ impulse: Double, _ j: JointData, _ p: DistancePose,
+@inline(__always) private func applyAxialImpulse(_ impulse: Double, _ j: JointRecord, _ p: DistancePose,
                                                  _ states: UnsafeMutableBufferPointer<BodyState>) {
     let P = impulse * p.axis
     let shared = states.count &- 1
@@ -81,14 +81,14 @@ func prepareDistance(_ j: inout JointData, _ ctx: StepContext) {
     }
 }
 
-@inline(__always) func warmStartDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+@inline(__always) func warmStartDistance(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     let axialImpulse = j.impulse + j.springImpulse + j.lowerImpulse - j.upperImpulse
     applyAxialImpulse(axialImpulse, j, j.distancePose, states)
 }
 
 /// A rod: the length held by the joint softness (`useBias`) or the anchors' axial speed zeroed.
 @inline(__always)
-func solveRigidRod(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveRigidRod(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     let p = j.distancePose
     let a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let axialSpeed = dot(p.axis, b.v + cross(b.w, p.rB) - a.v - cross(a.w, p.rA))
@@ -103,7 +103,7 @@ func solveRigidRod(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     applyAxialImpulse(impulse, j, p, states)
 }
 
-func solveDistance(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveDistance(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     let p = j.distancePose
     let ia = Int(j.indexA), ib = Int(j.indexB)
     let axialMass = p.axialMass

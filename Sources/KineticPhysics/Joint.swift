@@ -1,43 +1,19 @@
 // Joint storage shared by every kind, body links, and per-step dispatch to the kind's prepare,
 // warm-start and solve functions (one file per kind, as in Box2D v3).
 
-/// Everything the engine keeps about one joint. Fields a kind does not use keep their defaults.
-/// A target joint has no body A (`bodyA == −1`): its body is `bodyB` and the world target plays A.
+/// What the engine keeps about one joint between steps: its definition, its links in the bodies'
+/// joint lists, and the impulses it carries from step to step (warm starting). A target joint has no
+/// body A (`bodyA == −1`): its body is `bodyB` and the world target plays A. Fields a kind does not
+/// use keep their defaults. The solver does not work on it: each step it makes a `JointRecord` of
+/// every active joint and writes the impulses back after the substeps.
 struct JointData: BodyEdges {
-    // MARK: Read by every solver pass (kept together so a pass touches few cache lines)
     var kind = JointKind.distance
     var enableLimit = false, enableMotor = false, enableSpring = false
-    var indexA: Int32 = 0, indexB: Int32 = 0
-    var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
-    /// Anchors relative to the centres of mass, world-aligned at the start of the step.
-    var anchorA = Vec2.zero, anchorB = Vec2.zero
-    /// cB − cA at the start of the step (target joint: cB − target).
-    var deltaCenter = Vec2.zero
-    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π]. Left as
-    /// it was for the kinds that do not read it (distance, revolute without limits).
-    var deltaAngle = 0.0
+
+    // MARK: Accumulated impulses, warm-starting the next step
     var linearImpulse = Vec2.zero
-    var axialMass = 0.0
+    var angularImpulse = 0.0, impulse = 0.0, springImpulse = 0.0
     var lowerImpulse = 0.0, upperImpulse = 0.0, motorImpulse = 0.0
-    /// Limits (radians or length) and motor (rad/s or length/s).
-    var lower = 0.0, upper = 0.0
-    var motorSpeed = 0.0
-    /// Torque (revolute) or force (prismatic) cap of the motor.
-    var maxMotor = 0.0
-    /// Prismatic axis in world at the start of the step.
-    var axis = Vec2.zero
-    var angularImpulse = 0.0
-    var impulse = 0.0, springImpulse = 0.0
-    /// Caps on the accumulated impulses for this step (`boundImpulses`), set by `prepareJoint`.
-    var impulseLimit = Double.infinity, angularImpulseLimit = Double.infinity
-    /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
-    var relativeSpeedLimit = Double.infinity
-    var springSoftness = Softness(), linearSoftness = Softness(), angularSoftness = Softness()
-    /// Distance joint: rod (no spring, no room between the limits), and the pose terms of the
-    /// current substep (`DistancePose`).
-    var isRigidRod = false
-    var fixedAxialMass: Double? = nil
-    var distancePose = DistancePose()
 
     // MARK: Definition
     var collideConnected = false
@@ -46,6 +22,11 @@ struct JointData: BodyEdges {
     /// Anchors relative to each body's origin, in its frame.
     var localAnchorA = Vec2.zero, localAnchorB = Vec2.zero
     var referenceAngle = 0.0
+    /// Limits (radians or length) and motor (rad/s or length/s) of revolute and prismatic joints.
+    var lower = 0.0, upper = 0.0
+    var motorSpeed = 0.0
+    /// Torque (revolute) or force (prismatic) cap of the motor.
+    var maxMotor = 0.0
     // Distance.
     var length = 1.0, minLength = 0.0, maxLength = Double.greatestFiniteMagnitude
     var hertz = 0.0, dampingRatio = 0.0
@@ -54,6 +35,85 @@ struct JointData: BodyEdges {
     var linearHertz = 0.0, angularHertz = 0.0, linearDampingRatio = 1.0, angularDampingRatio = 1.0
     // Target.
     var target = Vec2.zero, maxForce = Double.greatestFiniteMagnitude, targetAngle = 0.0
+}
+
+/// One active joint as the solver passes see it for one step (Box2D v3's `b2JointSim`): the
+/// definition fields the passes read, the terms `prepareJoint` computes from the bodies, and the
+/// accumulated impulses. The records of a step lie in one array in the passes' order
+/// (`SolverBuffers.jointRecords`, colour after colour), so each pass streams through them instead of
+/// jumping through the joint store; `storeJointImpulses` writes the impulses back to the store.
+/// Revolute joints, the most common kind, read only the first group of fields.
+struct JointRecord {
+    // MARK: Read by every kind
+    var kind = JointKind.distance
+    var enableLimit = false, enableMotor = false, enableSpring = false
+    /// Distance joint: rod (no spring, no room between the limits).
+    var isRigidRod = false
+    /// The joint's index in the store, where its impulses go back.
+    var joint: Int32 = 0
+    var indexA: Int32 = 0, indexB: Int32 = 0
+    var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+    /// Anchors relative to the centres of mass, world-aligned at the start of the step.
+    var anchorA = Vec2.zero, anchorB = Vec2.zero
+    /// cB − cA at the start of the step (target joint: cB − target).
+    var deltaCenter = Vec2.zero
+    /// Joint angle at the start of the step: angleB − angleA − referenceAngle, in (−π, π]. Not set
+    /// for the kinds that do not read it (distance, revolute without limits).
+    var deltaAngle = 0.0
+    var linearImpulse = Vec2.zero
+    var axialMass = 0.0
+    var lowerImpulse = 0.0, upperImpulse = 0.0, motorImpulse = 0.0
+    var lower = 0.0, upper = 0.0
+    var motorSpeed = 0.0, maxMotor = 0.0
+    /// Caps on the accumulated impulses for this step (`boundImpulses`), set by `prepareJoint`.
+    var impulseLimit = Double.infinity, angularImpulseLimit = Double.infinity
+    /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
+    var relativeSpeedLimit = Double.infinity
+
+    // MARK: Weld, prismatic, target
+    /// Prismatic axis in world at the start of the step.
+    var axis = Vec2.zero
+    var angularImpulse = 0.0
+    var linearHertz = 0.0, angularHertz = 0.0
+    var maxForce = 0.0
+    var linearSoftness = Softness(), angularSoftness = Softness()
+
+    // MARK: Distance
+    var impulse = 0.0, springImpulse = 0.0
+    var length = 0.0, minLength = 0.0, maxLength = 0.0
+    var hertz = 0.0
+    var springSoftness = Softness()
+    var fixedAxialMass: Double? = nil
+    /// The pose terms of the current substep (`DistancePose`).
+    var distancePose = DistancePose()
+
+    /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
+    /// terms of the step are `prepareJoint`'s. Field by field: a whole new record would write every
+    /// field, the ones this kind never reads included.
+    @inline(__always) mutating func take(_ j: JointData, index: Int32) {
+        kind = j.kind
+        enableLimit = j.enableLimit; enableMotor = j.enableMotor; enableSpring = j.enableSpring
+        joint = index
+        linearImpulse = j.linearImpulse
+        lowerImpulse = j.lowerImpulse; upperImpulse = j.upperImpulse; motorImpulse = j.motorImpulse
+        lower = j.lower; upper = j.upper
+        motorSpeed = j.motorSpeed; maxMotor = j.maxMotor
+        angularImpulse = j.angularImpulse
+        linearHertz = j.linearHertz; angularHertz = j.angularHertz
+        maxForce = j.maxForce
+        impulse = j.impulse; springImpulse = j.springImpulse
+        length = j.length; minLength = j.minLength; maxLength = j.maxLength
+        hertz = j.hertz
+    }
+}
+
+extension JointData {
+    /// Takes the accumulated impulses of this step's record.
+    @inline(__always) mutating func storeImpulses(_ r: JointRecord) {
+        linearImpulse = r.linearImpulse
+        angularImpulse = r.angularImpulse; impulse = r.impulse; springImpulse = r.springImpulse
+        lowerImpulse = r.lowerImpulse; upperImpulse = r.upperImpulse; motorImpulse = r.motorImpulse
+    }
 }
 
 /// Solves K x = b for a point constraint between anchors rA and rB (weld, revolute, target):
@@ -78,7 +138,7 @@ func solvePoint(_ mA: Double, _ iA: Double, _ rA: Vec2, _ mB: Double, _ iB: Doub
 /// Applies the impulse of a joint that holds two anchors together (revolute, weld) when warm
 /// starting: P at the levers rA, rB, and `angular` about both bodies.
 @inline(__always)
-func applyPointImpulse(_ P: Vec2, angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: JointData,
+func applyPointImpulse(_ P: Vec2, angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: JointRecord,
                        _ a: inout BodyState, _ b: inout BodyState) {
     a.v -= j.mA * P
     a.w -= j.iA * (cross(rA, P) + angular)
@@ -90,7 +150,7 @@ func applyPointImpulse(_ P: Vec2, angular: Double, _ rA: Vec2, _ rB: Vec2, _ j: 
 /// relative velocity to −bias, softened by `massScale` and `impulseScale`, added to `linearImpulse`
 /// and applied at the levers rA, rB. Returns the impulse.
 @inline(__always) @discardableResult
-func solvePointConstraint(_ j: inout JointData, _ rA: Vec2, _ rB: Vec2, bias: Vec2, massScale: Double, impulseScale: Double,
+func solvePointConstraint(_ j: inout JointRecord, _ rA: Vec2, _ rB: Vec2, bias: Vec2, massScale: Double, impulseScale: Double,
                           _ a: inout BodyState, _ b: inout BodyState) -> Vec2 {
     let cdot = b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
     let x = solvePoint(j.mA, j.iA, rA, j.mB, j.iB, rB, cdot + bias)
@@ -195,47 +255,52 @@ extension World {
 
 // MARK: - Per-step dispatch
 
-/// Fills the shared solver fields (masses, anchors, centres) then the kind's own.
-func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBufferPointer<BodyData>,
-                  _ solverIndex: UnsafeBufferPointer<Int32>, dummy: Int32, _ ctx: StepContext) {
+/// Fills the record of the joint at `index`: its definition fields and impulses, the shared solver
+/// fields (masses, anchors, centres), then the kind's own. Fields the kind does not read keep
+/// whatever the slot held.
+func prepareJoint(_ record: UnsafeMutablePointer<JointRecord>, _ index: Int32, _ joints: UnsafeBufferPointer<JointData>,
+                  _ bodies: UnsafeBufferPointer<BodyData>, _ solverIndex: UnsafeBufferPointer<Int32>, dummy: Int32, _ ctx: StepContext) {
+    let joint = joints.baseAddress! + Int(index)
+    record.pointee.take(joint.pointee, index: index)
     let b = Int(joint.pointee.bodyB)
     let bodyB = bodies.baseAddress! + b
-    joint.pointee.indexB = solverIndex[b]
-    joint.pointee.mB = bodyB.pointee.invMass; joint.pointee.iB = bodyB.pointee.invI
-    joint.pointee.anchorB = bodyB.pointee.xf.q.rotate(joint.pointee.localAnchorB - bodyB.pointee.localCenter)
+    record.pointee.indexB = solverIndex[b]
+    record.pointee.mB = bodyB.pointee.invMass; record.pointee.iB = bodyB.pointee.invI
+    record.pointee.anchorB = bodyB.pointee.xf.q.rotate(joint.pointee.localAnchorB - bodyB.pointee.localCenter)
     var centerA = joint.pointee.target, qA = Rot.identity
     if joint.pointee.bodyA >= 0 {
         let a = Int(joint.pointee.bodyA)
         let bodyA = bodies.baseAddress! + a
-        joint.pointee.indexA = solverIndex[a]
-        joint.pointee.mA = bodyA.pointee.invMass; joint.pointee.iA = bodyA.pointee.invI
-        joint.pointee.anchorA = bodyA.pointee.xf.q.rotate(joint.pointee.localAnchorA - bodyA.pointee.localCenter)
+        record.pointee.indexA = solverIndex[a]
+        record.pointee.mA = bodyA.pointee.invMass; record.pointee.iA = bodyA.pointee.invI
+        record.pointee.anchorA = bodyA.pointee.xf.q.rotate(joint.pointee.localAnchorA - bodyA.pointee.localCenter)
         centerA = bodyA.pointee.center; qA = bodyA.pointee.xf.q
     } else {
-        joint.pointee.indexA = dummy
-        joint.pointee.mA = 0; joint.pointee.iA = 0
-        joint.pointee.anchorA = .zero
+        record.pointee.indexA = dummy
+        record.pointee.mA = 0; record.pointee.iA = 0
+        record.pointee.anchorA = .zero
     }
     let qB = bodyB.pointee.xf.q
-    joint.pointee.deltaCenter = bodyB.pointee.center - centerA
+    record.pointee.deltaCenter = bodyB.pointee.center - centerA
     // Distance joints, and revolute joints without limits, ignore the relative angle; skipping its
     // atan2 matters for small worlds and for chains of hinges.
-    if joint.pointee.kind != .distance && (joint.pointee.kind != .revolute || joint.pointee.enableLimit) {
-        joint.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
+    let kind = joint.pointee.kind
+    if kind != .distance && (kind != .revolute || joint.pointee.enableLimit) {
+        record.pointee.deltaAngle = unwind(Rot.relativeAngle(qA, qB) - joint.pointee.referenceAngle)
     }
-    switch joint.pointee.kind {
-    case .distance: prepareDistance(&joint.pointee, ctx)
-    case .revolute: prepareRevolute(&joint.pointee, ctx)
-    case .weld: prepareWeld(&joint.pointee, ctx)
-    case .prismatic: preparePrismatic(&joint.pointee, qA: qA, ctx)
-    case .target: prepareTarget(&joint.pointee, qB: qB, ctx)
+    switch kind {
+    case .distance: prepareDistance(&record.pointee, joint.pointee, ctx)
+    case .revolute: prepareRevolute(&record.pointee, ctx)
+    case .weld: prepareWeld(&record.pointee, joint.pointee, ctx)
+    case .prismatic: preparePrismatic(&record.pointee, joint.pointee, qA: qA, ctx)
+    case .target: prepareTarget(&record.pointee, joint.pointee, qB: qB, ctx)
     }
-    setImpulseLimits(&joint.pointee, ctx)
+    setImpulseLimits(&record.pointee, ctx)
 }
 
 /// Distance joints inline (the passes run them for every joint of a small world, where the call
 /// cost as much as the rod's arithmetic), the other kinds out of line.
-@inline(__always) func warmStartJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+@inline(__always) func warmStartJoint(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     if j.kind == .distance {
         boundImpulses(&j)
         warmStartDistance(&j, states)
@@ -244,7 +309,7 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
     }
 }
 
-@inline(never) private func warmStartOtherJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+@inline(never) private func warmStartOtherJoint(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     boundImpulses(&j)
     switch j.kind {
     case .distance: warmStartDistance(&j, states)
@@ -262,7 +327,7 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
 /// lever (weld, prismatic). Beyond that an impulse is wind-up: a joint that cannot be satisfied while
 /// the speed caps hold the velocities keeps adding to its impulse until it overflows. Masses and
 /// anchors are fixed for the step, so the caps are computed once, in `prepareJoint`.
-@inline(__always) func setImpulseLimits(_ j: inout JointData, _ ctx: StepContext) {
+@inline(__always) func setImpulseLimits(_ j: inout JointRecord, _ ctx: StepContext) {
     let m = j.mA + j.mB, iSum = j.iA + j.iB
     guard m > 0 || iSum > 0 else {
         j.impulseLimit = .infinity; j.angularImpulseLimit = .infinity; j.relativeSpeedLimit = .infinity
@@ -279,7 +344,7 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
 
 /// Clamps the joint's accumulated impulses to the step's caps (see `setImpulseLimits`); called
 /// before each warm start, so an impulse that wound up in one substep is not carried into the next.
-@inline(__always) func boundImpulses(_ j: inout JointData) {
+@inline(__always) func boundImpulses(_ j: inout JointRecord) {
     let limit = j.impulseLimit, angularLimit = j.angularImpulseLimit
     @inline(__always) func bound(_ x: inout Double, _ limit: Double) { x = Swift.min(Swift.max(x, -limit), limit) }
     switch j.kind {
@@ -314,7 +379,7 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
 /// K ≥ (mA + mB)·I this implies |P| ≤ `impulseLimit`, and it also holds in the directions where K is
 /// large: an impulse within `impulseLimit` applied at an anchor thousands of radii outside a small
 /// body would spin it far past the caps, which the soft constraints' relaxation then fed back.
-@inline(__always) func boundPointImpulse(_ j: inout JointData) {
+@inline(__always) func boundPointImpulse(_ j: inout JointRecord) {
     let P = j.linearImpulse, rA = j.anchorA, rB = j.anchorB
     let kP = (j.mA + j.mB) * P + (j.iA * cross(rA, P)) * rA.leftPerp + (j.iB * cross(rB, P)) * rB.leftPerp
     let speedSquared = kP.lengthSquared, limit = j.relativeSpeedLimit
@@ -324,12 +389,12 @@ func prepareJoint(_ joint: UnsafeMutablePointer<JointData>, _ bodies: UnsafeBuff
 /// Refreshes the terms a joint keeps that depend on positions only (distance joints: `DistancePose`),
 /// right after `integratePositions` moved the bodies; the relax pass, the next warm start and biased
 /// solve read them.
-@inline(__always) func updateJointPose(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+@inline(__always) func updateJointPose(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     if j.kind == .distance { j.updateDistancePose(states[Int(j.indexA)], states[Int(j.indexB)]) }
 }
 
 /// Inline: a rigid rod's solve, and the call to the other kinds' (one call, as before the rods).
-@inline(__always) func solveJoint(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+@inline(__always) func solveJoint(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     switch j.kind {
     case .distance:
         if j.isRigidRod { solveRigidRod(&j, states, ctx, useBias: useBias) } else { solveDistance(&j, states, ctx, useBias: useBias) }

@@ -1,8 +1,8 @@
 // Prismatic joint (Box2D v3 prismatic_joint.c): body B slides along an axis fixed in body A with no
 // relative rotation; optional translation limits and a motor.
 
-func preparePrismatic(_ j: inout JointData, qA: Rot, _ ctx: StepContext) {
-    j.axis = qA.rotate(j.localAxisA)
+@inline(__always) func preparePrismatic(_ j: inout JointRecord, _ def: JointData, qA: Rot, _ ctx: StepContext) {
+    j.axis = qA.rotate(def.localAxisA)
     if !j.enableMotor { j.motorImpulse = 0 }
     if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }
 }
@@ -13,12 +13,12 @@ func preparePrismatic(_ j: inout JointData, qA: Rot, _ ctx: StepContext) {
 /// when it is warm-started next substep with levers that have since changed, the stored counter-torque
 /// no longer matches: the body spun faster every substep until it diverged. Pairing each axial
 /// impulse with the torque that holds the rotation, computed from the current levers, removes both.
-@inline(__always) func lockedTorque(_ j: JointData, _ a1: Double, _ a2: Double) -> Double {
+@inline(__always) func lockedTorque(_ j: JointRecord, _ a1: Double, _ a2: Double) -> Double {
     let iSum = j.iA + j.iB
     return iSum > 0 ? -(j.iA * a1 + j.iB * a2) / iSum : 0
 }
 
-func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartPrismatic(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
     let d = b.dp - a.dp + j.deltaCenter + rB - rA
@@ -40,7 +40,7 @@ func warmStartPrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPoint
     states.storeJointBody(b, at: j.indexB)
 }
 
-func solvePrismatic(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solvePrismatic(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
     let d = b.dp - a.dp + j.deltaCenter + rB - rA

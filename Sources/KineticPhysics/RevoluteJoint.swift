@@ -1,14 +1,14 @@
 // Revolute joint (Box2D v3 revolute_joint.c): the anchors coincide; optional angle limits and a
 // motor. A motor with speed 0 and a torque cap acts as joint friction.
 
-func prepareRevolute(_ j: inout JointData, _ ctx: StepContext) {
+@inline(__always) func prepareRevolute(_ j: inout JointRecord, _ ctx: StepContext) {
     let k = j.iA + j.iB
     j.axialMass = k > 0 ? 1 / k : 0
     if !j.enableMotor { j.motorImpulse = 0 }
     if !j.enableLimit { j.lowerImpulse = 0; j.upperImpulse = 0 }
 }
 
-func warmStartRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartRevolute(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
     applyPointImpulse(j.linearImpulse, angular: j.motorImpulse + j.lowerImpulse - j.upperImpulse, rA, rB, j, &a, &b)
@@ -16,7 +16,7 @@ func warmStartRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointe
     states.storeJointBody(b, at: j.indexB)
 }
 
-func solveRevolute(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveRevolute(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let fixedRotation = j.iA + j.iB == 0
 

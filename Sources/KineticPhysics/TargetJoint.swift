@@ -2,15 +2,15 @@
 // its force capped by maxForce; optionally a soft angular spring turns the body to targetAngle.
 // Dragging and snapping are built on it.
 
-func prepareTarget(_ j: inout JointData, qB: Rot, _ ctx: StepContext) {
-    j.linearSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: ctx.h)
-    j.angularSoftness = Softness(hertz: j.angularHertz, dampingRatio: j.angularDampingRatio, h: ctx.h)
+@inline(__always) func prepareTarget(_ j: inout JointRecord, _ def: JointData, qB: Rot, _ ctx: StepContext) {
+    j.linearSoftness = Softness(hertz: def.hertz, dampingRatio: def.dampingRatio, h: ctx.h)
+    j.angularSoftness = Softness(hertz: def.angularHertz, dampingRatio: def.angularDampingRatio, h: ctx.h)
     j.axialMass = j.iB > 0 ? 1 / j.iB : 0
     // Angle error at the start of the step.
-    j.deltaAngle = unwind(qB.angle - j.targetAngle)
+    j.deltaAngle = unwind(qB.angle - def.targetAngle)
 }
 
-func warmStartTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartTarget(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var b = states[Int(j.indexB)]
     let rB = b.dq.rotate(j.anchorB)
     b.v += j.mB * j.linearImpulse
@@ -18,7 +18,7 @@ func warmStartTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<
     states.storeJointBody(b, at: j.indexB)
 }
 
-func solveTarget(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveTarget(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var b = states[Int(j.indexB)]
     // Angular drive: always soft, so it is applied in the relax pass as well.
     if j.angularHertz > 0 && j.iB > 0 {

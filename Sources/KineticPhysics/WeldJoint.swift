@@ -1,11 +1,11 @@
 // Weld joint (Box2D v3 weld_joint.c): locks relative position and angle; rigid (the world's joint
 // softness) when a hertz is 0, otherwise a spring of that frequency.
 
-func prepareWeld(_ j: inout JointData, _ ctx: StepContext) {
+@inline(__always) func prepareWeld(_ j: inout JointRecord, _ def: JointData, _ ctx: StepContext) {
     let k = j.iA + j.iB
     j.axialMass = k > 0 ? 1 / k : 0
-    j.linearSoftness = j.linearHertz == 0 ? ctx.jointSoftness : Softness(hertz: j.linearHertz, dampingRatio: j.linearDampingRatio, h: ctx.h)
-    j.angularSoftness = j.angularHertz == 0 ? ctx.jointSoftness : Softness(hertz: j.angularHertz, dampingRatio: j.angularDampingRatio, h: ctx.h)
+    j.linearSoftness = def.linearHertz == 0 ? ctx.jointSoftness : Softness(hertz: def.linearHertz, dampingRatio: def.linearDampingRatio, h: ctx.h)
+    j.angularSoftness = def.angularHertz == 0 ? ctx.jointSoftness : Softness(hertz: def.angularHertz, dampingRatio: def.angularDampingRatio, h: ctx.h)
 }
 
 /// The angular impulse that keeps ωA = ωB against the linear impulse P at levers rA, rB. The weld's
@@ -17,11 +17,11 @@ func prepareWeld(_ j: inout JointData, _ ctx: StepContext) {
 /// spring's relaxation (`impulseScale` × accumulated impulse) take back, each substep, most of a
 /// torque the spring never applied, spinning the lighter body ever faster until the scene was NaN
 /// (`speedCapsAfterSolveKeepASoftWeldDraggedPastTheCapsBounded` drives such a weld).
-@inline(__always) func holdingTorque(_ j: JointData, _ rA: Vec2, _ rB: Vec2, _ P: Vec2) -> Double {
+@inline(__always) func holdingTorque(_ j: JointRecord, _ rA: Vec2, _ rB: Vec2, _ P: Vec2) -> Double {
     j.angularHertz > 0 ? 0 : lockedTorque(j, cross(rA, P), cross(rB, P))
 }
 
-func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>) {
+func warmStartWeld(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     let rA = a.dq.rotate(j.anchorA), rB = b.dq.rotate(j.anchorB)
     let angular = j.angularImpulse + holdingTorque(j, rA, rB, j.linearImpulse)
@@ -30,7 +30,7 @@ func warmStartWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<Bo
     states.storeJointBody(b, at: j.indexB)
 }
 
-func solveWeld(_ j: inout JointData, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
+func solveWeld(_ j: inout JointRecord, _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
     var a = states[Int(j.indexA)], b = states[Int(j.indexB)]
     // Angular.
     do {

@@ -148,6 +148,26 @@ import KineticBenchScenes
         }
     }
 
+    /// The passes solve the joints' records; after the substeps each record's impulses go back to its
+    /// joint in the store, which the next step's records start from (warm starting across steps).
+    @Test func jointRecordsStoreTheirImpulsesInTheJoints() throws {
+        let world = try jointChains(workers: 1)
+        for _ in 0..<3 { world.step(by: testStep) }
+        let records = world.buffers.jointRecords
+        #expect(records.count == world.buffers.activeJoints.count)
+        var loaded = 0
+        for r in records {
+            let j = world.jointStore[Int(r.joint)]
+            #expect(j.linearImpulse == r.linearImpulse && j.angularImpulse == r.angularImpulse && j.impulse == r.impulse,
+                    "joint \(r.joint) does not hold its record's impulses")
+            #expect(j.springImpulse == r.springImpulse && j.lowerImpulse == r.lowerImpulse
+                    && j.upperImpulse == r.upperImpulse && j.motorImpulse == r.motorImpulse)
+            if j.linearImpulse != .zero || j.impulse != 0 { loaded += 1 }
+        }
+        // The chains hang from the ceiling: their joints hold weight.
+        #expect(loaded > records.count / 2)
+    }
+
     /// The joint colouring: every active joint once, and no two joints of a colour moving the same
     /// body with a state of its own (only the overflow group may).
     @Test func noTwoJointsOfAColourShareABody() throws {
@@ -164,7 +184,8 @@ import KineticBenchScenes
             coloursUsed += 1
             var moved = Set<Int32>()
             for i in Int(starts[k])..<Int(starts[k + 1]) {
-                let joint = world.jointStore[Int(buffers.jointOrder[i])]
+                let joint = buffers.jointRecords[i]
+                #expect(joint.joint == buffers.jointOrder[i], "record \(i) is not joint order's")
                 for index in [joint.indexA, joint.indexB] where index != n {
                     #expect(moved.insert(index).inserted, "colour \(k) moves solver body \(index) twice")
                 }

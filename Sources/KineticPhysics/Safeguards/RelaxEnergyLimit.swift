@@ -16,7 +16,7 @@
 
 extension World {
     /// Whether a joint can do no work: no motor, no spring, not soft, not a target.
-    static func isPassive(_ joint: JointData) -> Bool {
+    static func isPassive(_ joint: JointRecord) -> Bool {
         switch joint.kind {
         case .distance, .revolute, .prismatic: return !joint.enableMotor && !joint.enableSpring
         case .weld: return joint.linearHertz == 0 && joint.angularHertz == 0
@@ -28,7 +28,7 @@ extension World {
     /// kinematic body) and grounded (a joint or contact with a static body). Once per step: joints'
     /// settings can change between steps without the islands changing.
     func classifyJointIslands(_ v: SolverViews) {
-        let active = v.activeJoints, joints = v.joints, contacts = v.constraints, integration = v.integration
+        let contacts = v.constraints, integration = v.integration
         let n = buffers.awakeBodies.count
         let islandCount = buffers.jointIslands.count / 2
         if buffers.relaxMarks.count < n { buffers.relaxMarks.append(contentsOf: repeatElement(0, count: n - buffers.relaxMarks.count)) }
@@ -54,7 +54,7 @@ extension World {
                 if a < n { marks[a] |= f }
                 if b < n { marks[b] |= f }
             }
-            for j in active { mark(joints[Int(j)].indexA, joints[Int(j)].indexB, World.isPassive(joints[Int(j)]) ? 0 : working) }
+            for joint in v.jointRecords { mark(joint.indexA, joint.indexB, World.isPassive(joint) ? 0 : working) }
             for c in contacts where c.isStaticPair { mark(c.indexA, c.indexB, 0) }
             k = 0
             while k < islands.count {

@@ -24,8 +24,7 @@ extension World {
         if buffers.warmStartFlags.count < n { buffers.warmStartFlags.append(contentsOf: repeatElement(false, count: n - buffers.warmStartFlags.count)) }
         var any = false
         let limitSquared = Tuning.leverLimit * Tuning.leverLimit
-        for j in buffers.activeJoints {
-            let joint = jointStore[Int(j)]
+        for joint in buffers.jointRecords {
             // |r|²·(1/I) > limit²·(1/m), in inverse masses.
             let longA = joint.iA * joint.anchorA.lengthSquared > limitSquared * joint.mA
             let longB = joint.iB * joint.anchorB.lengthSquared > limitSquared * joint.mB
@@ -103,11 +102,11 @@ extension World {
     /// (solver indices `island`), so that what is kept is what the warm start applied.
     private func scaleImpulses(in island: Range<Int>, by s: Double, _ v: SolverViews, _ schedule: ContactPasses) {
         let n = buffers.awakeBodies.count
-        let joints = v.joints, contacts = v.constraints
+        let joints = v.jointRecords, contacts = v.constraints
         @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
             island.contains(Int(a) < n ? Int(a) : Int(b))
         }
-        for j in v.activeJoints where inIsland(joints[Int(j)].indexA, joints[Int(j)].indexB) { joints[Int(j)].scaleImpulses(by: s) }
+        for i in joints.indices where inIsland(joints[i].indexA, joints[i].indexB) { joints[i].scaleImpulses(by: s) }
         // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
         // schedule's lanes; scaling both covers either.
         for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
@@ -115,7 +114,7 @@ extension World {
     }
 }
 
-extension JointData {
+extension JointRecord {
     /// Scales every accumulated impulse.
     mutating func scaleImpulses(by s: Double) {
         linearImpulse = s * linearImpulse; angularImpulse *= s; impulse *= s

@@ -5,40 +5,44 @@
 // On one thread each pass is a plain loop over the same order (`JointPasses.serial`).
 // Every joint stores its bodies' states except the last one, shared by static bodies (a joint's
 // masses leave it as it is), so joints of a colour anchored to the ground never write the same state.
+//
+// The passes work on `JointRecord`s, not on the joint store: `prepareJoints` makes one record per
+// active joint, in the passes' order (`jointOrder`: colour after colour), into one array, and after
+// the substeps `storeJointImpulses` writes the accumulated impulses back to the store. Walking the
+// store in colour order jumped from joint to joint through a store far larger than the caches, a
+// miss per joint per pass that the prefetcher could not see coming; the records are read front to
+// back, as Box2D v3 keeps each colour's `b2JointSim`s in an array of their own. The records hold the
+// same numbers in the same order, so the bits are those of solving in the store.
 
-/// The active joints, for the passes of a substep.
+/// The active joints' records, for the passes of a substep.
 struct JointPasses {
-    let joints: UnsafeMutableBufferPointer<JointData>
-    /// The active joints in list order (the pose pass walks the store front to back), and grouped by colour.
-    let active: UnsafeBufferPointer<Int32>
-    let order: UnsafeBufferPointer<Int32>
-    /// Where each colour of `order` begins, then the overflow group, then the total.
+    /// One per active joint, in colour order.
+    let records: UnsafeMutableBufferPointer<JointRecord>
+    /// Where each colour of `records` begins, then the overflow group, then the total.
     let starts: UnsafeBufferPointer<Int32>
     let states: UnsafeMutableBufferPointer<BodyState>
-    /// Whether each pass is one plain loop over `order` on the calling thread: with one thread, or
+    /// Whether each pass is one plain loop over `records` on the calling thread: with one thread, or
     /// with too few joints for any colour to fill two blocks, the colour walk would run every colour
     /// inline in the same order anyway, and in a small world its per-colour stages cost more than
     /// the joints' arithmetic.
     let serial: Bool
 
-    /// A world without active joints gets serial passes over empty lists (an optional was unwrapped,
-    /// and copied, before each pass).
+    /// A world without active joints gets serial passes over an empty list (an optional was
+    /// unwrapped, and copied, before each pass).
     init(_ v: SolverViews, _ workers: Workers) {
-        joints = v.joints
-        active = v.activeJoints
-        order = v.jointOrder
+        records = v.jointRecords
         starts = v.jointColorStarts
         states = v.states
-        serial = workers.count == 1 || order.count < 2 * JointPasses.minimumBlock
+        serial = workers.count == 1 || records.count < 2 * JointPasses.minimumBlock
     }
 
     /// Joints of one colour per block: fewer leave a colour to the calling thread.
     static let minimumBlock = 32
 
-    /// Runs `stage` over each colour's joints in turn; `makeStage` gets the colour's slice of `order`.
-    @inline(__always) private func forEachColor<Stage: WorkerStage>(_ workers: Workers, _ makeStage: (UnsafeBufferPointer<Int32>) -> Stage) {
+    /// Runs `stage` over each colour's records in turn; `makeStage` gets the colour's slice of `records`.
+    @inline(__always) private func forEachColor<Stage: WorkerStage>(_ workers: Workers, _ makeStage: (UnsafeMutableBufferPointer<JointRecord>) -> Stage) {
         for k in 0...Tuning.graphColorCount where starts[k] < starts[k + 1] {
-            let colour = UnsafeBufferPointer(rebasing: order[Int(starts[k])..<Int(starts[k + 1])])
+            let colour = UnsafeMutableBufferPointer(rebasing: records[Int(starts[k])..<Int(starts[k + 1])])
             // The overflow group's joints may share bodies: one block, in order.
             let minimum = k == Tuning.graphColorCount ? Int.max : JointPasses.minimumBlock
             workers.forEachRange(colour.count, minimum: minimum, makeStage(colour))
@@ -47,74 +51,88 @@ struct JointPasses {
 
     /// Applies last substep's impulses of every active joint (Box2D b2_stageWarmStart).
     @inline(__always) func warmStart(_ workers: Workers) {
-        if serial { warmStartJoints(joints, order, states) } else { warmStartColours(workers) }
+        if serial { warmStartJoints(records, states) } else { warmStartColours(workers) }
     }
 
     /// One pass over the active joints, with position bias (solve) or without (relax).
     @inline(__always) func solve(_ ctx: StepContext, useBias: Bool, _ workers: Workers) {
-        if serial { solveJoints(joints, order, states, ctx, useBias: useBias) } else { solveColours(ctx, useBias: useBias, workers) }
+        if serial { solveJoints(records, states, ctx, useBias: useBias) } else { solveColours(ctx, useBias: useBias, workers) }
     }
 
     /// Refreshes the joints' position-only terms after the bodies moved, all before the relax pass's
-    /// solves: they depend on positions only and each writes its own joint, so they run side by side
+    /// solves: they depend on positions only and each writes its own record, so they run side by side
     /// (in blocks on the workers) instead of each waiting on the previous joint's impulse.
     @inline(__always) func updatePoses(_ workers: Workers) {
-        if serial { updateJointPoses(joints, active, states) } else { updatePosesInBlocks(workers) }
+        if serial { updateJointPoses(records, states) } else { updatePosesInBlocks(workers) }
     }
 
     // The passes on the workers, out of line so that the serial ones inline into the substep loop.
 
     @inline(never) private func warmStartColours(_ workers: Workers) {
-        forEachColor(workers) { WarmStartJoints(joints: joints, colour: $0, states: states) }
+        forEachColor(workers) { WarmStartJoints(records: $0, states: states) }
     }
 
     @inline(never) private func solveColours(_ ctx: StepContext, useBias: Bool, _ workers: Workers) {
-        forEachColor(workers) { SolveJoints(joints: joints, colour: $0, states: states, ctx: ctx, useBias: useBias) }
+        forEachColor(workers) { SolveJoints(records: $0, states: states, ctx: ctx, useBias: useBias) }
     }
 
     @inline(never) private func updatePosesInBlocks(_ workers: Workers) {
-        workers.forEachRange(active.count, minimum: JointPasses.minimumBlock, UpdateJointPoses(joints: joints, list: active, states: states))
+        workers.forEachRange(records.count, minimum: JointPasses.minimumBlock, UpdateJointPoses(records: records, states: states))
     }
 }
 
-// The passes' loops over a list of joints, shared by the serial passes (the whole colour order) and
-// the workers' blocks (a range of one colour).
+// The passes' loops over a run of records, shared by the serial passes (every record) and the
+// workers' blocks (a range of one colour).
 
-@inline(__always) private func warmStartJoints(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
-                                               _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for j in list { warmStartJoint(&joints[Int(j)], states) }
+@inline(__always) private func warmStartJoints(_ records: UnsafeMutableBufferPointer<JointRecord>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    for i in records.indices { warmStartJoint(&records[i], states) }
 }
 
-@inline(__always) private func solveJoints(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
-                                           _ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: StepContext, useBias: Bool) {
-    for j in list { solveJoint(&joints[Int(j)], states, ctx, useBias: useBias) }
+@inline(__always) private func solveJoints(_ records: UnsafeMutableBufferPointer<JointRecord>, _ states: UnsafeMutableBufferPointer<BodyState>,
+                                           _ ctx: StepContext, useBias: Bool) {
+    for i in records.indices { solveJoint(&records[i], states, ctx, useBias: useBias) }
 }
 
-@inline(__always) private func updateJointPoses(_ joints: UnsafeMutableBufferPointer<JointData>, _ list: UnsafeBufferPointer<Int32>,
-                                                _ states: UnsafeMutableBufferPointer<BodyState>) {
-    for j in list { updateJointPose(&joints[Int(j)], states) }
+@inline(__always) private func updateJointPoses(_ records: UnsafeMutableBufferPointer<JointRecord>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    for i in records.indices { updateJointPose(&records[i], states) }
 }
 
 private struct WarmStartJoints: WorkerStage {
-    let joints: UnsafeMutableBufferPointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let records: UnsafeMutableBufferPointer<JointRecord>
     let states: UnsafeMutableBufferPointer<BodyState>
 
-    func run(_ range: Range<Int>) { warmStartJoints(joints, UnsafeBufferPointer(rebasing: colour[range]), states) }
+    func run(_ range: Range<Int>) { warmStartJoints(UnsafeMutableBufferPointer(rebasing: records[range]), states) }
 }
 
 private struct SolveJoints: WorkerStage {
-    let joints: UnsafeMutableBufferPointer<JointData>, colour: UnsafeBufferPointer<Int32>
+    let records: UnsafeMutableBufferPointer<JointRecord>
     let states: UnsafeMutableBufferPointer<BodyState>
     let ctx: StepContext, useBias: Bool
 
-    func run(_ range: Range<Int>) { solveJoints(joints, UnsafeBufferPointer(rebasing: colour[range]), states, ctx, useBias: useBias) }
+    func run(_ range: Range<Int>) { solveJoints(UnsafeMutableBufferPointer(rebasing: records[range]), states, ctx, useBias: useBias) }
 }
 
 private struct UpdateJointPoses: WorkerStage {
-    let joints: UnsafeMutableBufferPointer<JointData>, list: UnsafeBufferPointer<Int32>
+    let records: UnsafeMutableBufferPointer<JointRecord>
     let states: UnsafeMutableBufferPointer<BodyState>
 
-    func run(_ range: Range<Int>) { updateJointPoses(joints, UnsafeBufferPointer(rebasing: list[range]), states) }
+    func run(_ range: Range<Int>) { updateJointPoses(UnsafeMutableBufferPointer(rebasing: records[range]), states) }
+}
+
+/// Writes each record's accumulated impulses back to its joint in the store, for the next step's
+/// warm start (Box2D b2_stageStoreImpulses); each block writes only its joints.
+@inline(__always) func storeJointImpulses(_ v: SolverViews, _ workers: Workers) {
+    guard !v.jointRecords.isEmpty else { return }
+    workers.forEachRange(v.jointRecords.count, minimum: JointPasses.minimumBlock,
+                         StoreJointImpulses(records: UnsafeBufferPointer(v.jointRecords), joints: v.joints))
+}
+
+private struct StoreJointImpulses: WorkerStage {
+    let records: UnsafeBufferPointer<JointRecord>, joints: UnsafeMutableBufferPointer<JointData>
+
+    func run(_ range: Range<Int>) {
+        for i in range { joints[Int(records[i].joint)].storeImpulses(records[i]) }
+    }
 }
 
 extension UnsafeMutableBufferPointer where Element == BodyState {

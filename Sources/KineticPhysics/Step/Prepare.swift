@@ -81,6 +81,7 @@ extension World {
             if a != n || b != n { buffers.activeJoints.append(Int32(j)) }
         }
         colorJoints(Int32(n))
+        buffers.jointRecords.resize(to: buffers.jointOrder.count, filler: JointRecord())
     }
 }
 
@@ -195,21 +196,23 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
     v.buffers.contactSchedule.pairsFrictionless = pairsFrictionless
 }
 
-/// Prepares the joints with an awake body (Box2D b2_stagePrepareJoints); each writes only its own
-/// joint, so blocks of them run on the workers.
+/// Makes the record of every active joint (Box2D b2_stagePrepareJoints), in `jointOrder`; each block
+/// reads only the store and the bodies and writes only its records, so blocks run on the workers.
 @inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext, _ workers: Workers) {
-    guard let joints = v.joints.baseAddress, !v.activeJoints.isEmpty else { return }
-    workers.forEachRange(v.activeJoints.count, minimum: JointPasses.minimumBlock,
-                         PrepareJoints(joints: joints, active: v.activeJoints, bodies: UnsafeBufferPointer(v.bodies),
-                                       solverIndex: v.solverIndex, dummy: Int32(v.integration.count), ctx: ctx))
+    guard let records = v.jointRecords.baseAddress, !v.jointOrder.isEmpty else { return }
+    workers.forEachRange(v.jointOrder.count, minimum: JointPasses.minimumBlock,
+                         PrepareJoints(records: records, order: v.jointOrder, joints: UnsafeBufferPointer(v.joints),
+                                       bodies: UnsafeBufferPointer(v.bodies), solverIndex: v.solverIndex,
+                                       dummy: Int32(v.integration.count), ctx: ctx))
 }
 
 private struct PrepareJoints: WorkerStage {
-    let joints: UnsafeMutablePointer<JointData>, active: UnsafeBufferPointer<Int32>
+    let records: UnsafeMutablePointer<JointRecord>, order: UnsafeBufferPointer<Int32>
+    let joints: UnsafeBufferPointer<JointData>
     let bodies: UnsafeBufferPointer<BodyData>, solverIndex: UnsafeBufferPointer<Int32>
     let dummy: Int32, ctx: StepContext
 
     func run(_ range: Range<Int>) {
-        for i in range { prepareJoint(joints + Int(active[i]), bodies, solverIndex, dummy: dummy, ctx) }
+        for i in range { prepareJoint(records + i, order[i], joints, bodies, solverIndex, dummy: dummy, ctx) }
     }
 }

@@ -65,8 +65,8 @@ extension World {
             if Int(b) < n && integration[Int(b)].isDynamic { buffers.restitutionMarks[Int(buffers.islandOfBody[Int(b)])] |= f }
         }
         for i32 in list { mark(cs[Int(i32)].indexA, cs[Int(i32)].indexB, 1) }
-        for j in buffers.activeJoints where !World.isPassive(jointStore[Int(j)]) {
-            mark(jointStore[Int(j)].indexA, jointStore[Int(j)].indexB, 2)
+        for joint in buffers.jointRecords where !World.isPassive(joint) {
+            mark(joint.indexA, joint.indexB, 2)
         }
         start = 0
         for (k, end32) in buffers.islandEnds.enumerated() {

@@ -47,6 +47,8 @@ final class SolverBuffers {
     /// The same joints grouped by graph colour (ConstraintColoring.swift), and where each colour begins.
     @exclusivity(unchecked) var jointOrder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var jointColorStarts: ContiguousArray<Int32> = []
+    /// What the passes solve: one record per joint of `jointOrder`, in that order (Step/JointPasses.swift).
+    @exclusivity(unchecked) var jointRecords: ContiguousArray<JointRecord> = []
 
     // MARK: Safeguards warmStartEnergyLimit and relaxEnergyLimit (Safeguards/)
     /// The islands they check, as solver-index ranges [start, end) in pairs.
@@ -91,11 +93,12 @@ struct SolverViews {
     let solverIndex: UnsafeBufferPointer<Int32>
     let solverOrder: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    /// The joints with an awake body (indices into `joints`), and the same grouped by colour.
-    let activeJoints: UnsafeBufferPointer<Int32>
+    /// The joints with an awake body (indices into `joints`), grouped by colour.
     let jointOrder: UnsafeBufferPointer<Int32>
     /// Where each colour of `jointOrder` begins, then the overflow group, then the total.
     let jointColorStarts: UnsafeBufferPointer<Int32>
+    /// The active joints' records, in `jointOrder`: what the joint passes and the safeguards read.
+    let jointRecords: UnsafeMutableBufferPointer<JointRecord>
     /// Room for the constraints with restitution, and for those of them between two dynamic bodies.
     let restitutionSlots: UnsafeMutableBufferPointer<Int32>
     let impactSlots: UnsafeMutableBufferPointer<Int32>
@@ -123,18 +126,17 @@ extension World {
              b.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
               b.solverOrder.withUnsafeMutableBufferPointer { solverOrder in
                b.constraints.withUnsafeMutableBufferPointer { constraints in
-                b.activeJoints.withUnsafeMutableBufferPointer { active in
-                 b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
-                  b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
+                b.jointOrder.withUnsafeMutableBufferPointer { jointOrder in
+                 b.jointColorStarts.withUnsafeMutableBufferPointer { jointColorStarts in
+                  b.jointRecords.withUnsafeMutableBufferPointer { jointRecords in
                    b.restitutionConstraints.withUnsafeMutableBufferPointer { restitution in
                     b.impactConstraints.withUnsafeMutableBufferPointer { impact in
                       body(SolverViews(
                           buffers: b, bodies: bodies, contacts: contacts, joints: joints, states: states,
                           integration: UnsafeBufferPointer(integration), solverIndex: UnsafeBufferPointer(solverIndex),
                           solverOrder: UnsafeBufferPointer(solverOrder), constraints: constraints,
-                          activeJoints: UnsafeBufferPointer(active), jointOrder: UnsafeBufferPointer(jointOrder),
-                          jointColorStarts: UnsafeBufferPointer(jointColorStarts),
-                          restitutionSlots: restitution, impactSlots: impact))
+                          jointOrder: UnsafeBufferPointer(jointOrder), jointColorStarts: UnsafeBufferPointer(jointColorStarts),
+                          jointRecords: jointRecords, restitutionSlots: restitution, impactSlots: impact))
                     }
                    }
                   }

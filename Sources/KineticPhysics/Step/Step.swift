@@ -78,6 +78,7 @@ extension World {
             buffers.contactSchedule.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
             restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
             buffers.contactSchedule.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
+            storeJointImpulses(v, workers)          // b2_stageStoreImpulses: joints' records to the store
             storeImpulses(v, workers)               // b2_stageStoreImpulses
             finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         }
