@@ -1,9 +1,12 @@
 // The world's worker threads (Box2D v3 runs its solver stages the same way: b2SolverStage,
 // b2ExecuteMainStage, b2SolverTask in solver.c). A stage is a list of blocks that touch disjoint
-// data; the calling thread and the workers claim blocks from one counter until none is left, and
-// the stage returns when every worker has left it (the barrier). Each block does exactly the
-// arithmetic the single thread does for its indices, so the result is the same bits for any worker
-// count; only who computes a block changes.
+// data; the calling thread and the workers claim blocks from one counter until none is left. A
+// worker takes part only if it enters the stage while it is open; once the caller has claimed the
+// last block it closes the stage and waits only for the workers inside (the barrier). A worker the
+// system has not scheduled yet therefore costs nothing: the caller does its share, as Box2D's main
+// thread does when its workers are late. Each block does exactly the arithmetic the single thread
+// does for its indices, so the result is the same bits for any worker count; only who computes a
+// block changes.
 //
 // The threads are made once, with the world, and wait between stages: they spin for a while (the
 // stages of one step follow each other within microseconds) and then park on a condition variable
@@ -89,14 +92,18 @@ protocol WorkerStage {
 private final class WorkersShared: @unchecked Sendable {
     /// Bumped to hand out a stage (or to stop, with `stopping` set).
     let generation = Atomic<Int>(0)
-    /// Next block to claim, and the workers not yet out of the current stage.
+    /// Next block to claim.
     let nextBlock = Atomic<Int>(0)
-    let busy = Atomic<Int>(0)
+    /// The current stage's door: whether it is closed (`closed`), and in the bits below it how
+    /// many workers are inside. Workers enter only while it is open; the caller writes a stage's
+    /// fields only while it is closed with nobody inside.
+    let door = Atomic<Int>(WorkersShared.closed)
+    static let closed = 1 << 32
     /// Workers parked on `condition`.
     let parked = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
     let threads: Int
-    /// The current stage, valid from a `generation` bump until `busy` is zero again: `n` indices in
+    /// The current stage, valid while its door is open or a worker is inside: `n` indices in
     /// `blocks` ranges, the stage (on the caller's stack) and the function that runs it.
     nonisolated(unsafe) var n = 0
     nonisolated(unsafe) var blocks = 0
@@ -127,12 +134,13 @@ private final class WorkersShared: @unchecked Sendable {
         self.stage = stage
         self.call = call
         nextBlock.store(0, ordering: .relaxed)
-        busy.store(threads, ordering: .relaxed)
+        door.store(0, ordering: .releasing)
         publish()
         claimBlocks(stage, call)
-        // The barrier: every worker has left the stage.
+        // The barrier: no worker enters from now on, and those inside finish their blocks.
+        door.bitwiseOr(WorkersShared.closed, ordering: .acquiringAndReleasing)
         var polls = 0
-        while busy.load(ordering: .acquiring) != 0 {
+        while door.load(ordering: .acquiring) != WorkersShared.closed {
             polls += 1
             if polls > 256 { sched_yield() }
         }
@@ -170,9 +178,22 @@ private final class WorkersShared: @unchecked Sendable {
         while true {
             seen = waitForStage(after: seen)
             if stopping.load(ordering: .relaxed) { return }
+            guard enter() else { continue }
             takePart()
-            busy.wrappingSubtract(1, ordering: .releasing)
+            door.wrappingSubtract(1, ordering: .releasing)
         }
+    }
+
+    /// Enters the current stage if it is still open; a stage closed already was done without
+    /// this worker (or is the one it saw last).
+    private func enter() -> Bool {
+        var d = door.load(ordering: .acquiring)
+        while d & WorkersShared.closed == 0 {
+            let (exchanged, original) = door.compareExchange(expected: d, desired: d + 1, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            d = original
+        }
+        return false
     }
 
     private func takePart() {
