@@ -287,7 +287,10 @@ extension Runtime {
     /// Goes back `seconds` of simulated time: restores the newest kept checkpoint at or before
     /// that time, then steps again to it with the input recorded since. Returns the time reached.
     func rewind(_ world: WorldModel, seconds: Double) throws -> Double {
-        let target = max(0, world.stepsTaken - Int((seconds * world.fps).rounded()))
+        // Past the start is the start; compared as a Double, a span too long for an `Int` of
+        // steps (a level may ask for 1e300 s) is one too.
+        let back = seconds * world.fps
+        let target = back >= Double(world.stepsTaken) ? 0 : world.stepsTaken - Int(back.rounded())
         guard let entry = world.timeline.entries.last(where: { $0.stepsTaken <= target }) else {
             let oldest = world.timeline.entries.first.map { String(format: "%g", Double($0.stepsTaken) / world.fps) } ?? "none"
             throw LuaBindingError("World:rewind: no checkpoint is kept at or before \(String(format: "%g", Double(target) / world.fps)) s (the oldest kept is at \(oldest) s; the world keeps the last \(options.checkpoints.count) taken every \(String(format: "%g", options.checkpoints.interval)) s)")
