@@ -14,6 +14,8 @@ struct BroadPhase {
     var pairs: [UInt64: Int32] = [:]
     /// Scratch: pairs found by the current search, in discovery order.
     var newPairs: ContiguousArray<(Int32, Int32)> = []
+    /// Scratch of the moving tree's rebuild.
+    var rebuildScratch = DynamicTree.RebuildScratch()
 
     @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
         let lo = UInt64(UInt32(Swift.min(a, b))), hi = UInt64(UInt32(Swift.max(a, b)))

@@ -96,7 +96,8 @@ extension SlotPool {
 extension BroadPhase {
     /// Bytes its trees, move buffer and pair table hold.
     var byteCount: Int {
-        staticTree.byteCount + movingTree.byteCount
+        (staticTree.nodes.capacity + movingTree.nodes.capacity) * MemoryLayout<DynamicTree.Node>.stride
+            + rebuildScratch.byteCount
             + moveBuffer.capacity * MemoryLayout<Int32>.stride
             + pairs.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
             + newPairs.capacity * MemoryLayout<(Int32, Int32)>.stride

@@ -197,7 +197,7 @@ extension World {
     /// Rebuilds the moving tree where `updateAwakeShapeBounds` enlarged proxies, so the next pair
     /// search and any query between steps walk a tight tree.
     func rebuildMovingTree() {
-        broadPhase.movingTree.rebuild()
+        broadPhase.movingTree.rebuild(using: &broadPhase.rebuildScratch)
     }
 
     /// Moves a shape's proxy to its new fat bounds and queues it for pair search.

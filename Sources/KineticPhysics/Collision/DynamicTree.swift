@@ -31,10 +31,18 @@ package struct DynamicTree {
     package private(set) var proxyCount = 0
     /// Whether some node is enlarged (`rebuild` has work to do).
     package private(set) var hasEnlargedNodes = false
-    /// `rebuild`'s scratch: the subtrees it builds over and their boxes' centres. Kept between
-    /// rebuilds so a warm step does not allocate.
-    private var buildItems: ContiguousArray<Int32> = []
-    private var buildCenters: ContiguousArray<Vec2> = []
+
+    /// `rebuild`'s scratch: the subtrees it builds over and their boxes' centres, kept by the owner
+    /// between rebuilds so a warm step does not allocate. Not a stored property of the tree: every
+    /// array the tree holds is retained again by each query through it.
+    package struct RebuildScratch {
+        var items: ContiguousArray<Int32> = []
+        var centers: ContiguousArray<Vec2> = []
+        package init() {}
+
+        /// Bytes its arrays hold.
+        var byteCount: Int { items.capacity * MemoryLayout<Int32>.stride + centers.capacity * MemoryLayout<Vec2>.stride }
+    }
 
     package init() {}
 
@@ -96,12 +104,6 @@ package struct DynamicTree {
     package func fatAABB(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
     package func userData(_ proxy: Int32) -> Int32 { nodes[Int(proxy)].userData }
     package func categoryBits(_ proxy: Int32) -> UInt64 { nodes[Int(proxy)].categoryBits }
-
-    /// Bytes its nodes and rebuild scratch hold.
-    var byteCount: Int {
-        nodes.capacity * MemoryLayout<Node>.stride
-            + buildItems.capacity * MemoryLayout<Int32>.stride + buildCenters.capacity * MemoryLayout<Vec2>.stride
-    }
 
     /// Height of the tree (0 for a single leaf or an empty tree).
     package var height: Int { root == Self.nullNode ? 0 : Int(nodes[Int(root)].height) }
@@ -203,46 +205,65 @@ package struct DynamicTree {
     // MARK: - Bulk rebuild
 
     /// Rebuilds the part of the tree `enlargeProxy` marked, top down (Box2D b2DynamicTree_Rebuild
-    /// with its default median-split heuristic): the marked nodes are freed, and the leaves and
+    /// with its default heuristic, b2PartitionMid): the marked nodes are freed, and the leaves and
     /// unmarked subtrees below them are split recursively at the middle of their centres' extent
     /// along its longer axis. Every box is the union of its children's again afterwards. The nodes it
     /// frees are exactly the nodes it needs, so the node array never grows here.
-    package mutating func rebuild() {
+    package mutating func rebuild(using scratch: inout RebuildScratch) {
         guard hasEnlargedNodes else { return }
         hasEnlargedNodes = false
         guard root != Self.nullNode else { return }
-        if buildItems.capacity < proxyCount {
-            buildItems.reserveCapacity(proxyCount)
-            buildCenters.reserveCapacity(proxyCount)
+        if scratch.items.count < proxyCount {
+            // With room to spare, as Box2D: proxies added one by one do not reallocate each time.
+            let capacity = proxyCount + proxyCount / 2
+            scratch.items = ContiguousArray(repeating: Self.nullNode, count: capacity)
+            scratch.centers = ContiguousArray(repeating: .zero, count: capacity)
         }
-        buildItems.removeAll(keepingCapacity: true)
-        buildCenters.removeAll(keepingCapacity: true)
-        collectBuildItems(root)
-        let count = buildItems.count
         var freeList = self.freeList
+        let root = self.root
         let newRoot = nodes.withUnsafeMutableBufferPointer { nodes in
-            buildItems.withUnsafeMutableBufferPointer { items in
-                buildCenters.withUnsafeMutableBufferPointer { centers in
-                    Self.build(nodes, items.baseAddress!, centers.baseAddress!, count, freeList: &freeList)
+            scratch.items.withUnsafeMutableBufferPointer { items in
+                scratch.centers.withUnsafeMutableBufferPointer { centers in
+                    let count = Self.collectBuildItems(nodes, root, items.baseAddress!, centers.baseAddress!, freeList: &freeList)
+                    return Self.build(nodes, items.baseAddress!, centers.baseAddress!, count, freeList: &freeList)
                 }
             }
         }
         self.freeList = freeList
         nodes[Int(newRoot)].parentOrNext = Self.nullNode
-        root = newRoot
+        self.root = newRoot
     }
 
-    /// Lists the leaves and unmarked subtrees under marked nodes, freeing the marked ones.
-    private mutating func collectBuildItems(_ index: Int32) {
-        let node = nodes[Int(index)]
-        if node.isLeaf || !node.isEnlarged {
-            buildItems.append(index)
-            buildCenters.append(node.aabb.center)
-            return
+    /// Lists the leaves and unmarked subtrees under marked nodes, depth first (a node's first child
+    /// before its second), freeing the marked ones; returns how many it listed. It walks by the
+    /// parent links, with no stack: the tree being replaced may be deeper than any fixed stack
+    /// (leaves inserted one by one at the same place make a chain).
+    private static func collectBuildItems(_ nodes: UnsafeMutableBufferPointer<Node>, _ root: Int32,
+                                          _ items: UnsafeMutablePointer<Int32>, _ centers: UnsafeMutablePointer<Vec2>,
+                                          freeList: inout Int32) -> Int {
+        var count = 0
+        var index = root
+        while true {
+            // Down the first children to a leaf or an unmarked node: an item.
+            while !nodes[Int(index)].isLeaf && nodes[Int(index)].isEnlarged { index = nodes[Int(index)].child1 }
+            items[count] = index
+            centers[count] = nodes[Int(index)].aabb.center
+            count += 1
+            // Up past every node whose second child is done, freeing it; then over to a second child.
+            var child = index
+            index = nodes[Int(child)].parentOrNext
+            while index != nullNode && nodes[Int(index)].child2 == child {
+                let parent = nodes[Int(index)].parentOrNext
+                nodes[Int(index)].parentOrNext = freeList
+                nodes[Int(index)].height = -1
+                nodes[Int(index)].isEnlarged = false
+                freeList = index
+                child = index
+                index = parent
+            }
+            if index == nullNode { return count }
+            index = nodes[Int(index)].child2
         }
-        collectBuildItems(node.child1)
-        collectBuildItems(node.child2)
-        freeNode(index)
     }
 
     /// Builds a subtree over `count` items; returns its root (its parent link is the caller's).

@@ -123,6 +123,7 @@ import Testing
     @Test func enlargedProxiesAreFoundBeforeAndAfterTheRebuild() {
         var rng = SplitMix64(seed: 7)
         var tree = DynamicTree()
+        var scratch = DynamicTree.RebuildScratch()
         var live: [Int32: AABB] = [:]
         for i in 0..<400 {
             let box = randomBox(&rng)
@@ -151,7 +152,7 @@ import Testing
             #expect(tree.validationError() == nil, "round \(round), enlarged")
             checkQueries("round \(round), enlarged")
             let nodeCount = tree.nodes.count
-            tree.rebuild()
+            tree.rebuild(using: &scratch)
             #expect(!tree.hasEnlargedNodes)
             #expect(tree.validationError() == nil, "round \(round), rebuilt")
             #expect(tree.nodes.count == nodeCount)
@@ -170,6 +171,7 @@ import Testing
     /// tree under middle-of-extent splits; the median fallback keeps it shallow.
     @Test func rebuildStaysShallowForBunchedCentres() {
         var tree = DynamicTree()
+        var scratch = DynamicTree.RebuildScratch()
         var proxies: [Int32] = []
         for k in 0..<1000 {
             proxies.append(tree.createProxy(AABB(x: 0, y: 0, width: 1, height: 1), categoryBits: 1, userData: Int32(k)))
@@ -178,7 +180,7 @@ import Testing
             let x = 1e6 * pow(0.5, Double(k))
             tree.enlargeProxy(proxy, AABB(x: x, y: 0, width: 1e-300, height: 1))
         }
-        tree.rebuild()
+        tree.rebuild(using: &scratch)
         #expect(tree.validationError() == nil)
         // ⌈log₄/₃ 1000⌉ = 25.
         #expect(tree.height <= 25, "height \(tree.height)")
