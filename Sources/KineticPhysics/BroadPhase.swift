@@ -1,6 +1,7 @@
 // Broad phase: two dynamic trees (static shapes, moving shapes), a move buffer of shapes whose fat
-// bounds changed, and the persistent pair set. New pairs are searched only around moved proxies
-// (Box2D v3 broad_phase.c); a pair lives until its fat bounds stop overlapping.
+// bounds changed (moving ones enlarged in place, the tree rebuilt once a step), and the persistent
+// pair set. New pairs are searched only around moved proxies (Box2D v3 broad_phase.c); a pair lives
+// until its fat bounds stop overlapping.
 
 /// Trees, move buffer and pair set.
 struct BroadPhase {
@@ -13,6 +14,8 @@ struct BroadPhase {
     var pairs: [UInt64: Int32] = [:]
     /// Scratch: pairs found by the current search, in discovery order.
     var newPairs: ContiguousArray<(Int32, Int32)> = []
+    /// Scratch of the moving tree's rebuild.
+    var rebuildScratch = DynamicTree.RebuildScratch()
 
     @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
         let lo = UInt64(UInt32(Swift.min(a, b))), hi = UInt64(UInt32(Swift.max(a, b)))
@@ -97,10 +100,11 @@ extension World {
     // MARK: - Pair search
 
     /// Finds new overlapping pairs around moved proxies and creates their contacts, in move-buffer
-    /// order (deterministic). When a proxy's search finds a pair that `WorldDef.maximumContactCount`
-    /// leaves no room for, the search stops after that proxy: it and those not searched yet stay in
-    /// the move buffer and are searched again on the next step, so their pairs get contacts once
-    /// others end.
+    /// order and, for each proxy, in the order its queries meet them (deterministic: the trees are
+    /// built the same way for any worker count). When a proxy's search finds a pair that
+    /// `WorldDef.maximumContactCount` leaves no room for, the search stops after that proxy: it and
+    /// those not searched yet stay in the move buffer and are searched again on the next step, so
+    /// their pairs get contacts once others end.
     func updatePairs() {
         broadPhase.newPairs.clear()
         let room = Swift.max(0, def.maximumContactCount - contactPool.liveCount)

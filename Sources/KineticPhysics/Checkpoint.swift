@@ -97,6 +97,7 @@ extension BroadPhase {
     /// Bytes its trees, move buffer and pair table hold.
     var byteCount: Int {
         (staticTree.nodes.capacity + movingTree.nodes.capacity) * MemoryLayout<DynamicTree.Node>.stride
+            + rebuildScratch.byteCount
             + moveBuffer.capacity * MemoryLayout<Int32>.stride
             + pairs.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
             + newPairs.capacity * MemoryLayout<(Int32, Int32)>.stride

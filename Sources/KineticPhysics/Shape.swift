@@ -143,7 +143,9 @@ extension World {
     }
 
     /// `updateShapeBounds` of every awake body, after the solve, in one pass over the stored arrays;
-    /// a shape that left its fat bounds has its proxy moved there and then, as it is in cache.
+    /// a shape that left its fat bounds has its proxy enlarged there and then, as it is in cache, and
+    /// queued for pair search. The moving tree is rebuilt around the enlarged proxies afterwards, in
+    /// one go (`rebuildMovingTree`).
     func updateAwakeShapeBounds() {
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
@@ -166,14 +168,15 @@ extension World {
         }
     }
 
-    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`: the tree and the move
-    /// buffer are other stored properties, so this does not touch the array being walked.
+    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`, enlarging a moving
+    /// proxy in place instead of reinserting it (Box2D b2BroadPhase_EnlargeProxy): the tree and the
+    /// move buffer are other stored properties, so this does not touch the array being walked.
     @inline(__always) private func moveProxy(of shape: UnsafeMutablePointer<ShapeData>, _ s: Int) {
         let fat = shape.pointee.fatAABB, proxy = shape.pointee.proxy
         if shape.pointee.inStaticTree {
             broadPhase.staticTree.moveProxy(proxy, fat)
         } else {
-            broadPhase.movingTree.moveProxy(proxy, fat)
+            broadPhase.movingTree.enlargeProxy(proxy, fat)
         }
         guard !shape.pointee.inMoveBuffer else { return }
         shape.pointee.inMoveBuffer = true
@@ -189,6 +192,12 @@ extension World {
         guard !shape.pointee.fatAABB.contains(box) else { return false }
         shape.pointee.fatAABB = box.expanded(by: margin)
         return shape.pointee.proxy >= 0
+    }
+
+    /// Rebuilds the moving tree where `updateAwakeShapeBounds` enlarged proxies, so the next pair
+    /// search and any query between steps walk a tight tree.
+    func rebuildMovingTree() {
+        broadPhase.movingTree.rebuild(using: &broadPhase.rebuildScratch)
     }
 
     /// Moves a shape's proxy to its new fat bounds and queues it for pair search.

@@ -50,7 +50,7 @@ import Testing
     // change here means results differ from the previous build for the same input.
     @Test(arguments: [0, 1, 2, 4])
     func pinnedHashOfFallingScene(workers: Int) {
-        let expectedHash: UInt64 = 0x52fe_8c3d_2666_6f34
+        let expectedHash: UInt64 = 0x7745_be66_5ba7_6340
         let world = scene(workers: workers)
         run(world, seconds: 1)
         let hash = world.stateHash()

@@ -1,6 +1,8 @@
 // A bounding volume hierarchy of fattened AABBs (Box2D v3 dynamic_tree.c): nodes live in one
 // contiguous array with a free list, leaves are inserted next to the sibling of least surface-area
-// cost and tree rotations keep it shallow.
+// cost and tree rotations keep it shallow. Proxies that move every step are instead enlarged in
+// place and the part of the tree above them is rebuilt in bulk once a step (`enlargeProxy`,
+// `rebuild`): one top-down build costs less than removing and reinserting each leaf alone.
 
 /// An AABB tree whose leaves are proxies carrying a category mask and user data.
 package struct DynamicTree {
@@ -17,6 +19,9 @@ package struct DynamicTree {
         var userData: Int32
         /// Leaf 0; free −1.
         var height: Int32
+        /// Internal node whose box was grown by `enlargeProxy` since the last `rebuild`: it is no
+        /// longer the union of its children's and is rebuilt. Fits the node's padding.
+        var isEnlarged: Bool
         @inline(__always) var isLeaf: Bool { height == 0 }
     }
 
@@ -24,6 +29,20 @@ package struct DynamicTree {
     var root: Int32 = nullNode
     var freeList: Int32 = nullNode
     package private(set) var proxyCount = 0
+    /// Whether some node is enlarged (`rebuild` has work to do).
+    package private(set) var hasEnlargedNodes = false
+
+    /// `rebuild`'s scratch: the subtrees it builds over and their boxes' centres, kept by the owner
+    /// between rebuilds so a warm step does not allocate. Not a stored property of the tree: every
+    /// array the tree holds is retained again by each query through it.
+    package struct RebuildScratch {
+        var items: ContiguousArray<Int32> = []
+        var centers: ContiguousArray<Vec2> = []
+        package init() {}
+
+        /// Bytes its arrays hold.
+        var byteCount: Int { items.capacity * MemoryLayout<Int32>.stride + centers.capacity * MemoryLayout<Vec2>.stride }
+    }
 
     package init() {}
 
@@ -54,6 +73,32 @@ package struct DynamicTree {
         removeLeaf(proxy)
         nodes[Int(proxy)].aabb = aabb
         insertLeaf(proxy)
+    }
+
+    /// Gives a proxy a new (already fattened) AABB without restructuring the tree: its ancestors'
+    /// boxes grow to contain it and are marked for the next `rebuild` (Box2D
+    /// b2DynamicTree_EnlargeProxy). Queries stay exact meanwhile, only slower where boxes grew.
+    package mutating func enlargeProxy(_ proxy: Int32, _ aabb: AABB) {
+        precondition(nodes.indices.contains(Int(proxy)) && nodes[Int(proxy)].isLeaf, "DynamicTree: \(proxy) is not a proxy")
+        hasEnlargedNodes = true
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            nodes[Int(proxy)].aabb = aabb
+            var index = nodes[Int(proxy)].parentOrNext
+            // Grow ancestors until one already contains the box...
+            while index != Self.nullNode {
+                let grown = nodes[Int(index)].aabb.union(aabb)
+                let changed = grown != nodes[Int(index)].aabb
+                nodes[Int(index)].aabb = grown
+                nodes[Int(index)].isEnlarged = true
+                index = nodes[Int(index)].parentOrNext
+                if !changed { break }
+            }
+            // ...then only mark the rest, up to one an earlier enlargement marked.
+            while index != Self.nullNode && !nodes[Int(index)].isEnlarged {
+                nodes[Int(index)].isEnlarged = true
+                index = nodes[Int(index)].parentOrNext
+            }
+        }
     }
 
     package func fatAABB(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
@@ -140,20 +185,142 @@ package struct DynamicTree {
     private mutating func allocateNode() -> Int32 {
         if freeList == Self.nullNode {
             nodes.append(Node(aabb: AABB(lower: .zero, upper: .zero), categoryBits: 0, parentOrNext: Self.nullNode,
-                              child1: Self.nullNode, child2: Self.nullNode, userData: -1, height: -1))
+                              child1: Self.nullNode, child2: Self.nullNode, userData: -1, height: -1, isEnlarged: false))
             freeList = Int32(nodes.count - 1)
         }
         let index = freeList
         freeList = nodes[Int(index)].parentOrNext
         nodes[Int(index)] = Node(aabb: AABB(lower: .zero, upper: .zero), categoryBits: 0, parentOrNext: Self.nullNode,
-                                 child1: Self.nullNode, child2: Self.nullNode, userData: -1, height: 0)
+                                 child1: Self.nullNode, child2: Self.nullNode, userData: -1, height: 0, isEnlarged: false)
         return index
     }
 
     private mutating func freeNode(_ index: Int32) {
         nodes[Int(index)].parentOrNext = freeList
         nodes[Int(index)].height = -1
+        nodes[Int(index)].isEnlarged = false
         freeList = index
+    }
+
+    // MARK: - Bulk rebuild
+
+    /// Rebuilds the part of the tree `enlargeProxy` marked, top down (Box2D b2DynamicTree_Rebuild
+    /// with its default heuristic, b2PartitionMid): the marked nodes are freed, and the leaves and
+    /// unmarked subtrees below them are split recursively at the middle of their centres' extent
+    /// along its longer axis. Every box is the union of its children's again afterwards. The nodes it
+    /// frees are exactly the nodes it needs, so the node array never grows here.
+    package mutating func rebuild(using scratch: inout RebuildScratch) {
+        guard hasEnlargedNodes else { return }
+        hasEnlargedNodes = false
+        guard root != Self.nullNode else { return }
+        if scratch.items.count < proxyCount {
+            // With room to spare, as Box2D: proxies added one by one do not reallocate each time.
+            let capacity = proxyCount + proxyCount / 2
+            scratch.items = ContiguousArray(repeating: Self.nullNode, count: capacity)
+            scratch.centers = ContiguousArray(repeating: .zero, count: capacity)
+        }
+        var freeList = self.freeList
+        let root = self.root
+        let newRoot = nodes.withUnsafeMutableBufferPointer { nodes in
+            scratch.items.withUnsafeMutableBufferPointer { items in
+                scratch.centers.withUnsafeMutableBufferPointer { centers in
+                    let count = Self.collectBuildItems(nodes, root, items.baseAddress!, centers.baseAddress!, freeList: &freeList)
+                    return Self.build(nodes, items.baseAddress!, centers.baseAddress!, count, freeList: &freeList)
+                }
+            }
+        }
+        self.freeList = freeList
+        nodes[Int(newRoot)].parentOrNext = Self.nullNode
+        self.root = newRoot
+    }
+
+    /// Lists the leaves and unmarked subtrees under marked nodes, depth first (a node's first child
+    /// before its second), freeing the marked ones; returns how many it listed. It walks by the
+    /// parent links, with no stack: the tree being replaced may be deeper than any fixed stack
+    /// (leaves inserted one by one at the same place make a chain).
+    private static func collectBuildItems(_ nodes: UnsafeMutableBufferPointer<Node>, _ root: Int32,
+                                          _ items: UnsafeMutablePointer<Int32>, _ centers: UnsafeMutablePointer<Vec2>,
+                                          freeList: inout Int32) -> Int {
+        var count = 0
+        var index = root
+        while true {
+            // Down the first children to a leaf or an unmarked node: an item.
+            while !nodes[Int(index)].isLeaf && nodes[Int(index)].isEnlarged { index = nodes[Int(index)].child1 }
+            items[count] = index
+            centers[count] = nodes[Int(index)].aabb.center
+            count += 1
+            // Up past every node whose second child is done, freeing it; then over to a second child.
+            var child = index
+            index = nodes[Int(child)].parentOrNext
+            while index != nullNode && nodes[Int(index)].child2 == child {
+                let parent = nodes[Int(index)].parentOrNext
+                nodes[Int(index)].parentOrNext = freeList
+                nodes[Int(index)].height = -1
+                nodes[Int(index)].isEnlarged = false
+                freeList = index
+                child = index
+                index = parent
+            }
+            if index == nullNode { return count }
+            index = nodes[Int(index)].child2
+        }
+    }
+
+    /// Builds a subtree over `count` items; returns its root (its parent link is the caller's).
+    private static func build(_ nodes: UnsafeMutableBufferPointer<Node>, _ items: UnsafeMutablePointer<Int32>,
+                              _ centers: UnsafeMutablePointer<Vec2>, _ count: Int, freeList: inout Int32) -> Int32 {
+        if count == 1 { return items[0] }
+        let split = partition(items, centers, count)
+        let index = freeList
+        precondition(index != nullNode, "DynamicTree: rebuild ran out of freed nodes")
+        freeList = nodes[Int(index)].parentOrNext
+        let child1 = build(nodes, items, centers, split, freeList: &freeList)
+        let child2 = build(nodes, items + split, centers + split, count - split, freeList: &freeList)
+        let c1 = nodes[Int(child1)], c2 = nodes[Int(child2)]
+        nodes[Int(index)] = Node(aabb: c1.aabb.union(c2.aabb), categoryBits: c1.categoryBits | c2.categoryBits,
+                                 parentOrNext: nullNode, child1: child1, child2: child2, userData: -1,
+                                 height: 1 + Swift.max(c1.height, c2.height), isEnlarged: false)
+        nodes[Int(child1)].parentOrNext = index
+        nodes[Int(child2)].parentOrNext = index
+        return index
+    }
+
+    /// Orders the items so the first `split` have their centres below the middle of the centres'
+    /// extent along its longer axis (Box2D b2PartitionMid, a Hoare partition); returns `split`.
+    /// When that leaves under a quarter on one side (centres bunched towards one end), splits at the
+    /// median instead: the tree's depth then stays logarithmic whatever the positions, as the
+    /// queries' fixed stack needs.
+    private static func partition(_ items: UnsafeMutablePointer<Int32>, _ centers: UnsafeMutablePointer<Vec2>,
+                                  _ count: Int) -> Int {
+        if count <= 2 { return count / 2 }
+        var lower = centers[0], upper = centers[0]
+        for i in 1..<count { lower = min(lower, centers[i]); upper = max(upper, centers[i]) }
+        let alongX = upper.x - lower.x > upper.y - lower.y
+        @inline(__always) func key(_ i: Int) -> Double { alongX ? centers[i].x : centers[i].y }
+        @inline(__always) func swapAt(_ i: Int, _ j: Int) {
+            swap(&items[i], &items[j]); swap(&centers[i], &centers[j])
+        }
+        let pivot = alongX ? 0.5 * (lower.x + upper.x) : 0.5 * (lower.y + upper.y)
+        var i1 = 0, i2 = count
+        while i1 < i2 {
+            while i1 < i2 && key(i1) < pivot { i1 += 1 }
+            while i1 < i2 && key(i2 - 1) >= pivot { i2 -= 1 }
+            if i1 < i2 { swapAt(i1, i2 - 1); i1 += 1; i2 -= 1 }
+        }
+        if i1 > 0 && i1 < count && Swift.min(i1, count - i1) >= count / 4 { return i1 }
+        // Median: select the (count/2)-th key with three-way partitions around a middle pivot.
+        let k = count / 2
+        var lo = 0, hi = count
+        while hi - lo > 1 {
+            let p = key((lo + hi) / 2)
+            var lt = lo, i = lo, gt = hi
+            while i < gt {
+                let v = key(i)
+                if v < p { swapAt(lt, i); lt += 1; i += 1 } else if v > p { gt -= 1; swapAt(i, gt) } else { i += 1 }
+            }
+            if k < lt { hi = lt } else if k >= gt { lo = gt } else { break }
+        }
+        return k
     }
 
     // MARK: - Insertion and removal
@@ -268,14 +435,16 @@ package struct DynamicTree {
         }
     }
 
-    /// Recomputes a node's box, mask and height from its children. The tree's hot loops work on the
-    /// node buffer directly (no per-access uniqueness or bounds checks).
+    /// Recomputes a node's box, mask and height from its children, and keeps it marked for the next
+    /// rebuild when a child is. The tree's hot loops work on the node buffer directly (no per-access
+    /// uniqueness or bounds checks).
     @inline(__always)
     private static func refit(_ nodes: UnsafeMutableBufferPointer<Node>, _ index: Int32) {
         let c1 = nodes[Int(nodes[Int(index)].child1)], c2 = nodes[Int(nodes[Int(index)].child2)]
         nodes[Int(index)].aabb = c1.aabb.union(c2.aabb)
         nodes[Int(index)].categoryBits = c1.categoryBits | c2.categoryBits
         nodes[Int(index)].height = 1 + Swift.max(c1.height, c2.height)
+        nodes[Int(index)].isEnlarged = nodes[Int(index)].isEnlarged || c1.isEnlarged || c2.isEnlarged
     }
 
     /// Box2D b2RotateNodes: swaps a child of A with a grandchild on the other side when that lowers
@@ -364,12 +533,13 @@ package struct DynamicTree {
         let c1 = nodes[Int(nodes[Int(iA)].child1)], c2 = nodes[Int(nodes[Int(iA)].child2)]
         nodes[Int(iA)].categoryBits = c1.categoryBits | c2.categoryBits
         nodes[Int(iA)].height = 1 + Swift.max(c1.height, c2.height)
+        nodes[Int(iA)].isEnlarged = nodes[Int(iA)].isEnlarged || c1.isEnlarged || c2.isEnlarged
     }
 
     // MARK: - Validation
 
-    /// Checks parent links, boxes, masks, heights and the proxy count; returns a description of the
-    /// first violation, or nil (for tests).
+    /// Checks parent links, boxes, masks, heights, enlargement marks and the proxy count; returns a
+    /// description of the first violation, or nil (for tests).
     func validationError() -> String? {
         var leaves = 0
         func check(_ index: Int32, parent: Int32) -> String? {
@@ -379,7 +549,10 @@ package struct DynamicTree {
             if node.height < 0 { return "node \(index) is free but linked" }
             let c1 = nodes[Int(node.child1)], c2 = nodes[Int(node.child2)]
             if node.height != 1 + Swift.max(c1.height, c2.height) { return "node \(index): wrong height" }
-            if !node.aabb.contains(c1.aabb) || !node.aabb.contains(c2.aabb) || node.aabb != c1.aabb.union(c2.aabb) { return "node \(index): box does not fit its children" }
+            // An enlarged node's box may be larger than its children's union until the rebuild.
+            if !node.aabb.contains(c1.aabb) || !node.aabb.contains(c2.aabb) || (!node.isEnlarged && node.aabb != c1.aabb.union(c2.aabb)) { return "node \(index): box does not fit its children" }
+            if node.isEnlarged && !hasEnlargedNodes { return "node \(index): still marked enlarged after the rebuild" }
+            if (c1.isEnlarged || c2.isEnlarged) && !node.isEnlarged { return "node \(index): an enlarged child under an unmarked node" }
             if node.categoryBits != c1.categoryBits | c2.categoryBits { return "node \(index): wrong category bits" }
             return check(node.child1, parent: index) ?? check(node.child2, parent: index)
         }

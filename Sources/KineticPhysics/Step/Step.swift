@@ -84,5 +84,6 @@ extension World {
         }
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
         updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
+        rebuildMovingTree()                         // tree: the moving tree rebuilt around the enlarged proxies
     }
 }

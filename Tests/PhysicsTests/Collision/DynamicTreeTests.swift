@@ -117,4 +117,75 @@ import Testing
         // The freed node is reused.
         #expect(tree.createProxy(AABB(x: 0, y: 0, width: 1, height: 1), categoryBits: 1, userData: 0) == p)
     }
+
+    /// The per-step path: proxies enlarged in place (queries exact meanwhile), then the marked part
+    /// rebuilt in bulk into a tight, valid tree without growing the node array.
+    @Test func enlargedProxiesAreFoundBeforeAndAfterTheRebuild() {
+        var rng = SplitMix64(seed: 7)
+        var tree = DynamicTree()
+        var scratch = DynamicTree.RebuildScratch()
+        var live: [Int32: AABB] = [:]
+        for i in 0..<400 {
+            let box = randomBox(&rng)
+            live[tree.createProxy(box, categoryBits: 1, userData: Int32(i))] = box
+        }
+        func checkQueries(_ label: String) {
+            for _ in 0..<40 {
+                let query = AABB(x: Double.random(in: -1100...1000, using: &rng), y: Double.random(in: -1100...1000, using: &rng),
+                                 width: Double.random(in: 0...300, using: &rng), height: Double.random(in: 0...300, using: &rng))
+                var found: [Int32] = []
+                tree.query(query, maskBits: .max) { proxy, _ in found.append(proxy); return true }
+                #expect(found.sorted() == live.filter { $0.value.overlaps(query) }.keys.sorted(), "\(label)")
+            }
+        }
+        for round in 0..<5 {
+            // Drift a quarter of the proxies a little, as bodies do between steps; a few jump far.
+            for proxy in live.keys.sorted() where Double.random(in: 0...1, using: &rng) < 0.25 {
+                let jump = Double.random(in: 0...1, using: &rng) < 0.05
+                let d = jump ? Vec2(Double.random(in: -900...900, using: &rng), Double.random(in: -900...900, using: &rng))
+                             : Vec2(Double.random(in: -20...20, using: &rng), Double.random(in: -20...20, using: &rng))
+                let box = AABB(lower: live[proxy]!.lower + d, upper: live[proxy]!.upper + d)
+                tree.enlargeProxy(proxy, box)
+                live[proxy] = box
+            }
+            #expect(tree.hasEnlargedNodes)
+            #expect(tree.validationError() == nil, "round \(round), enlarged")
+            checkQueries("round \(round), enlarged")
+            let nodeCount = tree.nodes.count
+            tree.rebuild(using: &scratch)
+            #expect(!tree.hasEnlargedNodes)
+            #expect(tree.validationError() == nil, "round \(round), rebuilt")
+            #expect(tree.nodes.count == nodeCount)
+            #expect(tree.height < 25, "height \(tree.height)")
+            for proxy in live.keys { #expect(tree.fatAABB(proxy) == live[proxy]!) }
+            checkQueries("round \(round), rebuilt")
+            // Reinsertion and removal still work on a rebuilt tree.
+            let proxy = live.keys.sorted()[round]
+            tree.destroyProxy(proxy)
+            live[proxy] = nil
+            #expect(tree.validationError() == nil)
+        }
+    }
+
+    /// Centres bunched towards one end (each half as far out as the last) would make a chain of a
+    /// tree under middle-of-extent splits; the median fallback keeps it shallow.
+    @Test func rebuildStaysShallowForBunchedCentres() {
+        var tree = DynamicTree()
+        var scratch = DynamicTree.RebuildScratch()
+        var proxies: [Int32] = []
+        for k in 0..<1000 {
+            proxies.append(tree.createProxy(AABB(x: 0, y: 0, width: 1, height: 1), categoryBits: 1, userData: Int32(k)))
+        }
+        for (k, proxy) in proxies.enumerated() {
+            let x = 1e6 * pow(0.5, Double(k))
+            tree.enlargeProxy(proxy, AABB(x: x, y: 0, width: 1e-300, height: 1))
+        }
+        tree.rebuild(using: &scratch)
+        #expect(tree.validationError() == nil)
+        // ⌈log₄/₃ 1000⌉ = 25.
+        #expect(tree.height <= 25, "height \(tree.height)")
+        var found = 0
+        tree.query(AABB(x: -1, y: -1, width: 2e6, height: 3), maskBits: .max) { _, _ in found += 1; return true }
+        #expect(found == 1000)
+    }
 }
