@@ -115,19 +115,15 @@ package struct DynamicTree {
     package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
         guard root != Self.nullNode else { return }
         nodes.withUnsafeBufferPointer { nodes in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { stack in
-                var count = 1
-                stack[0] = root
-                while count > 0 {
-                    count -= 1
-                    let node = nodes[Int(stack[count])]
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { buffer in
+                var stack = NodeStack(buffer, root)
+                while let index = stack.pop() {
+                    let node = nodes[Int(index)]
                     guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { continue }
                     if node.isLeaf {
-                        if !callback(stack[count], node.userData) { return }
+                        if !callback(index, node.userData) { return }
                     } else {
-                        precondition(count + 2 <= Self.stackCapacity, "DynamicTree: query stack overflow")
-                        stack[count] = node.child1; stack[count + 1] = node.child2
-                        count += 2
+                        stack.push(node.child1); stack.push(node.child2)
                     }
                 }
             }
@@ -147,12 +143,9 @@ package struct DynamicTree {
         var p2 = p1 + maxFraction * d
         var segmentBox = AABB(lower: min(p1, p2), upper: max(p1, p2))
         nodes.withUnsafeBufferPointer { nodes in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { stack in
-                var count = 1
-                stack[0] = root
-                while count > 0 {
-                    count -= 1
-                    let index = stack[count]
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { buffer in
+                var stack = NodeStack(buffer, root)
+                while let index = stack.pop() {
                     let node = nodes[Int(index)]
                     guard node.aabb.overlaps(segmentBox), node.categoryBits & maskBits != 0 else { continue }
                     // |dot(v, p1 − c)| > dot(|v|, h): the box is off the ray's line.
@@ -167,9 +160,7 @@ package struct DynamicTree {
                             segmentBox = AABB(lower: min(p1, p2), upper: max(p1, p2))
                         }
                     } else {
-                        precondition(count + 2 <= Self.stackCapacity, "DynamicTree: ray cast stack overflow")
-                        stack[count] = node.child1; stack[count + 1] = node.child2
-                        count += 2
+                        stack.push(node.child1); stack.push(node.child2)
                     }
                 }
             }
@@ -288,8 +279,8 @@ package struct DynamicTree {
     /// Orders the items so the first `split` have their centres below the middle of the centres'
     /// extent along its longer axis (Box2D b2PartitionMid, a Hoare partition); returns `split`.
     /// When that leaves under a quarter on one side (centres bunched towards one end), splits at the
-    /// median instead: the tree's depth then stays logarithmic whatever the positions, as the
-    /// queries' fixed stack needs.
+    /// median instead: the tree's depth then stays logarithmic whatever the positions, which keeps
+    /// queries fast, their stack on the stack frame (`NodeStack`) and this recursion shallow.
     private static func partition(_ items: UnsafeMutablePointer<Int32>, _ centers: UnsafeMutablePointer<Vec2>,
                                   _ count: Int) -> Int {
         if count <= 2 { return count / 2 }
@@ -558,5 +549,34 @@ package struct DynamicTree {
         }
         if root != Self.nullNode, let error = check(root, parent: Self.nullNode) { return error }
         return leaves == proxyCount ? nil : "\(leaves) leaves but proxyCount \(proxyCount)"
+    }
+}
+
+/// The depth-first stack of a query or ray cast: `stackCapacity` nodes on the caller's stack frame,
+/// then on the heap. A balanced tree never needs the heap, but hundreds of proxies with one and the
+/// same box (a level that stacks its static shapes at one spot) leave the sibling search no better
+/// place than beside the last, and the tree grows as deep as they are many. Last in, first out
+/// across both parts, so the visiting order, and with it the order new pairs are found in, is the
+/// same either way.
+struct NodeStack {
+    private let fixed: UnsafeMutableBufferPointer<Int32>
+    private var count = 0
+    private var spilled: [Int32] = []
+
+    @inline(__always) init(_ buffer: UnsafeMutableBufferPointer<Int32>, _ first: Int32) {
+        fixed = buffer
+        fixed[0] = first
+        count = 1
+    }
+
+    @inline(__always) mutating func push(_ node: Int32) {
+        if count < fixed.count { fixed[count] = node; count += 1 } else { spilled.append(node) }
+    }
+
+    @inline(__always) mutating func pop() -> Int32? {
+        if !spilled.isEmpty { return spilled.removeLast() }
+        guard count > 0 else { return nil }
+        count -= 1
+        return fixed[count]
     }
 }

@@ -189,3 +189,26 @@ import Testing
         #expect(found == 1000)
     }
 }
+
+/// Proxies with one and the same box (a level that stacks hundreds of static shapes at one spot):
+/// the sibling search finds every candidate equally good, so the tree may grow deeper than a
+/// query's stack on the stack frame. Queries and ray casts must still find every proxy.
+@Suite struct DynamicTreeDepthTests {
+    @Test func identicalBoxesAreAllFoundHoweverDeepTheTree() {
+        var tree = DynamicTree()
+        let box = AABB(x: 0, y: 0, width: 10, height: 10)
+        let count = 2000
+        for i in 0..<count { _ = tree.createProxy(box, categoryBits: 1, userData: Int32(i)) }
+        #expect(tree.validationError() == nil)
+        // Deeper than the stack frame's part of the query stack: the heap part is used.
+        #expect(tree.height > DynamicTree.stackCapacity, "height \(tree.height)")
+        var found = Set<Int32>()
+        tree.query(AABB(x: 2, y: 2, width: 1, height: 1), maskBits: ~0) { _, data in found.insert(data); return true }
+        #expect(found.count == count)
+        var hit = Set<Int32>()
+        tree.rayCast(origin: Vec2(-5, 5), translation: Vec2(20, 0), maxFraction: 1, maskBits: ~0) { _, data, fraction in
+            hit.insert(data); return fraction
+        }
+        #expect(hit.count == count)
+    }
+}
