@@ -179,7 +179,10 @@ func limitImpulse(gap: Double, speed: Double, mass: Double, accumulated: inout D
         impulseScale = ctx.jointSoftness.impulseScale
     }
     let impulse = -mass * massScale * (speed + bias) - impulseScale * accumulated
-    let newImpulse = Swift.max(accumulated + impulse, 0)
+    // Zero first: a limit out of reach (a distance joint's maxLength is "no limit" up to ∞) has
+    // an infinite speculative bias, and with no mass along the axis (two static or kinematic
+    // bodies) 0 × ∞ is NaN; `max(0, NaN)` is 0, no push, where `max(NaN, 0)` is NaN.
+    let newImpulse = Swift.max(0, accumulated + impulse)
     let change = newImpulse - accumulated
     accumulated = newImpulse
     return change

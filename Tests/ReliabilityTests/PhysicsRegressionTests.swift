@@ -126,6 +126,30 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     }
 }
 
+@Suite struct FarLimitTests {
+    /// A distance joint with a limit and no maximum (maxLength's default, or ∞) between a static
+    /// body and a moving kinematic one: nothing along the joint's axis can move, so its axial mass
+    /// is 0, and the upper limit's speculative bias (the gap over the substep) is ∞. 0 × ∞ made the
+    /// limit's impulse NaN, which reached the kinematic body's state within a step.
+    @Test(arguments: [Double.greatestFiniteMagnitude, .infinity])
+    func limitWithNoMaximumOnBodiesThatCannotMoveStaysFinite(maxLength: Double) throws {
+        let world = World(WorldDef())
+        var def = BodyDef(); def.type = .static
+        let ground = try world.createBody(def)
+        def.type = .kinematic; def.position = Vec2(100, 0); def.linearVelocity = Vec2(10, 5)
+        let platform = try world.createBody(def)
+        _ = try world.createShape(on: platform, ShapeDef(), .circle(Circle(radius: 10)))
+        var d = DistanceJointDef(); d.bodyA = ground; d.bodyB = platform
+        d.length = 100; d.enableLimit = true; d.minLength = 0; d.maxLength = maxLength
+        _ = try world.createJoint(.distance(d))
+        for _ in 0..<60 { world.step(by: 1.0 / 60) }
+        // The joint cannot move a kinematic body: it goes on at its own velocity.
+        #expect(isFinite(world, platform))
+        #expect(abs(world.position(of: platform).x - 110) < 1e-6 && abs(world.position(of: platform).y - 5) < 1e-6,
+                "at \(world.position(of: platform))")
+    }
+}
+
 @Suite struct JointWindUpTests {
     /// A circle 184 pt across and one 1.8 pt across, 13 600 pt apart, held by a prismatic and a
     /// revolute joint anchored about 10 000 pt out: the joints hold in position but not in velocity.
