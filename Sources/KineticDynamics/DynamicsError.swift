@@ -11,12 +11,17 @@ public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible 
 
 // MARK: - Validation helpers (throwing, message names the value)
 
-@inline(__always) func requireFinite(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
-    guard v.isFinite else { throw DynamicsError("\(what()) must be a finite number, got \(v)") }
+/// A number or a point an input check reads, and what its messages call a finite one.
+protocol CheckedInput: CustomStringConvertible {
+    var isFinite: Bool { get }
+    var isUsableInput: Bool { get }
+    static var finiteNoun: String { get }
 }
+extension Double: CheckedInput { static var finiteNoun: String { "a finite number" } }
+extension Vec2: CheckedInput { static var finiteNoun: String { "finite" } }
 
-@inline(__always) func requireFinite(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
-    guard v.isFinite else { throw DynamicsError("\(what()) must be finite, got \(v)") }
+@inline(__always) func requireFinite<V: CheckedInput>(_ v: V, _ what: @autoclosure () -> String) throws(DynamicsError) {
+    guard v.isFinite else { throw DynamicsError("\(what()) must be \(V.finiteNoun), got \(v)") }
 }
 
 /// A place the engine can put a body: within ±`World.largestCoordinate` on each axis. A finite
@@ -28,17 +33,10 @@ public struct DynamicsError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// An angle or a speed the engine takes: within ±`World.largestInput`.
-@inline(__always) func requireUsable(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {
+/// An angle, a speed or a point the engine takes: within ±`World.largestInput`.
+@inline(__always) func requireUsable<V: CheckedInput>(_ v: V, _ what: @autoclosure () -> String) throws(DynamicsError) {
     try requireFinite(v, what())
     guard v.isUsableInput else { throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)") }
-}
-
-@inline(__always) func requireUsable(_ v: Vec2, _ what: @autoclosure () -> String) throws(DynamicsError) {
-    try requireFinite(v, what())
-    guard v.isUsableInput else {
-        throw DynamicsError("\(what()) must be within ±\(World.largestInput), got \(v)")
-    }
 }
 
 @inline(__always) func requirePositive(_ v: Double, _ what: @autoclosure () -> String) throws(DynamicsError) {

@@ -95,22 +95,17 @@ final class Reporter: @unchecked Sendable {
 
     /// A YAML double-quoted scalar: backslash, quote and every control character escaped.
     func yamlString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
+        "\"" + s.replacingScalars { scalar in
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
+            case "\\": return "\\\\"
+            case "\"": return "\\\""
+            case "\n": return "\\n"
+            case "\t": return "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\x" + String(format: "%02X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                return isControl ? "\\x" + String(format: "%02X", scalar.value) : nil
             }
-        }
-        return out + "\""
+        } + "\""
     }
 
     func paint(_ word: String, _ status: CaseStatus) -> String {
@@ -201,19 +196,16 @@ public enum JUnitReport {
 
     /// XML text and attribute escaping; control characters XML 1.0 forbids are dropped.
     static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
+        s.replacingScalars { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "\n": return "&#10;"
+            case "\t", "\r": return nil
+            default: return scalar.value < 0x20 ? "" : nil
             }
         }
-        return out
     }
 }

@@ -451,70 +451,50 @@ package struct DynamicTree {
         guard A.height >= 2 else { return }
         let iB = A.child1, iC = A.child2
         let B = nodes[Int(iB)], C = nodes[Int(iC)]
-        enum Rotation { case none, bf, bg, cd, ce }
-        var best = Rotation.none
-        var aabbBG = AABB(lower: .zero, upper: .zero), aabbBF = aabbBG, aabbCE = aabbBG, aabbCD = aabbBG
         if B.isLeaf || C.isLeaf {
-            if B.isLeaf {
-                // B is a leaf and C is internal: consider swapping B with F or G.
-                let F = nodes[Int(C.child1)], G = nodes[Int(C.child2)]
-                aabbBG = B.aabb.union(G.aabb); aabbBF = B.aabb.union(F.aabb)
-                let costBase = C.aabb.perimeter, costBF = aabbBG.perimeter, costBG = aabbBF.perimeter
-                if costBase < costBF && costBase < costBG { return }
-                best = costBF < costBG ? .bf : .bg
+            // One child is a leaf and the other internal: consider swapping the leaf with either of the
+            // other's children, which then holds the leaf and the child it keeps.
+            let (iLeaf, iInner) = B.isLeaf ? (iB, iC) : (iC, iB)
+            let leaf = nodes[Int(iLeaf)], inner = nodes[Int(iInner)]
+            let keep2 = leaf.aabb.union(nodes[Int(inner.child2)].aabb)
+            let keep1 = leaf.aabb.union(nodes[Int(inner.child1)].aabb)
+            let costBase = inner.aabb.perimeter, cost1 = keep2.perimeter, cost2 = keep1.perimeter
+            if costBase < cost1 && costBase < cost2 { return }
+            if cost1 < cost2 {
+                swapWithGrandchild(nodes, iA, iLeaf, iInner, slot: 1, newBox: keep2)
             } else {
-                // C is a leaf and B is internal: consider swapping C with D or E.
-                let D = nodes[Int(B.child1)], E = nodes[Int(B.child2)]
-                aabbCE = C.aabb.union(E.aabb); aabbCD = C.aabb.union(D.aabb)
-                let costBase = B.aabb.perimeter, costCD = aabbCE.perimeter, costCE = aabbCD.perimeter
-                if costBase < costCD && costBase < costCE { return }
-                best = costCD < costCE ? .cd : .ce
+                swapWithGrandchild(nodes, iA, iLeaf, iInner, slot: 2, newBox: keep1)
             }
-        } else {
-            let D = nodes[Int(B.child1)], E = nodes[Int(B.child2)], F = nodes[Int(C.child1)], G = nodes[Int(C.child2)]
-            let areaB = B.aabb.perimeter, areaC = C.aabb.perimeter
-            var bestCost = areaB + areaC
-            aabbBG = B.aabb.union(G.aabb); aabbBF = B.aabb.union(F.aabb)
-            aabbCE = C.aabb.union(E.aabb); aabbCD = C.aabb.union(D.aabb)
-            let costBF = areaB + aabbBG.perimeter, costBG = areaB + aabbBF.perimeter
-            let costCD = areaC + aabbCE.perimeter, costCE = areaC + aabbCD.perimeter
-            if costBF < bestCost { best = .bf; bestCost = costBF }
-            if costBG < bestCost { best = .bg; bestCost = costBG }
-            if costCD < bestCost { best = .cd; bestCost = costCD }
-            if costCE < bestCost { best = .ce; bestCost = costCE }
-        }
-        switch best {
-        case .none:
             return
-        case .bf:
-            // A(B, C(F, G)) → A(F, C(B, G))
-            let iF = C.child1
-            nodes[Int(iA)].child1 = iF; nodes[Int(iC)].child1 = iB
-            nodes[Int(iB)].parentOrNext = iC; nodes[Int(iF)].parentOrNext = iA
-            nodes[Int(iC)].aabb = aabbBG
-            refitAfterRotation(nodes, iA, iC)
-        case .bg:
-            // A(B, C(F, G)) → A(G, C(F, B))
-            let iG = C.child2
-            nodes[Int(iA)].child1 = iG; nodes[Int(iC)].child2 = iB
-            nodes[Int(iB)].parentOrNext = iC; nodes[Int(iG)].parentOrNext = iA
-            nodes[Int(iC)].aabb = aabbBF
-            refitAfterRotation(nodes, iA, iC)
-        case .cd:
-            // A(B(D, E), C) → A(B(C, E), D)
-            let iD = B.child1
-            nodes[Int(iA)].child2 = iD; nodes[Int(iB)].child1 = iC
-            nodes[Int(iC)].parentOrNext = iB; nodes[Int(iD)].parentOrNext = iA
-            nodes[Int(iB)].aabb = aabbCE
-            refitAfterRotation(nodes, iA, iB)
-        case .ce:
-            // A(B(D, E), C) → A(B(D, C), E)
-            let iE = B.child2
-            nodes[Int(iA)].child2 = iE; nodes[Int(iB)].child2 = iC
-            nodes[Int(iC)].parentOrNext = iB; nodes[Int(iE)].parentOrNext = iA
-            nodes[Int(iB)].aabb = aabbCD
-            refitAfterRotation(nodes, iA, iB)
         }
+        // Both internal: the cheapest of the four swaps, if any is cheaper than none.
+        let D = nodes[Int(B.child1)], E = nodes[Int(B.child2)], F = nodes[Int(C.child1)], G = nodes[Int(C.child2)]
+        let areaB = B.aabb.perimeter, areaC = C.aabb.perimeter
+        let aabbBG = B.aabb.union(G.aabb), aabbBF = B.aabb.union(F.aabb)
+        let aabbCE = C.aabb.union(E.aabb), aabbCD = C.aabb.union(D.aabb)
+        var bestCost = areaB + areaC
+        var best: (iX: Int32, iP: Int32, slot: Int, box: AABB)?
+        func consider(_ cost: Double, _ iX: Int32, _ iP: Int32, _ slot: Int, _ box: AABB) {
+            if cost < bestCost { bestCost = cost; best = (iX, iP, slot, box) }
+        }
+        consider(areaB + aabbBG.perimeter, iB, iC, 1, aabbBG)  // A(B, C(F, G)) → A(F, C(B, G))
+        consider(areaB + aabbBF.perimeter, iB, iC, 2, aabbBF)  // A(B, C(F, G)) → A(G, C(F, B))
+        consider(areaC + aabbCE.perimeter, iC, iB, 1, aabbCE)  // A(B(D, E), C) → A(B(C, E), D)
+        consider(areaC + aabbCD.perimeter, iC, iB, 2, aabbCD)  // A(B(D, E), C) → A(B(D, C), E)
+        if let best { swapWithGrandchild(nodes, iA, best.iX, best.iP, slot: best.slot, newBox: best.box) }
+    }
+
+    /// One rotation: A's child `iX` trades places with the child in `slot` (1 or 2) of A's other
+    /// child `iP`, whose box becomes `newBox` (the union of `iX` and the child it keeps).
+    @inline(__always)
+    private static func swapWithGrandchild(_ nodes: UnsafeMutableBufferPointer<Node>, _ iA: Int32, _ iX: Int32,
+                                           _ iP: Int32, slot: Int, newBox: AABB) {
+        let iY = slot == 1 ? nodes[Int(iP)].child1 : nodes[Int(iP)].child2
+        if nodes[Int(iA)].child1 == iX { nodes[Int(iA)].child1 = iY } else { nodes[Int(iA)].child2 = iY }
+        if slot == 1 { nodes[Int(iP)].child1 = iX } else { nodes[Int(iP)].child2 = iX }
+        nodes[Int(iX)].parentOrNext = iP; nodes[Int(iY)].parentOrNext = iA
+        nodes[Int(iP)].aabb = newBox
+        refitAfterRotation(nodes, iA, iP)
     }
 
     /// After a rotation the changed child's mask and height, then A's, need recomputing.
