@@ -264,11 +264,18 @@ func withSegmentView<R>(_ s: Segment, _ body: (PolygonView) -> R) -> R {
 /// The largest separation of poly2 from the face planes of poly1, and that face.
 @inline(__always)
 func findMaxSeparation(_ poly1: PolygonView, _ poly2: PolygonView) -> (edge: Int, separation: Double) {
+    // Two boxes, the common case: with the counts constant the loops unroll.
+    if poly1.count == 4 && poly2.count == 4 { return findMaxSeparation(poly1, 4, poly2, 4) }
+    return findMaxSeparation(poly1, poly1.count, poly2, poly2.count)
+}
+
+@inline(__always)
+private func findMaxSeparation(_ poly1: PolygonView, _ count1: Int, _ poly2: PolygonView, _ count2: Int) -> (edge: Int, separation: Double) {
     var best = 0, maxSeparation = -Double.greatestFiniteMagnitude
-    for i in 0..<poly1.count {
+    for i in 0..<count1 {
         let n = poly1.normals[i], v1 = poly1.vertices[i]
         var si = Double.greatestFiniteMagnitude
-        for j in 0..<poly2.count { si = Swift.min(si, dot(n, poly2.vertices[j] - v1)) }
+        for j in 0..<count2 { si = Swift.min(si, dot(n, poly2.vertices[j] - v1)) }
         if si > maxSeparation { maxSeparation = si; best = i }
     }
     return (best, maxSeparation)
