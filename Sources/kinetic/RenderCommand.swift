@@ -99,7 +99,20 @@ struct RenderLevel: ParsableCommand {
         return .scale(scale ?? 1)
     }
 
+    /// A time option the output ignores, given without the one it uses, is likely a mix-up: say
+    /// which moment is rendered. Given both (one command line for several formats), each output
+    /// takes the one that applies, silently.
+    func warnAboutAnIgnoredTimeOption() {
+        if kind == .picture, seconds != nil, at == nil {
+            Diagnostics.warning("--seconds is the length of an animation or a sequence; a single picture (-o \(output)) is taken at --at <seconds>, here \(replay == nil ? "0 s" : "the recording's last step")")
+        }
+        if kind != .picture, at != nil, seconds == nil {
+            Diagnostics.warning("--at is the time of a single picture; an animation or a sequence (-o \(output)) starts at 0 and lasts --seconds")
+        }
+    }
+
     func run() throws {
+        warnAboutAnIgnoredTimeOption()
         let loaded: Level
         let recording: Recording?
         do {

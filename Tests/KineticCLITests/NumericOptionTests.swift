@@ -33,6 +33,22 @@ import Testing
         #expect(!stderr.contains("Missing value"), "\(stderr)")
     }
 
+    /// A time option the output ignores, given without the one it uses, is named in a warning that
+    /// says which moment is rendered; the render still succeeds. (Both together are silent:
+    /// RenderOutputTests renders every format with one command line.)
+    @Test(arguments: [
+        (["render", "{level}", "-o", "{folder}/out.png", "--seconds", "1.5"], "a single picture (-o {folder}/out.png) is taken at --at <seconds>, here 0 s", true),
+        (["render", "{level}", "-o", "{folder}/out.svg", "--seconds", "2"], "warning: --seconds is the length of an animation or a sequence", true),
+        (["render", "{level}", "-o", "{folder}/f%04d.png", "--at", "1", "--fps", "2"], "warning: --at is the time of a single picture; an animation or a sequence (-o {folder}/f%04d.png) starts at 0 and lasts --seconds", true),
+        (["render", "{level}", "-o", "{folder}/out.png", "--seconds", "1", "--at", "1"], "warning", false),
+    ])
+    func renderWarnsOfATimeOptionItsOutputIgnores(arguments: [String], message: String, warns: Bool) throws {
+        let (status, stderr) = try CLI.kineticOnSmallLevel(arguments)
+        #expect(status == 0, "\(stderr)")
+        let folderless = stderr.replacingOccurrences(of: #"-o \S*/(out|f%04d)"#, with: "-o {folder}/$1", options: .regularExpression)
+        #expect(folderless.contains(message) == warns, "\(stderr)")
+    }
+
     /// Good ring settings are taken (the ring's behaviour under them: CheckpointBindingTests).
     @Test func checkpointSettingsInRangeAreAccepted() throws {
         let (status, stderr) = try CLI.kineticOnSmallLevel(["run", "{level}", "--headless", "--seconds", "3", "--checkpoint-every", "0.25", "--checkpoints", "0"])
