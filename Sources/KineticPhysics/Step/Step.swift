@@ -75,8 +75,9 @@ extension World {
                     }
                 }
                 contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
-                restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
-                contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
+                if restitute(v, ctx, safeguards: safeguards) {  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
+                    contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
+                }
                 storeJointImpulses(v, workers)      // b2_stageStoreImpulses: joints' records to the store
                 storeImpulses(v, contacts, workers) // b2_stageStoreImpulses
             }
