@@ -244,10 +244,9 @@ struct ContactSchedule {
         /// Pairs then singles, as one range of items for the workers.
         var itemCount: Int { Int(pairEnd - pairStart) + Int(singleEnd - singleStart) }
 
-        /// The group's pairs and singles, as indices into the schedule's lists. `build` makes every
-        /// start at most its end, so the ranges skip that check (each pass walks every group).
-        var pairs: Range<Int> { Range(uncheckedBounds: (Int(pairStart), Int(pairEnd))) }
-        var singles: Range<Int> { Range(uncheckedBounds: (Int(singleStart), Int(singleEnd))) }
+        /// The group's pairs and singles, as indices into the schedule's lists.
+        var pairs: Range<Int> { Int(pairStart)..<Int(pairEnd) }
+        var singles: Range<Int> { Int(singleStart)..<Int(singleEnd) }
 
         /// A range of the group's items (pairs then singles) as indices into the schedule's pairs
         /// and into its singles.
