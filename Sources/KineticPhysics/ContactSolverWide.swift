@@ -321,39 +321,39 @@ struct ContactSchedule {
         }
     }
 
-    /// Runs `body` with the schedule's arrays as pointers. The substeps take them once per step:
-    /// reaching the stored arrays in each of a step's passes checked their uniqueness every time.
+    /// Runs `body` with the schedule's arrays as pointers. The stages after the preparation (the
+    /// substeps, the bounce exchange, the impulse store) take them once per step: reaching the
+    /// stored arrays in each of a step's passes checked their uniqueness every time.
     mutating func withPasses<R>(_ body: (ContactPasses) -> R) -> R {
         let pairCount = self.pairCount, pairsFrictionless = self.pairsFrictionless
         return pairs.withUnsafeMutableBufferPointer { pairs in
             groups.withUnsafeMutableBufferPointer { groups in
                 singles.withUnsafeMutableBufferPointer { singles in
-                    body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
-                                       groups: UnsafeBufferPointer(groups), singles: UnsafeBufferPointer(singles)))
+                    lanes.withUnsafeMutableBufferPointer { lanes in
+                        body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
+                                           groups: UnsafeBufferPointer(groups), singles: UnsafeBufferPointer(singles),
+                                           lanes: UnsafeBufferPointer(lanes)))
+                    }
                 }
             }
         }
     }
 }
 
-extension ContactSchedule {
+extension ContactPasses {
     /// The restitution stage reads and changes a bouncing contact's impulses in its constraint
     /// (`v.restitutionList`); a paired one's are in its lane during the substeps. `toConstraints`:
     /// lanes to constraints before the stage; else constraints to lanes after it, for the store.
-    mutating func exchangeBouncingImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
-                                           toConstraints: Bool) {
-        guard !list.isEmpty else { return }
-        lanes.withUnsafeBufferPointer { lanes in
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                for k32 in list {
-                    let k = Int(k32), code = Int(lanes[k])
-                    guard code >= 0 else { continue }
-                    let lane = code & 1
-                    let pair = pairs.baseAddress! + (code >> 1)
-                    exchange(&cs[k].p0, &pair.pointee.p0, lane, toConstraints)
-                    if cs[k].pointCount > 1 { exchange(&cs[k].p1, &pair.pointee.p1, lane, toConstraints) }
-                }
-            }
+    func exchangeBouncingImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,
+                                  toConstraints: Bool) {
+        guard let pairs else { return }
+        for k32 in list {
+            let k = Int(k32), code = Int(lanes[k])
+            guard code >= 0 else { continue }
+            let lane = code & 1
+            let pair = pairs + (code >> 1)
+            exchange(&cs[k].p0, &pair.pointee.p0, lane, toConstraints)
+            if cs[k].pointCount > 1 { exchange(&cs[k].p1, &pair.pointee.p1, lane, toConstraints) }
         }
     }
 }
@@ -375,7 +375,7 @@ extension ContactSchedule {
 struct StorePairImpulses: WorkerStage {
     let pairs: UnsafePointer<ContactConstraintPair>, contacts: UnsafeMutablePointer<ContactData>
 
-    func run(_ range: Range<Int>) {
+    @inline(__always) func run(_ range: Range<Int>) {
         for i in range {
             let p = pairs + i
             let m0 = contacts + Int(p.pointee.contact0), m1 = contacts + Int(p.pointee.contact1)
@@ -397,6 +397,8 @@ struct ContactPasses {
     let pairsFrictionless: Bool
     let groups: UnsafeBufferPointer<ContactSchedule.Group>
     let singles: UnsafeBufferPointer<Int32>
+    /// Per constraint, its pair and lane (pair << 1 | lane), or −1 when it is solved on its own.
+    let lanes: UnsafeBufferPointer<Int32>
 
     /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
     /// (the joints' warm start check, Safeguards/WarmStartEnergyLimit.swift).

@@ -4,16 +4,14 @@
 /// Copies the final impulses into the manifolds for next step's warm start: the paired contacts'
 /// from their lanes, the others' from their constraints. Each writes its own contacts, so blocks of
 /// them run on the workers.
-@inline(__always) func storeImpulses(_ v: SolverViews, _ workers: Workers) {
+@inline(__always) func storeImpulses(_ v: SolverViews, _ passes: ContactPasses, _ workers: Workers) {
     guard let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress else { return }
-    v.buffers.contactSchedule.withPasses { passes in
-        if let pairs = passes.pairs {
-            workers.forEachRange(passes.pairCount, minimum: Workers.minimumBodyBlock,
-                                 StorePairImpulses(pairs: UnsafePointer(pairs), contacts: contacts))
-        }
-        workers.forEachRange(passes.singles.count, minimum: Workers.minimumBodyBlock,
-                             StoreImpulses(contacts: contacts, constraints: constraints, singles: passes.singles))
+    if let pairs = passes.pairs {
+        workers.forEachRange(passes.pairCount, minimum: Workers.minimumBodyBlock,
+                             StorePairImpulses(pairs: UnsafePointer(pairs), contacts: contacts))
     }
+    workers.forEachRange(passes.singles.count, minimum: Workers.minimumBodyBlock,
+                         StoreImpulses(contacts: contacts, constraints: constraints, singles: passes.singles))
 }
 
 extension World {
@@ -63,7 +61,7 @@ private struct StoreImpulses: WorkerStage {
     let contacts: UnsafeMutablePointer<ContactData>, constraints: UnsafePointer<ContactConstraint>
     let singles: UnsafeBufferPointer<Int32>
 
-    func run(_ range: Range<Int>) {
+    @inline(__always) func run(_ range: Range<Int>) {
         for i in range {
             let c = constraints + Int(singles[i])
             let m = contacts + Int(c.pointee.contact)
@@ -83,7 +81,7 @@ private struct FinalizeBodies: WorkerStage {
     let awake: UnsafeBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<ContinuousMark>
     let dt: Double, caps: SpeedCaps, capSpeeds: Bool, sleepThreshold: Double, enableContinuous: Bool
 
-    func run(_ range: Range<Int>) {
+    @inline(__always) func run(_ range: Range<Int>) {
         for i in range {
             if capSpeeds && integration[i].isDynamic { caps.apply(to: &states[i]) }
             let s = states[i]

@@ -130,7 +130,7 @@ private struct UpdateJointPoses: WorkerStage {
 private struct StoreJointImpulses: WorkerStage {
     let records: UnsafeBufferPointer<JointRecord>, joints: UnsafeMutableBufferPointer<JointData>
 
-    func run(_ range: Range<Int>) {
+    @inline(__always) func run(_ range: Range<Int>) {
         for i in range { joints[Int(records[i].joint)].storeImpulses(records[i]) }
     }
 }

@@ -111,11 +111,11 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
             c.pointee.restitution = restitution
             anyRestitution = anyRestitution || restitution > 0
         }
-        v.buffers.colorStarts.withUnsafeBufferPointer { colorStarts in
+        v.buffers.colorStarts.withUnsafeMutableBufferPointer { colorStarts in
             if scheduleKept {
-                validateContactSchedule(v.buffers.contactSchedule, v.constraints, colorStarts)
+                validateContactSchedule(v.buffers.contactSchedule, v.constraints, UnsafeBufferPointer(colorStarts))
             } else {
-                v.buffers.contactSchedule.build(v.constraints, colorStarts)
+                v.buffers.contactSchedule.build(v.constraints, UnsafeBufferPointer(colorStarts))
             }
         }
         prepareContacts(v, UnsafeBufferPointer(slots))
@@ -152,7 +152,7 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
         return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
     }
     var pairsFrictionless = true
-    v.buffers.contactSchedule.lanes.withUnsafeBufferPointer { lanes in
+    v.buffers.contactSchedule.lanes.withUnsafeMutableBufferPointer { lanes in
       v.buffers.contactSchedule.pairs.withUnsafeMutableBufferPointer { pairs in
         for ci in 0..<slots.count where slots[ci] >= 0 {
             let k = Int(slots[ci])
@@ -212,7 +212,7 @@ private struct PrepareJoints: WorkerStage {
     let bodies: UnsafeBufferPointer<BodyData>, solverIndex: UnsafeBufferPointer<Int32>
     let dummy: Int32, ctx: StepContext
 
-    func run(_ range: Range<Int>) {
+    @inline(__always) func run(_ range: Range<Int>) {
         for i in range { prepareJoint(records + i, order[i], joints, bodies, solverIndex, dummy: dummy, ctx) }
     }
 }

@@ -28,11 +28,12 @@
 // before the solve.
 
 extension World {
-    /// The restitution stage: the bounce solve, then SAFEGUARD restitutionEnergyLimit.
-    func restitute(_ v: SolverViews, _ ctx: StepContext, safeguards: Safeguards) {
+    /// The restitution stage: the bounce solve, then SAFEGUARD restitutionEnergyLimit. Returns
+    /// whether anything bounced (else no impulse changed).
+    func restitute(_ v: SolverViews, _ ctx: StepContext, safeguards: Safeguards) -> Bool {
         let cs = v.constraints, list = v.restitutionList, states = v.states, threshold = ctx.restitutionThreshold
         // Most steps nothing bounces: no copy then.
-        guard anyPointBounces(cs, list, threshold: threshold) else { return }
+        guard anyPointBounces(cs, list, threshold: threshold) else { return false }
         let limited = safeguards.contains(.restitutionEnergyLimit)
         let n = buffers.awakeBodies.count
         if limited {
@@ -41,8 +42,9 @@ extension World {
             }
             for i in 0..<n { buffers.restitutionBefore[i] = states[i] }
         }
-        guard solveBounce(cs, list, states, threshold: threshold) else { return }
+        guard solveBounce(cs, list, states, threshold: threshold) else { return true }
         if limited { limitRestitutionEnergy(cs, list, states, v.integration) }
+        return true
     }
 
     private func limitRestitutionEnergy(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ list: UnsafeBufferPointer<Int32>,

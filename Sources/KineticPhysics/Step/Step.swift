@@ -74,12 +74,13 @@ extension World {
                         limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
                     }
                 }
+                contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
+                if restitute(v, ctx, safeguards: safeguards) {  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
+                    contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
+                }
+                storeJointImpulses(v, workers)      // b2_stageStoreImpulses: joints' records to the store
+                storeImpulses(v, contacts, workers) // b2_stageStoreImpulses
             }
-            buffers.contactSchedule.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
-            restitute(v, ctx, safeguards: safeguards)  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
-            buffers.contactSchedule.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
-            storeJointImpulses(v, workers)          // b2_stageStoreImpulses: joints' records to the store
-            storeImpulses(v, workers)               // b2_stageStoreImpulses
             finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         }
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all

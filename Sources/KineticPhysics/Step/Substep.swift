@@ -31,8 +31,10 @@ struct SpeedCaps {
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask), body by body.
 @inline(__always) func integrateVelocities(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>,
                                            _ ctx: StepContext, _ workers: Workers) {
+    // Made here, not in the stage (made only where it runs): here the substep loop keeps them.
+    let h = ctx.h, caps = SpeedCaps(ctx)
     workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
-                         IntegrateVelocities(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx)))
+                         IntegrateVelocities(states: states, integration: integration, h: h, caps: caps))
 }
 
 private struct IntegrateVelocities: WorkerStage {
@@ -86,8 +88,9 @@ extension World {
 /// momentum and energy (the next substep caps them before use).
 @inline(__always) func integratePositions(_ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>, _ ctx: StepContext,
                         capped: Bool, _ workers: Workers) {
+    let h = ctx.h, caps = SpeedCaps(ctx)
     workers.forEachRange(integration.count, minimum: Workers.minimumBodyBlock,
-                         IntegratePositions(states: states, integration: integration, h: ctx.h, caps: SpeedCaps(ctx), capped: capped))
+                         IntegratePositions(states: states, integration: integration, h: h, caps: caps, capped: capped))
 }
 
 private struct IntegratePositions: WorkerStage {

@@ -60,12 +60,14 @@ final class Workers {
     /// Runs `stage.run(range)` over 0..<n in contiguous ranges of at least `minimum` indices, on the
     /// caller and the workers, and returns when all are done: as many ranges as keep every thread
     /// busy, one (inline) when `n` is small or there are no workers. Ranges must touch disjoint data.
-    @inline(__always) func forEachRange<Stage: WorkerStage>(_ n: Int, minimum: Int, _ stage: Stage) {
+    /// The stage is made only where it runs: inline, its loop reads the caller's values directly;
+    /// made before the branch, it was built in memory (the context copied in) on one thread too.
+    @inline(__always) func forEachRange<Stage: WorkerStage>(_ n: Int, minimum: Int, _ stage: @autoclosure () -> Stage) {
         let blocks = count == 1 ? 1 : Swift.max(1, Swift.min(n / Swift.max(1, minimum), 4 * count))
         if blocks > 1 {
-            runInBlocks(n, blocks, stage)
+            runInBlocks(n, blocks, stage())
         } else if n > 0 {
-            stage.run(0..<n)
+            stage().run(0..<n)
         }
     }
 
@@ -229,7 +231,7 @@ extension World {
     /// The threads for this step's stages: `WorldDef.workers`, or for the automatic setting the
     /// world's pool while at least `WorldDef.parallelBodyThreshold` bodies are awake. The pool is
     /// made on the first step that uses it and kept.
-    func workers(forAwakeBodies awake: Int) -> Workers {
+    @inline(__always) func workers(forAwakeBodies awake: Int) -> Workers {
         let requested = def.workers
         if requested == 1 || requested < 0 { return serialWorkers }
         if requested == 0 && awake < WorldDef.parallelBodyThreshold { return serialWorkers }
