@@ -290,19 +290,32 @@ public enum LevelChecker {
             let at = line(ofField: name, in: source)
             problems.append(LevelProblem(file: file, line: at, column: column(of: name, line: at, in: source), message: message))
         }
-        // A key close to a known one is most likely a typo (`widht`).
+        // A key close to a known one is most likely a typo (`widht`); LÖVE's input callbacks, a port's.
         if out.count > 1, case .string(let keyText) = out[1] {
             let known = surface.levelFields + surface.levelFunctions
             for key in keyText.split(separator: "\n").map(String.init) where !known.contains(key) {
-                if let near = nearestName(to: key, in: known) {
-                    let at = line(ofField: key, in: source)
-                    problems.append(LevelProblem(file: file, line: at, column: column(of: key, line: at, in: source),
-                                                 message: "unknown level field '\(key)'; did you mean '\(near)'?"))
+                let message: String
+                if let callback = loveCallbacks[key] {
+                    message = "unknown level field '\(key)': LÖVE's callback is never called here; " + callback
+                } else if let near = nearestName(to: key, in: known) {
+                    message = "unknown level field '\(key)'; did you mean '\(near)'?"
+                } else {
+                    continue
                 }
+                let at = line(ofField: key, in: source)
+                problems.append(LevelProblem(file: file, line: at, column: column(of: key, line: at, in: source), message: message))
             }
         }
         return problems
     }
+
+    /// LÖVE's input callbacks, which a ported level may keep, and where their events come instead.
+    static let loveCallbacks: [String: String] = {
+        let key = "key presses and releases come to level.key(world, key, down)"
+        let pointer = "mouse and touch events come to level.pointer(world, e), e.phase \"began\", \"moved\" or \"ended\""
+        return ["keypressed": key, "keyreleased": key, "mousepressed": pointer, "mousereleased": pointer,
+                "mousemoved": pointer, "touchpressed": pointer, "touchmoved": pointer, "touchreleased": pointer]
+    }()
 
     /// Images of the items the load made that the static pass did not already report.
     static func imageProblems(_ level: Level, folder: String, sources: [String: String], reported: [LevelProblem]) -> [LevelProblem] {
