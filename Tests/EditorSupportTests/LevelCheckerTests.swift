@@ -219,6 +219,21 @@ import Testing
         ], "\(problems)")
     }
 
+    @Test func anErrorInDrawIsReportedFromTheFirstFrame() throws {
+        // No headless run calls draw: a bad option there showed only in the window or a render.
+        let problems = try check(source: """
+            local level = {}
+            function level.load(world) end
+            function level.draw(world, canvas)
+              canvas:rect(1, 1, 10, 10, { fill = { 1, 0, 0 } })
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:4:1: Canvas:rect: 'fill' must be a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name), got a table",
+        ], "\(problems)")
+    }
+
     @Test func problemsOfBothPassesAreListedInSourceOrder() throws {
         // A misspelled definition field (line 4) sits between two unknown members (lines 3 and 5),
         // and two problems share line 5: luacheck's order is line, then column.

@@ -62,7 +62,8 @@ public enum LevelChecker {
         var problems = found.problems
         guard let level = found.level, !found.stopsTheLoad else { return problems }
 
-        // 4. The chunk and load(world, state), no step.
+        // 4. The chunk and load(world, state), no step; then draw(world, canvas) once, the first frame
+        // the window and `kinetic render` show (a headless run never draws, so nothing else runs it).
         var quiet = options
         quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.dataFolder = .discard  // nor kinetic.save
@@ -72,6 +73,10 @@ public enum LevelChecker {
         do {
             let loaded = try Level.load(path: path, options: quiet)
             problems += imageProblems(loaded, folder: level.folder, sources: level.sources, reported: problems)
+            if let error = loaded.scene().hudError {
+                let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
+                if !found.reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
+            }
         } catch {
             let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
             // The static pass has usually named the same mistake in the same constructor call.
