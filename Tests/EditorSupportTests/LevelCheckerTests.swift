@@ -169,6 +169,9 @@ import Testing
               ball.velocty = { 1, 2 }
               paddle.cneter = { 1, 2 }
               print(other.whatever)
+              local item, gravity
+              item, gravity = world:item("ball"), kinetic.gravity{}
+              print(gravity.magnitude)
             end
             return level
             """)

@@ -251,7 +251,8 @@ enum MemberChecker {
                             let argument = text(next) == "(" ? next + 1 : next
                             if argument < t.count, t[argument].kind == .string { literals.append((argument, d, text(member))) }
                         }
-                        if text(i + 1) == "=", scopes.last!.brackets == 0 { assign(d, type(at: i + 2)) }
+                        // The last target of `a, b = x, y` is given y, not x: unknown.
+                        if text(i + 1) == "=", scopes.last!.brackets == 0 { assign(d, previous == "," ? nil : type(at: i + 2)) }
                         if text(i + 1) == ",", scopes.last!.brackets == 0 { assign(d, nil) }  // maybe a multiple assignment
                     } else if name == "kinetic", let member, isName(member) {
                         check(member, "kinetic", known: surface.module.filter { !$0.contains(".") })
