@@ -198,10 +198,10 @@ import Testing
             return level
             """)
         #expect(problems == [
-            "main.lua:4:19: key names are lower case, so 'Left' is never down; did you mean 'left'?",
-            "main.lua:4:68: 'esc' is not a key name, so it is never down; did you mean 'escape'?",
-            "main.lua:7:13: 'enter' is not a key name, so it is never down; did you mean 'return'?",
-            "main.lua:7:50: key names are lower case, so 'Space' is never down; did you mean 'space'?",
+            "main.lua:4:19: key names are lower case: no key sends 'Left'; did you mean 'left'?",
+            "main.lua:4:68: 'esc' is not a key name (no key sends it); did you mean 'escape'?",
+            "main.lua:7:13: 'enter' is not a key name (no key sends it); did you mean 'return'?",
+            "main.lua:7:50: key names are lower case: no key sends 'Space'; did you mean 'space'?",
             "main.lua:10:17: 'begin' is not a pointer phase (\"began\", \"moved\" or \"ended\"); did you mean 'began'?",
             "main.lua:10:60: unknown member 'xx' of kinetic.PointerEvent; did you mean 'x'?",
         ], "\(problems)")

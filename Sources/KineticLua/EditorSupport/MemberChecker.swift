@@ -35,28 +35,12 @@ enum MemberChecker {
         return members
     }
 
-    /// Names a level might expect for a key, and the one the window sends (LÖVE's KeyConstant).
-    static let keyNameFor = ["enter": "return", "esc": "escape", "spacebar": "space", " ": "space",
-                             "shift": "lshift", "ctrl": "lctrl", "control": "lctrl", "alt": "lalt",
-                             "arrowleft": "left", "arrowright": "right", "arrowup": "up", "arrowdown": "down"]
-
-    /// What is wrong with `literal` as a key name, or nil. The window's names are lower case.
-    static func keyNameProblem(_ literal: String) -> String? {
-        if let name = keyNameFor[literal.lowercased()] {
-            return "'\(literal)' is not a key name, so it is never down; did you mean '\(name)'?"
-        }
-        if literal != literal.lowercased() {
-            return "key names are lower case, so '\(literal)' is never down; did you mean '\(literal.lowercased())'?"
-        }
-        return nil
-    }
-
     /// What is wrong with a string literal `literal` given to (or compared with) `member` of a value
     /// of `type` (`member` nil: the value itself), or nil.
     static func literalProblem(type: String, member: String?, literal: String) -> String? {
         switch (type, member) {
         case ("KeyName", nil), ("World", "isDown"?), ("World", "key"?):
-            return keyNameProblem(literal)
+            return KeyName.problem(literal)
         case ("PointerEvent", "phase"?):
             let phases = ["began", "moved", "ended"]
             guard !phases.contains(literal) else { return nil }
