@@ -61,7 +61,7 @@ extension Runtime {
         guard let table = returned else {
             throw LuaError(kind: .runtime, message: "\(chunkName): a level must return a table: return { load = function(world, state) ... end }")
         }
-        var setup = try readFields(table, chunkName: chunkName)
+        var setup = try readFields(table, chunkName: chunkName, file: resolved, source: source)
         if let seed = overrides.seed { setup.seed = seed }
         if let width = overrides.width { setup.width = width }
         if let height = overrides.height { setup.height = height }
@@ -157,7 +157,10 @@ extension Runtime {
     }
 
     /// The level table's optional fields, with errors naming the field.
-    func readFields(_ table: LuaReference, chunkName: String) throws(LuaError) -> WorldSetup {
+    /// The level table's fields. A bad one is named with the line that sets it in the level's text
+    /// (`source`, else the file read again), as `kinetic check` finds it: `main.lua:3: level field
+    /// 'width' must be …`.
+    func readFields(_ table: LuaReference, chunkName: String, file: String, source: String?) throws(LuaError) -> WorldSetup {
         try state.withStack { lua throws(LuaError) in
             lua.push(table)
             var setup = WorldSetup()
@@ -184,7 +187,11 @@ extension Runtime {
                 }
                 if let background = try t.optionalColor("background") { setup.background = background }
             } catch {
-                throw LuaError(kind: .runtime, message: "\(chunkName): level field \(error.message)")
+                // The message starts with the field's quoted name: `'width' must be …`.
+                let field = error.message.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first
+                let text = source ?? (try? String(contentsOfFile: file, encoding: .utf8))
+                let line = field.flatMap { name in text.map { LevelChecker.line(ofField: String(name), in: $0) } }
+                throw LuaError(kind: .runtime, message: "\(chunkName)\(line.map { ":\($0)" } ?? ""): level field \(error.message)")
             }
             return setup
         }

@@ -59,7 +59,10 @@ struct Check: ParsableCommand {
             let problems = LevelChecker.check(level: level, options: options)
             all += problems
             report(problems)
-            if problems.isEmpty, format == .text { print("ok: \(level)") }
+            if problems.isEmpty, format == .text {
+                print("ok: \(level)")
+                fflush(nil)  // before the next level's problems on standard error, also into one file
+            }
         }
         if format == .json {
             let encoder = JSONEncoder()

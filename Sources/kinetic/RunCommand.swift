@@ -28,7 +28,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Simulated seconds to run, at most 3600 (headless default: the level's `duration`, else 10).")
     var seconds: Double?
 
-    @Option(parsing: .unconditional, help: "Fixed steps to run instead of --seconds (at most one hour of simulated time).")
+    @Option(parsing: .unconditional, help: "Fixed steps to run instead of --seconds, in the window too (at most one hour of simulated time).")
     var steps: Int?
 
     @Flag(help: "Run in real time and reload the level whenever its files change (as `kinetic watch`).")
@@ -40,6 +40,7 @@ struct Run: ParsableCommand {
         try validateSimulatedSeconds(seconds, "--seconds")
         if let steps, steps < 0 { throw ValidationError("--steps must be non-negative, got \(steps)") }
         if watch, steps != nil { throw ValidationError("--steps cannot be used with --watch (it runs in real time; give --seconds)") }
+        if steps != nil, seconds != nil { throw ValidationError("--steps and --seconds both say how long to run; give one") }
         if !watch {
             if live.restartOnReload { throw ValidationError("--restart-on-reload needs --watch") }
             if live.rerun { throw ValidationError("--rerun needs --watch") }
@@ -59,7 +60,14 @@ struct Run: ParsableCommand {
         loaded.debug = loaded.debug || live.debug
         if !live.headless, try WindowRunner.isDisplayAvailable() {
             let loop = GameLoop(level: loaded)
-            do { loop.stepLimit = try seconds.map { s throws(LevelError) in try loaded.steps(for: s, "--seconds") } } catch {
+            do throws(LevelError) {
+                if let steps {
+                    try loaded.checkStepCount(steps, "--steps")
+                    loop.stepLimit = steps
+                } else if let seconds {
+                    loop.stepLimit = try loaded.steps(for: seconds, "--seconds")
+                }
+            } catch {
                 throw Diagnostics.failure(error)
             }
             try WindowRunner(loop).run()

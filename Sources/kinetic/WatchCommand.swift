@@ -105,7 +105,8 @@ struct WatchSession {
         try levelArguments.reportCheckProblems(level, strict: settings.strict)
         level.debug = level.debug || settings.debug
         let reloader = HotReloader(level: level, restartOnReload: settings.restartOnReload, polling: settings.poll)
-        Diagnostics.note("watching \(reloader.watcher.files.count) files in \(level.folder) "
+        let files = reloader.watcher.files.count
+        Diagnostics.note("watching \(files) file\(files == 1 ? "" : "s") in \(level.folder) "
             + "(\(reloader.watcher.mechanism.rawValue)); save to reload")
         let remaining = settings.seconds.map { max(0, $0 - (FileWatcher.now() - started)) }
         if !settings.headless, try WindowRunner.isDisplayAvailable() {

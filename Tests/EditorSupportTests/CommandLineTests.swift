@@ -87,6 +87,16 @@ import Testing
                               "missing_image/main.lua:1:1"])
     }
 
+    @Test func checkKeepsItsLinesInOrderWhenBothStreamsGoToOneFile() throws {
+        // `kinetic check a b 2>&1 | tee log` in CI: a clean level's `ok` line comes before the next
+        // level's problems, not after them all when the buffered output is flushed at exit.
+        guard let binary = Self.binary else { Issue.record("no kinetic executable"); return }
+        let (status, out, _) = runToolSeparately("/bin/sh", ["-c", "'\(binary)' check good unknown_field 2>&1"],
+                                                 in: fixtures, environment: ["NO_COLOR": "1"])
+        #expect(status == 1)
+        #expect(out.split(separator: "\n").first == "ok: good", "\(out)")
+    }
+
     @Test func checkPrintsJSON() throws {
         let (status, out, _) = try kinetic(["check", "unknown_kind", "--format", "json"], in: fixtures)
         #expect(status == 1)

@@ -155,6 +155,88 @@ import Testing
         ], "\(problems)")
     }
 
+    @Test func localsDeclaredTogetherWithoutValuesAreTypedByTheirLaterValues() throws {
+        // `local ball, paddle` at the top, given items in load: the usual shape of a level.
+        let problems = try check(source: """
+            local ball, paddle, other
+            local level = {}
+            function level.load(world)
+              ball = world:addItem{ name = "ball", center = { 50, 50 }, size = { 10, 10 } }
+              paddle = world:item("ball")
+              other = 3
+            end
+            function level.update(world, dt)
+              ball.velocty = { 1, 2 }
+              paddle.cneter = { 1, 2 }
+              print(other.whatever)
+              local item, gravity
+              item, gravity = world:item("ball"), kinetic.gravity{}
+              print(gravity.magnitude)
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:9:8: unknown member 'velocty' of kinetic.Item; did you mean 'velocity'?",
+            "main.lua:10:10: unknown member 'cneter' of kinetic.Item; did you mean 'center'?",
+        ], "\(problems)")
+    }
+
+    @Test func keyNamesThatNoKeySendsAndPointerPhasesThatDoNotExistAreReported() throws {
+        // Each literal would make its rule silently never fire; the right spellings pass.
+        let problems = try check(source: """
+            local level = {}
+            function level.load(world) end
+            function level.update(world, dt)
+              if world:isDown("Left") or world:isDown("right") or world:isDown "esc" then end
+            end
+            function level.key(world, key, down)
+              if key == "enter" or key == "return" or key ~= "Space" then end
+            end
+            function level.pointer(world, e)
+              if e.phase == "begin" or e.phase == "ended" then print(e.xx, e.vx) end
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:4:19: key names are lower case: no key sends 'Left'; did you mean 'left'?",
+            "main.lua:4:68: 'esc' is not a key name (no key sends it); did you mean 'escape'?",
+            "main.lua:7:13: 'enter' is not a key name (no key sends it); did you mean 'return'?",
+            "main.lua:7:50: key names are lower case: no key sends 'Space'; did you mean 'space'?",
+            "main.lua:10:17: 'begin' is not a pointer phase (\"began\", \"moved\" or \"ended\"); did you mean 'began'?",
+            "main.lua:10:60: unknown member 'xx' of kinetic.PointerEvent; did you mean 'x'?",
+        ], "\(problems)")
+    }
+
+    @Test func lovesInputCallbacksOnTheLevelTableAreReportedWithTheirKineticCallback() throws {
+        let problems = try check(source: """
+            local level = {}
+            function level.load(world) end
+            function level.keypressed(world, key) end
+            function level.mousepressed(world, x, y) end
+            level.myRule = 1
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:3:16: unknown level field 'keypressed': LÖVE's callback is never called here; key presses and releases come to level.key(world, key, down)",
+            "main.lua:4:16: unknown level field 'mousepressed': LÖVE's callback is never called here; mouse and touch events come to level.pointer(world, e), e.phase \"began\", \"moved\" or \"ended\"",
+        ], "\(problems)")
+    }
+
+    @Test func anErrorInDrawIsReportedFromTheFirstFrame() throws {
+        // No headless run calls draw: a bad option there showed only in the window or a render.
+        let problems = try check(source: """
+            local level = {}
+            function level.load(world) end
+            function level.draw(world, canvas)
+              canvas:rect(1, 1, 10, 10, { fill = { 1, 0, 0 } })
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:4:1: Canvas:rect: 'fill' must be a colour (\"#rrggbb\", \"#rrggbbaa\" or a CSS colour name), got a table",
+        ], "\(problems)")
+    }
+
     @Test func problemsOfBothPassesAreListedInSourceOrder() throws {
         // A misspelled definition field (line 4) sits between two unknown members (lines 3 and 5),
         // and two problems share line 5: luacheck's order is line, then column.

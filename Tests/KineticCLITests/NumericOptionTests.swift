@@ -9,6 +9,7 @@ import Testing
         (["run", "{level}", "--headless", "--seconds", "-1"], "--seconds must be a number of seconds from 0 to 3600"),
         (["run", "{level}", "--headless", "--steps", "-5"], "--steps must be non-negative, got -5"),
         (["run", "{level}", "--headless", "--steps", "99999999999"], "--steps must be from 0 to 216000"),
+        (["run", "{level}", "--headless", "--steps", "10", "--seconds", "5"], "--steps and --seconds both say how long to run; give one"),
         (["render", "{level}", "-o", "{folder}/out.png", "--at", "-2"], "--at must be a number of seconds from 0 to 3600"),
         (["render", "{level}", "-o", "{folder}/out.png", "--at", "1e6"], "--at must be a number of seconds from 0 to 3600"),
         (["render", "{level}", "-o", "{folder}/out.gif", "--fps", "-30"], "--fps must be a number > 0 and at most 1000"),

@@ -29,6 +29,18 @@ import Testing
         #expect(capped == [.boolean(true), .boolean(false), .boolean(true)])
     }
 
+    @Test func aKeyNameNoKeySendsIsRefusedWhereAScenarioGivesOrPollsIt() throws {
+        // The window's names are LÖVE's, lower case: a scenario pressing "enter" passed while the game,
+        // which only ever sees "return", did not react; a level polling "Left" never saw it down.
+        let h = try Harness()
+        let enter = h.error("local w = kinetic.world{}\nw:key(\"enter\")")?.message ?? ""
+        #expect(enter == "test.lua:2: World:key: 'enter' is not a key name (no key sends it); did you mean 'return'?", "\(enter)")
+        let left = h.error("local w = kinetic.world{}\nreturn w:isDown(\"Left\")")?.message ?? ""
+        #expect(left == "test.lua:2: World:isDown: key names are lower case: no key sends 'Left'; did you mean 'left'?", "\(left)")
+        #expect(try h.run("local w = kinetic.world{}\nw:key(\"return\")\nreturn w:isDown(\"return\"), w:isDown(\"kpenter\")")
+                == [.boolean(true), .boolean(false)])
+    }
+
     @Test func pointerIsTheLatestPointerEventInWorldCoordinates() throws {
         let values = try Harness().run("""
             local w = kinetic.world{}

@@ -91,8 +91,13 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         }
         #expect(try message("return {")?.hasPrefix("main.lua:1:") == true)
         #expect(try message("return 42") == "main.lua: a level must return a table: return { load = function(world, state) ... end }")
-        #expect(try message("return { width = 'wide', load = function() end }") == "main.lua: level field 'width' must be a number, got \"wide\"")
-        #expect(try message("return { fps = 0, load = function() end }") == "main.lua: level field 'fps' must be a number > 0, got 0.0")
+        #expect(try message("return { width = 'wide', load = function() end }") == "main.lua:1: level field 'width' must be a number, got \"wide\"")
+        #expect(try message("return { fps = 0, load = function() end }") == "main.lua:1: level field 'fps' must be a number > 0, got 0.0")
+        // The line that sets the field, as `kinetic check` names it.
+        #expect(try message("local level = {\n  title = 'x',\n  fps = 5000,\n}\nfunction level.load() end\nreturn level")
+                == "main.lua:3: level field 'fps' must be at most 1000, got 5000.0")
+        #expect(try message("local level = {}\nlevel.view = { 0, 10 }\nfunction level.load() end\nreturn level")?
+                    .hasPrefix("main.lua:2: level field 'view' must be") == true)
         #expect(try message("return { background = 'blu', load = function() end }")?.contains("did you mean \"blue\"") == true)
         #expect(try message("return { }")?.contains("the level has no load function") == true)
         #expect(try message("return { load = function(world) world:addItem{ frame = {0, 0, 1} } end }")

@@ -10,11 +10,11 @@ import Testing
     @Test func levelFieldsBeyondWhatAHostCanRunAreRefused() {
         // `duration = 1e300` trapped converting to a step count in run, render and record.
         #expect(loadError("return { duration = 1e300, load = function() end }")?.message
-                == "main.lua: level field 'duration' must be a number of seconds > 0 and at most 3600 (one hour of simulated time), got 1e+300")
+                == "main.lua:1: level field 'duration' must be a number of seconds > 0 and at most 3600 (one hour of simulated time), got 1e+300")
         #expect(loadError("return { duration = 0/0, load = function() end }")?.message.contains("level field 'duration' must be a finite number, got nan") == true)
         // `width = 1e300` trapped converting to a pixel count when rendered.
         #expect(loadError("return { width = 1e300, load = function() end }")?.message
-                == "main.lua: level field 'width' must be a number of points > 0 and at most 10000000, got 1e+300")
+                == "main.lua:1: level field 'width' must be a number of points > 0 and at most 10000000, got 1e+300")
         #expect(loadError("return { height = 1e-320, load = function() end }")?.message.contains("level field 'height'") == true)
         #expect(loadError("return { duration = 3600, width = 1e7, load = function() end }") == nil)
     }

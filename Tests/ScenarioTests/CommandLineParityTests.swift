@@ -38,6 +38,7 @@ func writeFolder(_ files: [String: String]) throws -> String {
         #expect(stopped.status == 1, "\(stopped)")
         let good = try Fixtures.run(["watch", "good.lua", "--headless", "--seconds", "0.3"], in: dir)
         #expect(good.status == 0, "\(good)")
+        #expect(good.err.contains("watching 1 file in "), "one file, in the singular: \(good.err)")
     }
 
     // MARK: - errors name files from where the command ran

@@ -135,6 +135,21 @@ import Testing
         }
     }
 
+    @Test func aKeyNoKeySendsIsRefusedInAnEventScript() throws {
+        // A scripted "Space" was recorded and replayed, but no window ever sends it: the level never
+        // reacted, and nothing said why.
+        let dir = try Fixtures.scratch([])
+        let path = dir + "/events.json"
+        try #"[{"step": 1, "type": "key", "key": "space"}, {"step": 2, "type": "key", "key": "Space"}]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Recording.events(script: path, fps: 60)
+            Issue.record("a key name no key sends was accepted")
+        } catch {
+            #expect(error.message.contains("[2].key: key names are lower case: no key sends 'Space'; did you mean 'space'?"), "\(error.message)")
+        }
+    }
+
     @Test func hashDependsOnEveryBit() {
         let a = RecordedItem(name: "ball", x: 1, y: 2, angle: 0, vx: 0, vy: 0, angularVelocity: 0)
         var b = a

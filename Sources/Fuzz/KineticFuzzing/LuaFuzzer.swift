@@ -134,9 +134,10 @@ public final class LuaFuzzSequence {
         levelOptions.print = { _ in }
         levelOptions.warn = { _ in }
         var loaded = Result { () throws(LevelError) in try Level.load(path: folder, options: levelOptions) }
-        // Hostile level fields must be refused with a message naming the file, never a trap; the
-        // sequence then goes on with the usual fields.
-        if case .failure(let error) = loaded, levelFields != LuaCallGenerator.usualLevelFields, error.message.hasPrefix("main.lua: ") {
+        // Hostile level fields must be refused with a message naming the file (and the field's line),
+        // never a trap; the sequence then goes on with the usual fields.
+        if case .failure(let error) = loaded, levelFields != LuaCallGenerator.usualLevelFields,
+           error.message.hasPrefix("main.lua:"), error.message.contains(": level field ") {
             stats.luaErrors += 1
             loaded = Result { () throws(LevelError) in
                 do { try writeLevel(LuaCallGenerator.usualLevelFields) } catch { throw LevelError(message: "\(error)") }

@@ -149,7 +149,9 @@ enum WorldBinding {
             // `world.pointer` is the pointer's state; calling it, `world:pointer(e)`, injects an event.
             .readOnly("pointer") { lua, h in pushPointerState(rt, w(h), on: lua) },
             .method("isDown") { lua, h in
-                lua.push(w(h).keysDown.contains(try lua.string(2, "key")))
+                let key = try lua.string(2, "key")
+                if let problem = KeyName.problem(key) { throw LuaBindingError("World:isDown: " + problem) }
+                lua.push(w(h).keysDown.contains(key))
                 return 1
             },
             .method("drag") { lua, h in
@@ -166,7 +168,9 @@ enum WorldBinding {
             .method("key") { lua, h in
                 let world = w(h)
                 try requireOutsideStep(world, "World:key")
-                try rt.key(world, try lua.string(2, "key"), down: try lua.optionalBoolean(3, "down") ?? true)
+                let key = try lua.string(2, "key")
+                if let problem = KeyName.problem(key) { throw LuaBindingError("World:key: " + problem) }
+                try rt.key(world, key, down: try lua.optionalBoolean(3, "down") ?? true)
                 return 0
             },
 

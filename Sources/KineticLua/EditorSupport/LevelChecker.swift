@@ -62,7 +62,8 @@ public enum LevelChecker {
         var problems = found.problems
         guard let level = found.level, !found.stopsTheLoad else { return problems }
 
-        // 4. The chunk and load(world, state), no step.
+        // 4. The chunk and load(world, state), no step; then draw(world, canvas) once, the first frame
+        // the window and `kinetic render` show (a headless run never draws, so nothing else runs it).
         var quiet = options
         quiet.screenshots = .discard  // checking has no side effects: world:screenshot writes nothing
         quiet.dataFolder = .discard  // nor kinetic.save
@@ -72,6 +73,10 @@ public enum LevelChecker {
         do {
             let loaded = try Level.load(path: path, options: quiet)
             problems += imageProblems(loaded, folder: level.folder, sources: level.sources, reported: problems)
+            if let error = loaded.scene().hudError {
+                let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
+                if !found.reportedCalls.contains(where: { $0.file == p.file && $0.lines.contains(p.line) }) { problems.append(p) }
+            }
         } catch {
             let p = problem(fromMessage: error.message, folder: level.folder, fallbackFile: level.file)
             // The static pass has usually named the same mistake in the same constructor call.
@@ -290,19 +295,32 @@ public enum LevelChecker {
             let at = line(ofField: name, in: source)
             problems.append(LevelProblem(file: file, line: at, column: column(of: name, line: at, in: source), message: message))
         }
-        // A key close to a known one is most likely a typo (`widht`).
+        // A key close to a known one is most likely a typo (`widht`); LÖVE's input callbacks, a port's.
         if out.count > 1, case .string(let keyText) = out[1] {
             let known = surface.levelFields + surface.levelFunctions
             for key in keyText.split(separator: "\n").map(String.init) where !known.contains(key) {
-                if let near = nearestName(to: key, in: known) {
-                    let at = line(ofField: key, in: source)
-                    problems.append(LevelProblem(file: file, line: at, column: column(of: key, line: at, in: source),
-                                                 message: "unknown level field '\(key)'; did you mean '\(near)'?"))
+                let message: String
+                if let callback = loveCallbacks[key] {
+                    message = "unknown level field '\(key)': LÖVE's callback is never called here; " + callback
+                } else if let near = nearestName(to: key, in: known) {
+                    message = "unknown level field '\(key)'; did you mean '\(near)'?"
+                } else {
+                    continue
                 }
+                let at = line(ofField: key, in: source)
+                problems.append(LevelProblem(file: file, line: at, column: column(of: key, line: at, in: source), message: message))
             }
         }
         return problems
     }
+
+    /// LÖVE's input callbacks, which a ported level may keep, and where their events come instead.
+    static let loveCallbacks: [String: String] = {
+        let key = "key presses and releases come to level.key(world, key, down)"
+        let pointer = "mouse and touch events come to level.pointer(world, e), e.phase \"began\", \"moved\" or \"ended\""
+        return ["keypressed": key, "keyreleased": key, "mousepressed": pointer, "mousereleased": pointer,
+                "mousemoved": pointer, "touchpressed": pointer, "touchmoved": pointer, "touchreleased": pointer]
+    }()
 
     /// Images of the items the load made that the static pass did not already report.
     static func imageProblems(_ level: Level, folder: String, sources: [String: String], reported: [LevelProblem]) -> [LevelProblem] {

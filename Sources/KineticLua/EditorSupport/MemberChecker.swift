@@ -4,10 +4,14 @@
 //   world:item("name"), world:addItem{...}           -> kinetic.Item
 //   kinetic.gravity{...}, kinetic.sensor{...}, ...   -> the behaviour it builds
 //   kinetic.world{...}, kinetic.sound(...)           -> kinetic.World, kinetic.Sound
-// (or nil), and the level file's callbacks `function level.load(world, ...)` give their first
-// parameter kinetic.World (and draw's second kinetic.Canvas). Anything else (parameters of other
+// (or nil; a `local` given no value is nil), and the level file's callbacks `function
+// level.load(world, ...)` give their first parameter kinetic.World (draw's second kinetic.Canvas,
+// pointer's second kinetic.PointerEvent, key's second a key name). Anything else (parameters of other
 // functions, table fields such as `state.ball`, multiple assignment, other calls) leaves a name
 // unresolved, and unresolved names are never reported.
+// String literals a resolved name is compared with or given are judged too: a key name the window
+// never sends (`key == "enter"`, `world:isDown("Left")`) and a pointer phase that does not exist
+// (`e.phase == "begin"`) would make a rule silently never fire.
 import KineticLuaBridge
 
 enum MemberChecker {
@@ -24,7 +28,28 @@ enum MemberChecker {
 
     /// The members a type accepts (properties and methods), by the type's name in `APISurface`.
     static func members(_ surface: APISurface) -> [String: [String]] {
-        Dictionary(surface.types.map { ($0.name, $0.properties + $0.methods) }, uniquingKeysWith: { a, _ in a })
+        var members = Dictionary(surface.types.map { ($0.name, $0.properties + $0.methods) }, uniquingKeysWith: { a, _ in a })
+        if let event = luaShapes.first(where: { $0.name == "kinetic.PointerEvent" }) {
+            members["PointerEvent"] = event.fields.map(\.0)
+        }
+        return members
+    }
+
+    /// What is wrong with a string literal `literal` given to (or compared with) `member` of a value
+    /// of `type` (`member` nil: the value itself), or nil.
+    static func literalProblem(type: String, member: String?, literal: String) -> String? {
+        switch (type, member) {
+        case ("KeyName", nil), ("World", "isDown"?), ("World", "key"?):
+            return KeyName.problem(literal)
+        case ("PointerEvent", "phase"?):
+            let phases = ["began", "moved", "ended"]
+            guard !phases.contains(literal) else { return nil }
+            var message = "'\(literal)' is not a pointer phase (\"began\", \"moved\" or \"ended\")"
+            if let near = nearestName(to: literal, in: phases) { message += "; did you mean '\(near)'?" }
+            return message
+        default:
+            return nil
+        }
     }
 
     /// The type a `kinetic.<name>` call builds.
@@ -58,6 +83,8 @@ enum MemberChecker {
         var scopes = [Scope(isFunction: true)]
         /// `name.member` / `name:member` uses of declared locals: token index of the member, declaration.
         var uses: [(member: Int, declaration: Int)] = []
+        /// String literals compared with a declared local (or its member) or given to its method.
+        var literals: [(string: Int, declaration: Int, member: String?)] = []
         var findings: [Finding] = []
 
         init(_ tokens: [Token], surface: APISurface, isLevelFile: Bool) {
@@ -185,11 +212,13 @@ enum MemberChecker {
                         if text(j) == "<" { j += 3 }  // <const>, <close>
                         if text(j) == "," { j += 1 } else { break }
                     }
-                    let value: String?? = text(j) == "=" && names.count == 1 ? type(at: j + 1) : (text(j) == "=" ? nil : .some(nil))
                     for name in names { declare(name, type: nil) }
-                    if names.count == 1, let d = resolve(names[0]) {
+                    if text(j) != "=" {
+                        // `local ball, paddle`: every name starts as nil, so the values given later type it.
+                        for name in names { if let d = resolve(name) { declarations[d].types = [] } }
+                    } else if names.count == 1, let d = resolve(names[0]) {
                         declarations[d].types = []
-                        assign(d, value)
+                        assign(d, type(at: j + 1))
                     }
                     i = j
                     continue
@@ -199,7 +228,15 @@ enum MemberChecker {
                     let member = text(i + 1) == "." || text(i + 1) == ":" ? i + 2 : nil
                     if let d = resolve(name) {
                         if let member, isName(member) { uses.append((member, d)) }
-                        if text(i + 1) == "=", scopes.last!.brackets == 0 { assign(d, type(at: i + 2)) }
+                        let next = member.map { $0 + 1 } ?? i + 1
+                        if ["==", "~="].contains(text(next)), next + 1 < t.count, t[next + 1].kind == .string {
+                            literals.append((next + 1, d, member.map(text)))
+                        } else if let member, text(member - 1) == ":" {
+                            let argument = text(next) == "(" ? next + 1 : next
+                            if argument < t.count, t[argument].kind == .string { literals.append((argument, d, text(member))) }
+                        }
+                        // The last target of `a, b = x, y` is given y, not x: unknown.
+                        if text(i + 1) == "=", scopes.last!.brackets == 0 { assign(d, previous == "," ? nil : type(at: i + 2)) }
                         if text(i + 1) == ",", scopes.last!.brackets == 0 { assign(d, nil) }  // maybe a multiple assignment
                     } else if name == "kinetic", let member, isName(member) {
                         check(member, "kinetic", known: surface.module.filter { !$0.contains(".") })
@@ -211,6 +248,11 @@ enum MemberChecker {
                 guard let types = declarations[d].types, types.count == 1, let type = types.first,
                       let known = typeMembers[type] else { continue }
                 check(member, "kinetic.\(type)", known: known)
+            }
+            for (string, d, member) in literals {
+                guard let types = declarations[d].types, types.count == 1, let type = types.first,
+                      let message = MemberChecker.literalProblem(type: type, member: member, literal: t[string].text) else { continue }
+                findings.append(Finding(line: t[string].line, column: t[string].column, message: message))
             }
             return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         }
@@ -246,7 +288,7 @@ enum MemberChecker {
             var types: [String?] = names.map { _ in nil }
             if let levelName, path.count == 2, path[0] == levelName, surface.levelFunctions.contains(path[1]), !names.isEmpty {
                 types[0] = "World"
-                if path[1] == "draw", names.count > 1 { types[1] = "Canvas" }
+                if names.count > 1 { types[1] = ["draw": "Canvas", "pointer": "PointerEvent", "key": "KeyName"][path[1]] }
             }
             for (name, type) in zip(names, types) { declare(name, type: type) }
             return after

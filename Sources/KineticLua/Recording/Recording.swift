@@ -53,7 +53,9 @@ public struct RecordedEvent: Sendable, Equatable, Codable {
                                           vy: try c.decodeIfPresent(Double.self, forKey: .vy) ?? 0,
                                           id: try c.decodeIfPresent(Int.self, forKey: .id) ?? 1))
         case "key":
-            input = .key(try c.decode(String.self, forKey: .key), down: try c.decodeIfPresent(Bool.self, forKey: .down) ?? true)
+            let key = try c.decode(String.self, forKey: .key)
+            if let problem = KeyName.problem(key) { throw DecodingError.dataCorruptedError(forKey: .key, in: c, debugDescription: problem) }
+            input = .key(key, down: try c.decodeIfPresent(Bool.self, forKey: .down) ?? true)
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "type must be \"pointer\" or \"key\", got \"\(other)\"")
         }
