@@ -169,7 +169,7 @@ OUT=bench-results/results-$TODAY.txt
 {
 	echo "# Kinetic and peer physics benchmarks, $(date '+%F %H:%M %Z')"
 	echo "# command: scripts/bench.sh $ARGS"
-	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
+	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet -- . ':(exclude)bench-results' 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
 	echo "# machine: $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr); shared and noisy"
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	[ $QUICK = 1 ] && echo "# QUICK MODE: a tenth of the timed steps, one pass; not comparable with full runs"
