@@ -117,6 +117,9 @@ extension DynamicAnimator {
         flat = saved.flat
         treeDirty = saved.treeDirty
         needsSync = saved.needsSync
+        // Whether the saved materials were current is not kept: reads resolve them until a step.
+        syncedBehaviorChanges = behaviorChanges &- 1
+        pendingMaterials = nil
         needsResume = saved.needsResume
         pendingEvents = saved.pendingEvents
         attachCounter = saved.attachCounter

@@ -23,16 +23,12 @@ extension DynamicAnimator {
     /// Bodies exist exactly for the items some behaviour in the tree lists.
     func syncItems() {
         var referenced = [Bool](repeating: false, count: records.count)
-        var materials = [Material](repeating: Material(), count: records.count)
+        let materials = resolveMaterials()
         var itemCollisions = [[Int]](repeating: [], count: records.count)
         var boundaryCollisions = [[Int]](repeating: [], count: records.count)
 
-        // O8: defaults, then each item behaviour's explicitly set properties, earliest added first
-        // so the most recently added one wins per property.
-        var itemBehaviors: [DynamicItemBehavior] = []
         for b in flat {
             if b.drivesItems { for id in b.items where isValid(id) { referenced[Int(id.index)] = true } }
-            if let ib = b as? DynamicItemBehavior { itemBehaviors.append(ib) }
             if let c = b as? CollisionBehavior {
                 for id in c.items where isValid(id) {
                     if c.collisionMode.contains(.items) { itemCollisions[Int(id.index)].append(c.attachSerial) }
@@ -40,10 +36,8 @@ extension DynamicAnimator {
                 }
             }
         }
-        itemBehaviors.sort { $0.attachSerial < $1.attachSerial }
-        for ib in itemBehaviors {
-            for id in ib.items where isValid(id) { ib.overlay(on: &materials[Int(id.index)]) }
-        }
+        syncedBehaviorChanges = behaviorChanges
+        pendingMaterials = nil
 
         for i in itemOrder.map(Int.init) {
             records[i].material = materials[i]
@@ -62,6 +56,31 @@ extension DynamicAnimator {
                 destroyBody(ofSlot: i)
             }
         }
+    }
+
+    /// Every item slot's material. O8: defaults, then each item behaviour's explicitly set
+    /// properties, earliest added first so the most recently added one wins per property.
+    func resolveMaterials() -> [Material] {
+        refreshTree()
+        var materials = [Material](repeating: Material(), count: records.count)
+        let itemBehaviors = flat.compactMap { $0 as? DynamicItemBehavior }.sorted { $0.attachSerial < $1.attachSerial }
+        for ib in itemBehaviors {
+            for id in ib.items where isValid(id) { ib.overlay(on: &materials[Int(id.index)]) }
+        }
+        return materials
+    }
+
+    /// The material the item moves with: the one the last step applied or, when behaviours changed
+    /// since, the one the next step will apply (so an anchored item reads as still at once).
+    @inline(__always) func currentMaterial(ofSlot i: Int) -> Material {
+        if behaviorChanges == syncedBehaviorChanges { return records[i].material }
+        return pendingMaterial(ofSlot: i)
+    }
+
+    private func pendingMaterial(ofSlot i: Int) -> Material {
+        if pendingMaterials?.changes != behaviorChanges { pendingMaterials = (behaviorChanges, resolveMaterials()) }
+        let materials = pendingMaterials!.materials
+        return i < materials.count ? materials[i] : records[i].material
     }
 
     // MARK: - Bodies

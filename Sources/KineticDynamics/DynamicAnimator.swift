@@ -69,6 +69,12 @@ public final class DynamicAnimator {
     var flat: [DynamicBehavior] = []
     var treeDirty = true
     var needsSync = true
+    /// Changes to the item behaviours in the tree (added, removed, their items or settings changed),
+    /// and the count the last `syncItems` applied: while they differ, reads resolve an item's
+    /// material as the next step will (`currentMaterial`).
+    var behaviorChanges = 0, syncedBehaviorChanges = -1
+    /// `resolveMaterials()` at `behaviorChanges`, for reads between a change and the next step.
+    var pendingMaterials: (changes: Int, materials: [Material])?
     var needsResume = false
     var pendingEvents: [AnimatorEvent] = []
     var attachCounter = 0
@@ -201,6 +207,7 @@ public final class DynamicAnimator {
             if b.drivesItems { wakeQueue.append(contentsOf: b.items) }
         }
         treeDirty = true
+        if list.contains(where: { $0 is DynamicItemBehavior }) { behaviorChanges &+= 1 }
         noteChange()
         if sawGravity {
             refreshTree()
@@ -221,6 +228,7 @@ public final class DynamicAnimator {
             b.animator = nil
         }
         treeDirty = true
+        if list.contains(where: { $0 is DynamicItemBehavior }) { behaviorChanges &+= 1 }
         noteChange()
         // Emptied while paused: the next run starts a new clock (O18).
         if behaviors.isEmpty && !isRunning { resetClockOnResume = true }
@@ -228,6 +236,7 @@ public final class DynamicAnimator {
 
     func behaviorDidChange(_ behavior: DynamicBehavior) {
         if behavior.drivesItems { wakeQueue.append(contentsOf: behavior.items) }
+        if behavior is DynamicItemBehavior { behaviorChanges &+= 1 }
         noteChange()
     }
 

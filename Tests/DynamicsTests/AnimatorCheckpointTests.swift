@@ -107,6 +107,9 @@ import KineticPhysics
         "onResume": "the host's handler, configuration rather than state",
         "onWarning": "the host's handler, configuration rather than state",
         "isStepping": "restore refuses to run inside a step, so it is always false there",
+        "behaviorChanges": "a change counter for reads: restore marks the materials unsynced instead",
+        "syncedBehaviorChanges": "restore marks the materials unsynced, so reads resolve them again",
+        "pendingMaterials": "a cache of resolved materials for reads, dropped on restore",
     ]
 
     @Test func everyStoredPropertyOfAnAnimatorIsCheckpointedOrExplained() throws {
