@@ -300,6 +300,7 @@ extension DynamicAnimator {
         // The body only: a copy of the whole record would retain and release everything it holds.
         let body = records[i].body
         if body.isNull { records[i].velocity = v; noteChange(); return }
+        applyPendingMaterial(toSlot: i)
         guard world.type(of: body) == .dynamic else { return }
         // Velocity of the center = v_com + ω × (center − com): solve for v_com.
         let w = world.angularVelocity(of: body)
@@ -315,6 +316,7 @@ extension DynamicAnimator {
         try requireUsable(w, "\(label(id)) angular velocity")
         let body = records[i].body
         if body.isNull { records[i].angularVelocity = w; noteChange(); return }
+        applyPendingMaterial(toSlot: i)
         guard world.type(of: body) == .dynamic, records[i].material.allowsRotation else { return }
         let v = try velocity(of: id)
         do { try world.setAngularVelocity(w, of: body) }

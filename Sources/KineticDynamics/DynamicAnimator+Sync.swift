@@ -77,6 +77,16 @@ extension DynamicAnimator {
         return pendingMaterial(ofSlot: i)
     }
 
+    /// Gives an item's body now the material the next step would give it, when item behaviours
+    /// changed since the last: a velocity written in the callback that anchors an item is dropped
+    /// and one written in the callback that frees it is kept, as UIKit does. The next step's sync
+    /// then finds the material already applied.
+    func applyPendingMaterial(toSlot i: Int) {
+        guard behaviorChanges != syncedBehaviorChanges, !records[i].body.isNull else { return }
+        records[i].material = pendingMaterial(ofSlot: i)
+        applyMaterial(toSlot: i)
+    }
+
     private func pendingMaterial(ofSlot i: Int) -> Material {
         if pendingMaterials?.changes != behaviorChanges { pendingMaterials = (behaviorChanges, resolveMaterials()) }
         let materials = pendingMaterials!.materials

@@ -73,7 +73,8 @@ import KineticPhysics
 
     /// A velocity written to an item that is anchored, or may not rotate, reads back as ignored at
     /// once, also when the behaviour that says so was added or changed after the last step: before
-    /// the item has a body, and while its body is still the dynamic one of the last step.
+    /// the item has a body, and while its body is still the dynamic one of the last step. One
+    /// written in the turn that frees it again counts.
     @Test func ignoredVelocityWritesReadBackAsIgnoredBeforeTheNextStep() throws {
         let animator = try makeAnimator(nil)
         let fresh = try animator.box(at: Vec2(0, 0), 20, 20)
@@ -99,14 +100,16 @@ import KineticPhysics
         #expect(try animator.velocity(of: moving) == .zero)
         #expect(try animator.velocity(of: fresh) == .zero)
 
-        // Un-anchored again: a write in the same turn is still dropped (lua-api.md says so); after a
-        // step the item takes velocities again.
+        // Freed in the same turn: the write counts at once and the item moves with it.
         later.isAnchored = false
+        later.allowsRotation = true
         try animator.setVelocity(Vec2(50, 0), of: moving)
-        #expect(try animator.velocity(of: moving) == .zero)
-        animator.step()
-        try animator.setVelocity(Vec2(50, 0), of: moving)
+        try animator.setAngularVelocity(2, of: moving)
         #expect(try animator.velocity(of: moving) == Vec2(50, 0))
+        #expect(try animator.angularVelocity(of: moving) == 2)
+        let x = try animator.center(of: moving).x
+        animator.step()
+        #expect(try animator.center(of: moving).x > x + 0.5)
     }
 
     @Test func elasticityOneBouncesBackUp() throws {
