@@ -117,9 +117,6 @@ extension DynamicAnimator {
         flat = saved.flat
         treeDirty = saved.treeDirty
         needsSync = saved.needsSync
-        // Whether the saved materials were current is not kept: reads resolve them until a step.
-        syncedBehaviorChanges = behaviorChanges &- 1
-        pendingMaterials = nil
         needsResume = saved.needsResume
         pendingEvents = saved.pendingEvents
         attachCounter = saved.attachCounter
@@ -135,6 +132,9 @@ extension DynamicAnimator {
         forces = saved.forces
         velocityOverridden = saved.velocityOverridden
         forceWakes = saved.forceWakes
+        // Whether the saved materials were current is not kept: reads resolve them until a step.
+        syncedBehaviorChanges = behaviorChanges &- 1
+        pendingMaterials = nil
     }
 
     /// The state hash of its world (bodies' transforms and velocities, creation order).

@@ -293,14 +293,21 @@ extension DynamicAnimator {
         try updateItemUsingCurrentState(id, center: try center(of: id), angle: angle)
     }
 
+    /// The item's body, with the material the next step gives it (`applyPendingMaterial`), or nil
+    /// while it has none: the caller keeps the value on the item for the body it gets. Reads only
+    /// the body of the record: a copy of the whole record would retain and release all it holds.
+    private func bodyForVelocityWrite(ofSlot i: Int) -> BodyID? {
+        let body = records[i].body
+        guard !body.isNull else { return nil }
+        applyPendingMaterial(toSlot: i)
+        return body
+    }
+
     /// Sets the linear velocity of the center, pt/s (ignored for anchored items).
     public func setVelocity(_ v: Vec2, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
         try requireUsable(v, "\(label(id)) velocity")
-        // The body only: a copy of the whole record would retain and release everything it holds.
-        let body = records[i].body
-        if body.isNull { records[i].velocity = v; noteChange(); return }
-        applyPendingMaterial(toSlot: i)
+        guard let body = bodyForVelocityWrite(ofSlot: i) else { records[i].velocity = v; noteChange(); return }
         guard world.type(of: body) == .dynamic else { return }
         // Velocity of the center = v_com + ω × (center − com): solve for v_com.
         let w = world.angularVelocity(of: body)
@@ -314,9 +321,7 @@ extension DynamicAnimator {
     public func setAngularVelocity(_ w: Double, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
         try requireUsable(w, "\(label(id)) angular velocity")
-        let body = records[i].body
-        if body.isNull { records[i].angularVelocity = w; noteChange(); return }
-        applyPendingMaterial(toSlot: i)
+        guard let body = bodyForVelocityWrite(ofSlot: i) else { records[i].angularVelocity = w; noteChange(); return }
         guard world.type(of: body) == .dynamic, records[i].material.allowsRotation else { return }
         let v = try velocity(of: id)
         do { try world.setAngularVelocity(w, of: body) }
