@@ -196,7 +196,7 @@ extension DynamicAnimator {
     public func velocityIfLive(_ id: ItemID) -> Vec2? {
         guard let body = liveBody(id) else { return nil }
         // Anchored since the last step: the next one drops any velocity, so it reads as none now.
-        if behaviorChanges != syncedBehaviorChanges, currentMaterial(ofSlot: Int(id.index)).anchored { return .zero }
+        if behaviorChanges != syncedBehaviorChanges, pendingMaterial(ofSlot: Int(id.index)).anchored { return .zero }
         guard !body.isNull else { return records[Int(id.index)].velocity }
         // The body's origin is the item center; its velocity may differ from the centre of mass's.
         return world.velocity(atWorldPoint: world.position(of: body), of: body)
@@ -206,7 +206,7 @@ extension DynamicAnimator {
     public func angularVelocityIfLive(_ id: ItemID) -> Double? {
         guard let body = liveBody(id) else { return nil }
         if behaviorChanges != syncedBehaviorChanges {
-            let m = currentMaterial(ofSlot: Int(id.index))
+            let m = pendingMaterial(ofSlot: Int(id.index))
             if m.anchored || !m.allowsRotation { return 0 }
         }
         return body.isNull ? records[Int(id.index)].angularVelocity : world.angularVelocity(of: body)

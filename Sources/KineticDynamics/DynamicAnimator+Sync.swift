@@ -70,13 +70,6 @@ extension DynamicAnimator {
         return materials
     }
 
-    /// The material the item moves with: the one the last step applied or, when behaviours changed
-    /// since, the one the next step will apply (so an anchored item reads as still at once).
-    @inline(__always) func currentMaterial(ofSlot i: Int) -> Material {
-        if behaviorChanges == syncedBehaviorChanges { return records[i].material }
-        return pendingMaterial(ofSlot: i)
-    }
-
     /// Gives an item's body now the material the next step would give it, when item behaviours
     /// changed since the last: a velocity written in the callback that anchors an item is dropped
     /// and one written in the callback that frees it is kept, as UIKit does. The next step's sync
@@ -87,7 +80,9 @@ extension DynamicAnimator {
         applyMaterial(toSlot: i)
     }
 
-    private func pendingMaterial(ofSlot i: Int) -> Material {
+    /// The material the next step gives the item, for reads and writes made after item behaviours
+    /// changed (`behaviorChanges != syncedBehaviorChanges`; until then `records[i].material` is it).
+    func pendingMaterial(ofSlot i: Int) -> Material {
         if pendingMaterials?.changes != behaviorChanges { pendingMaterials = (behaviorChanges, resolveMaterials()) }
         let materials = pendingMaterials!.materials
         return i < materials.count ? materials[i] : records[i].material

@@ -71,7 +71,7 @@ public final class DynamicAnimator {
     var needsSync = true
     /// Changes to the item behaviours in the tree (added, removed, their items or settings changed),
     /// and the count the last `syncItems` applied: while they differ, reads resolve an item's
-    /// material as the next step will (`currentMaterial`).
+    /// material as the next step will (`pendingMaterial`).
     var behaviorChanges = 0, syncedBehaviorChanges = -1
     /// `resolveMaterials()` at `behaviorChanges`, for reads between a change and the next step.
     var pendingMaterials: (changes: Int, materials: [Material])?
