@@ -13,19 +13,19 @@ struct SpeedCaps {
     }
 
     /// Clamps a body's velocity: the linear speed keeps its direction, the angular one its sign.
+    /// One test inline, the clamping out of line: a cap is rarely hit, and inlined, the compiler
+    /// turned its branches into selects and paid the clamped values for every body and pass.
     @inline(__always) func apply(_ v: inout Vec2, _ w: inout Double) {
-        let speedSq = v.lengthSquared
-        if speedSq > linearSquared { v = scaled(v, toSpeed: linear, speedSquared: speedSq) }
-        if w * w > angularSquared { w = w > 0 ? angular : -angular }
+        if v.lengthSquared > linearSquared || w * w > angularSquared { clamp(&v, &w) }
     }
 
     @inline(__always) func apply(to s: inout BodyState) { apply(&s.v, &s.w) }
-}
 
-/// `v` scaled down to `speed`. Out of line because the cap is rarely hit: inlined, the compiler
-/// turned the branch into a select and paid the square root and division for every body and pass.
-@inline(never) private func scaled(_ v: Vec2, toSpeed speed: Double, speedSquared: Double) -> Vec2 {
-    (speed / speedSquared.squareRoot()) * v
+    @inline(never) private func clamp(_ v: inout Vec2, _ w: inout Double) {
+        let speedSq = v.lengthSquared
+        if speedSq > linearSquared { v = (linear / speedSq.squareRoot()) * v }
+        if w * w > angularSquared { w = w > 0 ? angular : -angular }
+    }
 }
 
 /// Gravity, forces and damping over one substep (Box2D b2IntegrateVelocitiesTask), body by body.
@@ -45,20 +45,21 @@ private struct IntegrateVelocities: WorkerStage {
         for i in bodies {
             let bi = integration[i]
             guard bi.isDynamic else { continue }
-            var s = states[i]
+            // Only the velocities are read and written: a whole state copied in and out also moved
+            // the displacement and rotation, and kept them in registers across the caps' call.
+            let s = states.baseAddress! + i
             // Damping is applied implicitly: v ← (v + h·a) / (1 + h·c) to first order, as Box2D.
             var v: Vec2, w: Double
             if bi.linearDampingFactor == 1 && bi.angularDampingFactor == 1 {
                 // Undamped: 1·v is v, so the multiply stays off the velocities' chain through the substeps.
-                v = h * bi.linearAcceleration + s.v
-                w = h * bi.angularAcceleration + s.w
+                v = h * bi.linearAcceleration + s.pointee.v
+                w = h * bi.angularAcceleration + s.pointee.w
             } else {
-                v = h * bi.linearAcceleration + bi.linearDampingFactor * s.v
-                w = h * bi.angularAcceleration + bi.angularDampingFactor * s.w
+                v = h * bi.linearAcceleration + bi.linearDampingFactor * s.pointee.v
+                w = h * bi.angularAcceleration + bi.angularDampingFactor * s.pointee.w
             }
             caps.apply(&v, &w)
-            s.v = v; s.w = w
-            states[i] = s
+            s.pointee.v = v; s.pointee.w = w
         }
     }
 }
@@ -99,12 +100,11 @@ private struct IntegratePositions: WorkerStage {
 
     @inline(__always) func run(_ bodies: Range<Int>) {
         for i in bodies {
-            var s = states[i]
-            var v = s.v, w = s.w
+            let s = states.baseAddress! + i
+            var v = s.pointee.v, w = s.pointee.w
             if capped && integration[i].isDynamic { caps.apply(&v, &w) }
-            s.dq = s.dq.integrated(by: h * w)
-            s.dp += h * v
-            states[i] = s
+            s.pointee.dq = s.pointee.dq.integrated(by: h * w)
+            s.pointee.dp += h * v
         }
     }
 }
