@@ -17,21 +17,19 @@ extension World {
         let words = clearColorBits(n)
         buffers.constraintColors.clear()
         contacts.withUnsafeBufferPointer { contacts in
-            buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
-                buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
-                    for ci in 0..<contacts.count {
-                        let contact = contacts.baseAddress! + ci
-                        guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
-                              contact.pointee.manifold.pointCount > 0 else { continue }
-                        let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
-                        if ia == n && ib == n { continue }
-                        let color = firstFreeColor(bits, words: words, ia, ib, n: n)
-                        buffers.constraintColors.append(ConstraintColor(item: Int32(ci), color: Int32(color)))
-                    }
-                }
+            let solverIndex = UnsafeBufferPointer(buffers.solverIndex.buffer)
+            let bits = buffers.colorBodyBits.buffer
+            for ci in 0..<contacts.count {
+                let contact = contacts.baseAddress! + ci
+                guard contactPool.isLive(ci), contact.pointee.isTouching, !contact.pointee.isSensor,
+                      contact.pointee.manifold.pointCount > 0 else { continue }
+                let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+                if ia == n && ib == n { continue }
+                let color = firstFreeColor(bits, words: words, ia, ib, n: n)
+                buffers.constraintColors.append(ConstraintColor(item: Int32(ci), color: Int32(color)))
             }
         }
-        groupByColor(into: &buffers.solverOrder, starts: &buffers.colorStarts)
+        groupByColor(into: buffers.solverOrder, starts: buffers.colorStarts)
     }
 
     /// Fills `jointOrder` with `activeJoints` grouped by colour and `jointColorStarts` with where each
@@ -43,54 +41,51 @@ extension World {
         let words = clearColorBits(n)
         buffers.constraintColors.clear()
         jointStore.withUnsafeBufferPointer { joints in
-            buffers.solverIndex.withUnsafeBufferPointer { solverIndex in
-                buffers.colorBodyBits.withUnsafeMutableBufferPointer { bits in
-                    for j in buffers.activeJoints.reversed() {
-                        let joint = joints.baseAddress! + Int(j)
-                        let ia = joint.pointee.bodyA >= 0 ? solverIndex[Int(joint.pointee.bodyA)] : n
-                        let ib = solverIndex[Int(joint.pointee.bodyB)]
-                        let color = firstFreeColor(bits, words: words, ia, ib, n: n)
-                        buffers.constraintColors.append(ConstraintColor(item: j, color: Int32(color)))
-                    }
-                }
+            let solverIndex = UnsafeBufferPointer(buffers.solverIndex.buffer)
+            let bits = buffers.colorBodyBits.buffer
+            for j in buffers.activeJoints.reversed() {
+                let joint = joints.baseAddress! + Int(j)
+                let ia = joint.pointee.bodyA >= 0 ? solverIndex[Int(joint.pointee.bodyA)] : n
+                let ib = solverIndex[Int(joint.pointee.bodyB)]
+                let color = firstFreeColor(bits, words: words, ia, ib, n: n)
+                buffers.constraintColors.append(ConstraintColor(item: j, color: Int32(color)))
             }
         }
-        groupByColor(into: &buffers.jointOrder, starts: &buffers.jointColorStarts)
+        groupByColor(into: buffers.jointOrder, starts: buffers.jointColorStarts)
     }
 
     /// Empties every colour's row of body bits (one bit per awake body); returns the row's length in words.
     private func clearColorBits(_ n: Int32) -> Int {
         let words = (Int(n) + 63) >> 6
-        buffers.colorBodyBits.removeAll(keepingCapacity: true)
-        buffers.colorBodyBits.append(contentsOf: repeatElement(0, count: words * Tuning.graphColorCount))
+        buffers.colorBodyBits.reset(count: words * Tuning.graphColorCount, to: 0)
         return words
     }
 
     /// Counting sort of `constraintColors` by colour: `order` gets the items, colour after colour
     /// (stable, so list order is kept within a colour), `starts` where each colour begins, the
     /// overflow group's start (`Tuning.graphColorCount`) and the total.
-    private func groupByColor(into order: inout ContiguousArray<Int32>, starts: inout ContiguousArray<Int32>) {
+    private func groupByColor(into order: ScratchList<Int32>, starts: ScratchList<Int32>) {
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // per colour + overflow: Tuning.graphColorCount + 1
         withUnsafeMutableBytes(of: &counts) { countBytes in
             let count = countBytes.bindMemory(to: Int.self)
-            for entry in buffers.constraintColors { count[Int(entry.color)] += 1 }
-            starts.removeAll(keepingCapacity: true)
+            let entries = buffers.constraintColors.buffer
+            for entry in entries { count[Int(entry.color)] += 1 }
+            starts.resize(to: Tuning.graphColorCount + 2, filler: 0)
+            let startList = starts.buffer
             var start = 0
             for k in 0...Tuning.graphColorCount {
                 let c = count[k]
                 count[k] = start
-                starts.append(Int32(start))
+                startList[k] = Int32(start)
                 start += c
             }
-            starts.append(Int32(start))
-            order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: repeatElement(0, count: start))
-            order.withUnsafeMutableBufferPointer { order in
-                for entry in buffers.constraintColors {
-                    let k = Int(entry.color)
-                    order[count[k]] = entry.item
-                    count[k] += 1
-                }
+            startList[Tuning.graphColorCount + 1] = Int32(start)
+            order.resize(to: start, filler: 0)
+            let orderList = order.buffer
+            for entry in entries {
+                let k = Int(entry.color)
+                orderList[count[k]] = entry.item
+                count[k] += 1
             }
         }
     }
@@ -126,9 +121,9 @@ extension World {
     /// `colorContacts` would build now (it is reused while the islands are unchanged).
     @inline(__always) func validateColoring(_ n: Int32) {
         #if KINETIC_VALIDATE
-        let order = buffers.solverOrder, starts = buffers.colorStarts
+        let order = Array(buffers.solverOrder), starts = Array(buffers.colorStarts)
         colorContacts(n)
-        precondition(order == buffers.solverOrder && starts == buffers.colorStarts, "reused contact colouring differs from a fresh one")
+        precondition(order == Array(buffers.solverOrder) && starts == Array(buffers.colorStarts), "reused contact colouring differs from a fresh one")
         #endif
     }
 }

@@ -122,33 +122,32 @@ extension World {
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 contacts.withUnsafeMutableBufferPointer { contacts in withPolygonPoints { points in contactPool.withLiveSlots { isLive in
-                  buffers.contactChanges.withUnsafeMutableBufferPointer { changes in
-                    workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
-                                         NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
-                                                     points: points, changes: changes, speculative: speculative))
-                    for c in 0..<contacts.count where changes[c] != .none {
-                        let contact = contacts.baseAddress! + c
-                        let change = changes[c]
-                        changes[c] = .none
-                        if change == .disjoint {
-                            buffers.disjointContacts.append(Int32(c))
-                            continue
-                        }
-                        touchingChanged = true
-                        guard contact.pointee.enableEvents else { continue }
-                        let idA = shapeID(contact.pointee.shapeA), idB = shapeID(contact.pointee.shapeB)
-                        if change == .began {
-                            let m = contact.pointee.manifold
-                            let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
-                            let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
-                            let a = bodies[ia], b = bodies[ib]
-                            let relative = b.v + cross(b.w, point - b.center) - (a.v + cross(a.w, point - a.center))
-                            beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal,
-                                                                 approachSpeed: max(0, -dot(relative, m.normal))))
-                        } else {
-                            pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
-                        }
-                    }
+                  let changes = buffers.contactChanges.buffer
+                  workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
+                                       NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
+                                                   points: points, changes: changes, speculative: speculative))
+                  for c in 0..<contacts.count where changes[c] != .none {
+                      let contact = contacts.baseAddress! + c
+                      let change = changes[c]
+                      changes[c] = .none
+                      if change == .disjoint {
+                          buffers.disjointContacts.append(Int32(c))
+                          continue
+                      }
+                      touchingChanged = true
+                      guard contact.pointee.enableEvents else { continue }
+                      let idA = shapeID(contact.pointee.shapeA), idB = shapeID(contact.pointee.shapeB)
+                      if change == .began {
+                          let m = contact.pointee.manifold
+                          let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                          let point = m.pointCount > 1 ? 0.5 * (m.point0.point + m.point1.point) : m.point0.point
+                          let a = bodies[ia], b = bodies[ib]
+                          let relative = b.v + cross(b.w, point - b.center) - (a.v + cross(a.w, point - a.center))
+                          beginEvents.append(ContactBeginEvent(shapeA: idA, shapeB: idB, point: point, normal: m.normal,
+                                                               approachSpeed: max(0, -dot(relative, m.normal))))
+                      } else {
+                          pendingEndEvents.append(ContactEndEvent(shapeA: idA, shapeB: idB))
+                      }
                   }
                 } } }
             }

@@ -259,84 +259,70 @@ struct ContactSchedule {
         }
     }
     /// The first `pairCount` are this step's.
-    var pairs: ContiguousArray<ContactConstraintPair> = []
+    let pairs = ScratchList<ContactConstraintPair>()
     var pairCount = 0
     /// Every paired contact of this step `isFrictionless`: the passes leave out the pairs' friction
     /// solve. Set as the contacts are prepared.
     var pairsFrictionless = true
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
-    var singles: ContiguousArray<Int32> = []
+    let singles = ScratchList<Int32>()
     /// The colours with a contact this step, in order, then the overflow group if it has any: a small
     /// world uses two or three of the 16 colours, and stepping over the empty ones in every pass cost
     /// more than its contacts.
-    var groups: ContiguousArray<Group> = []
+    let groups = ScratchList<Group>()
     /// Per constraint, where it is solved: pair × 2 + lane, or −1 when it is solved alone.
-    var lanes: ContiguousArray<Int32> = []
+    let lanes = ScratchList<Int32>()
 
     /// Pairs each colour's contacts of equal point count in constraint order, reading only the
     /// constraints' `pointCount`. `colorStarts` as `World.colorStarts`: the constraints are in
     /// colour order.
     mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
-        if !singles.isEmpty { singles.removeAll(keepingCapacity: true) }
-        if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
+        singles.clear()
+        groups.clear()
         pairCount = 0
         lanes.resize(to: cs.count, filler: -1)
         guard let base = cs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
         // At most one pair per two constraints; grown, never shrunk, and filled in place.
         let most = cs.count / 2
-        if pairs.count < most { pairs.append(contentsOf: repeatElement(ContactConstraintPair(), count: most - pairs.count)) }
-        pairs.withUnsafeMutableBufferPointer { pairs in
-          lanes.withUnsafeMutableBufferPointer { lanes in
-            let pb = pairs.baseAddress!
-            var count = 0
-            /// Pairs constraints `i` and `j` (same point count) as pair `count`.
-            @inline(__always) func pair(_ i: Int, _ j: Int) {
-                pb[count].twoPoints = base[i].pointCount > 1
-                lanes[i] = Int32(count << 1); lanes[j] = Int32(count << 1 | 1)
-                count += 1
-            }
-            for k in 0..<Tuning.graphColorCount where colorStarts[k] < colorStarts[k + 1] {
-                let pairStart = Int32(count), singleStart = Int32(singles.count)
-                var pendingOne = -1, pendingTwo = -1
-                for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
-                    lanes[i] = -1
-                    if base[i].pointCount > 1 {
-                        if pendingTwo < 0 { pendingTwo = i } else { pair(pendingTwo, i); pendingTwo = -1 }
-                    } else {
-                        if pendingOne < 0 { pendingOne = i } else { pair(pendingOne, i); pendingOne = -1 }
-                    }
+        if pairs.count < most { pairs.resize(to: most, filler: ContactConstraintPair()) }
+        let pb = pairs.buffer, lanes = self.lanes.buffer
+        var count = 0
+        /// Pairs constraints `i` and `j` (same point count) as pair `count`.
+        @inline(__always) func pair(_ i: Int, _ j: Int) {
+            pb[count].twoPoints = base[i].pointCount > 1
+            lanes[i] = Int32(count << 1); lanes[j] = Int32(count << 1 | 1)
+            count += 1
+        }
+        for k in 0..<Tuning.graphColorCount where colorStarts[k] < colorStarts[k + 1] {
+            let pairStart = Int32(count), singleStart = Int32(singles.count)
+            var pendingOne = -1, pendingTwo = -1
+            for i in Int(colorStarts[k])..<Int(colorStarts[k + 1]) {
+                lanes[i] = -1
+                if base[i].pointCount > 1 {
+                    if pendingTwo < 0 { pendingTwo = i } else { pair(pendingTwo, i); pendingTwo = -1 }
+                } else {
+                    if pendingOne < 0 { pendingOne = i } else { pair(pendingOne, i); pendingOne = -1 }
                 }
-                if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
-                if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
-                groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
             }
-            pairCount = count
-            let overflow = Int(colorStarts[Tuning.graphColorCount])..<Int(colorStarts[Tuning.graphColorCount + 1])
-            if !overflow.isEmpty {
-                let singleStart = Int32(singles.count)
-                for i in overflow { lanes[i] = -1; singles.append(Int32(i)) }
-                groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
-            }
-          }
+            if pendingOne >= 0 { singles.append(Int32(pendingOne)) }
+            if pendingTwo >= 0 { singles.append(Int32(pendingTwo)) }
+            groups.append(Group(pairStart: pairStart, pairEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
+        }
+        pairCount = count
+        let overflow = Int(colorStarts[Tuning.graphColorCount])..<Int(colorStarts[Tuning.graphColorCount + 1])
+        if !overflow.isEmpty {
+            let singleStart = Int32(singles.count)
+            for i in overflow { lanes[i] = -1; singles.append(Int32(i)) }
+            groups.append(Group(pairStart: 0, pairEnd: 0, singleStart: singleStart, singleEnd: Int32(singles.count), isOverflow: true))
         }
     }
 
-    /// Runs `body` with the schedule's arrays as pointers. The stages after the preparation (the
-    /// substeps, the bounce exchange, the impulse store) take them once per step: reaching the
-    /// stored arrays in each of a step's passes checked their uniqueness every time.
-    mutating func withPasses<R>(_ body: (ContactPasses) -> R) -> R {
-        let pairCount = self.pairCount, pairsFrictionless = self.pairsFrictionless
-        return pairs.withUnsafeMutableBufferPointer { pairs in
-            groups.withUnsafeMutableBufferPointer { groups in
-                singles.withUnsafeMutableBufferPointer { singles in
-                    lanes.withUnsafeMutableBufferPointer { lanes in
-                        body(ContactPasses(pairs: pairs.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
-                                           groups: UnsafeBufferPointer(groups), singles: UnsafeBufferPointer(singles),
-                                           lanes: UnsafeBufferPointer(lanes)))
-                    }
-                }
-            }
-        }
+    /// The schedule as pointers, for the stages after the preparation (the substeps, the bounce
+    /// exchange, the impulse store). Valid until the next `build`.
+    var passes: ContactPasses {
+        ContactPasses(pairs: pairs.buffer.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
+                      groups: UnsafeBufferPointer(groups.buffer), singles: UnsafeBufferPointer(singles.buffer),
+                      lanes: UnsafeBufferPointer(lanes.buffer))
     }
 }
 
@@ -389,7 +375,7 @@ struct StorePairImpulses: WorkerStage {
     }
 }
 
-/// A step's `ContactSchedule` as pointers, for the passes of its substeps (`withPasses`).
+/// A step's `ContactSchedule` as pointers, for the passes of its substeps (`ContactSchedule.passes`).
 struct ContactPasses {
     /// This step's pairs (nil when there are none).
     let pairs: UnsafeMutablePointer<ContactConstraintPair>?

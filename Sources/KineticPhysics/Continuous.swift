@@ -26,7 +26,7 @@ extension World {
             if shape.isSensor { continue }
             let bulge = sweepRadius(shape.geometry, body.localCenter) * bulgeFactor
             let box = shape.geometry.aabb(xf1).union(shape.geometry.aabb(xf2)).expanded(by: bulge)
-            buffers.continuousCandidates.removeAll(keepingCapacity: true)
+            buffers.continuousCandidates.clear()
             let mask = shape.filter.groupIndex > 0 ? UInt64.max : shape.filter.maskBits
             broadPhase.staticTree.query(box, maskBits: mask) { _, userData in
                 self.buffers.continuousCandidates.append(userData)

@@ -10,53 +10,52 @@ extension World {
     @discardableResult func buildIslands() -> Bool {
         guard islandsDirty || buffers.solverIndex.count != bodyStore.count else { return false }
         islandsDirty = false
-        buffers.awakeBodies.removeAll(keepingCapacity: true)
-        buffers.islandEnds.removeAll(keepingCapacity: true)
-        buffers.islandStack.removeAll(keepingCapacity: true)
+        buffers.awakeBodies.clear()
+        buffers.islandEnds.clear()
+        buffers.islandStack.clear()
         let unvisited: Int32 = -1, queued: Int32 = -2
         if buffers.solverIndex.count != bodyStore.count {
-            buffers.solverIndex = ContiguousArray(repeating: unvisited, count: bodyStore.count)
+            buffers.solverIndex.reset(count: bodyStore.count, to: unvisited)
         } else {
             for i in buffers.solverIndex.indices { buffers.solverIndex[i] = unvisited }
         }
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             contacts.withUnsafeBufferPointer { contacts in
                 jointStore.withUnsafeBufferPointer { joints in
-                    buffers.solverIndex.withUnsafeMutableBufferPointer { solverIndex in
-                        for seed in 0..<bodies.count {
-                            guard bodyPool.isLive(seed), bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
-                            buffers.islandStack.append(Int32(seed))
-                            solverIndex[seed] = queued
-                            while let b32 = buffers.islandStack.popLast() {
-                                let b = Int(b32)
-                                solverIndex[b] = Int32(buffers.awakeBodies.count)
-                                buffers.awakeBodies.append(b32)
-                                // Reached through a contact or joint: awake, sleep timer kept (Box2D 2.4).
-                                bodies[b].isAwake = true
-                                var key = bodies[b].contactHead
-                                while key >= 0 {
-                                    let c = Int(key >> 1), side = Int(key & 1)
-                                    key = side == 0 ? contacts[c].edgeA.next : contacts[c].edgeB.next
-                                    guard contacts[c].isTouching, !contacts[c].isSensor else { continue }
-                                    let other = Int(side == 0 ? contacts[c].bodyB : contacts[c].bodyA)
-                                    if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
-                                    solverIndex[other] = queued
-                                    buffers.islandStack.append(Int32(other))
-                                }
-                                key = bodies[b].jointHead
-                                while key >= 0 {
-                                    let j = Int(key >> 1), side = Int(key & 1)
-                                    key = side == 0 ? joints[j].edgeA.next : joints[j].edgeB.next
-                                    let other32 = side == 0 ? joints[j].bodyB : joints[j].bodyA
-                                    guard other32 >= 0 else { continue }
-                                    let other = Int(other32)
-                                    if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
-                                    solverIndex[other] = queued
-                                    buffers.islandStack.append(other32)
-                                }
+                    let solverIndex = buffers.solverIndex.buffer
+                    for seed in 0..<bodies.count {
+                        guard bodyPool.isLive(seed), bodies[seed].isSimulated, solverIndex[seed] == unvisited else { continue }
+                        buffers.islandStack.append(Int32(seed))
+                        solverIndex[seed] = queued
+                        while let b32 = buffers.islandStack.popLast() {
+                            let b = Int(b32)
+                            solverIndex[b] = Int32(buffers.awakeBodies.count)
+                            buffers.awakeBodies.append(b32)
+                            // Reached through a contact or joint: awake, sleep timer kept (Box2D 2.4).
+                            bodies[b].isAwake = true
+                            var key = bodies[b].contactHead
+                            while key >= 0 {
+                                let c = Int(key >> 1), side = Int(key & 1)
+                                key = side == 0 ? contacts[c].edgeA.next : contacts[c].edgeB.next
+                                guard contacts[c].isTouching, !contacts[c].isSensor else { continue }
+                                let other = Int(side == 0 ? contacts[c].bodyB : contacts[c].bodyA)
+                                if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
+                                solverIndex[other] = queued
+                                buffers.islandStack.append(Int32(other))
                             }
-                            buffers.islandEnds.append(Int32(buffers.awakeBodies.count))
+                            key = bodies[b].jointHead
+                            while key >= 0 {
+                                let j = Int(key >> 1), side = Int(key & 1)
+                                key = side == 0 ? joints[j].edgeA.next : joints[j].edgeB.next
+                                let other32 = side == 0 ? joints[j].bodyB : joints[j].bodyA
+                                guard other32 >= 0 else { continue }
+                                let other = Int(other32)
+                                if bodies[other].type == .static || solverIndex[other] != unvisited { continue }
+                                solverIndex[other] = queued
+                                buffers.islandStack.append(other32)
+                            }
                         }
+                        buffers.islandEnds.append(Int32(buffers.awakeBodies.count))
                     }
                 }
             }

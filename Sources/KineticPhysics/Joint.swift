@@ -88,31 +88,36 @@ struct JointRecord {
     var distancePose = DistancePose()
 
     /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
-    /// terms of the step are `prepareJoint`'s. Field by field: a whole new record would write every
-    /// field, the ones this kind never reads included.
+    /// terms of the step are `prepareJoint`'s. Field by field, and for a distance joint only the
+    /// fields its kind reads (`isPassive` included): a whole new record would write every field, the
+    /// ones this kind never reads included. The other fields of a distance joint's record are stale.
     @inline(__always) mutating func take(_ j: JointData, index: Int32) {
         kind = j.kind
         enableLimit = j.enableLimit; enableMotor = j.enableMotor; enableSpring = j.enableSpring
         joint = index
+        lowerImpulse = j.lowerImpulse; upperImpulse = j.upperImpulse
+        impulse = j.impulse; springImpulse = j.springImpulse
+        length = j.length; minLength = j.minLength; maxLength = j.maxLength
+        hertz = j.hertz
+        guard kind != .distance else { return }
         linearImpulse = j.linearImpulse
-        lowerImpulse = j.lowerImpulse; upperImpulse = j.upperImpulse; motorImpulse = j.motorImpulse
+        motorImpulse = j.motorImpulse
         lower = j.lower; upper = j.upper
         motorSpeed = j.motorSpeed; maxMotor = j.maxMotor
         angularImpulse = j.angularImpulse
         linearHertz = j.linearHertz; angularHertz = j.angularHertz
         maxForce = j.maxForce
-        impulse = j.impulse; springImpulse = j.springImpulse
-        length = j.length; minLength = j.minLength; maxLength = j.maxLength
-        hertz = j.hertz
     }
 }
 
 extension JointData {
-    /// Takes the accumulated impulses of this step's record.
+    /// Takes the accumulated impulses of this step's record: those its kind has (`JointRecord.take`).
     @inline(__always) mutating func storeImpulses(_ r: JointRecord) {
+        impulse = r.impulse; springImpulse = r.springImpulse
+        lowerImpulse = r.lowerImpulse; upperImpulse = r.upperImpulse
+        guard r.kind != .distance else { return }
         linearImpulse = r.linearImpulse
-        angularImpulse = r.angularImpulse; impulse = r.impulse; springImpulse = r.springImpulse
-        lowerImpulse = r.lowerImpulse; upperImpulse = r.upperImpulse; motorImpulse = r.motorImpulse
+        angularImpulse = r.angularImpulse; motorImpulse = r.motorImpulse
     }
 }
 

@@ -150,17 +150,16 @@ extension World {
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 withPolygonPoints { points in
-                    buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
-                        for b in awake {
-                            let body = bodies.baseAddress! + Int(b)
-                            let xf = body.pointee.xf
-                            let margin = aabbMargin(static: body.pointee.type == .static)
-                            var s = body.pointee.shapeHead
-                            while s >= 0 {
-                                let shape = shapes.baseAddress! + Int(s)
-                                if refreshBounds(shape, Int(s), xf, margin, points) { moveProxy(of: shape, Int(s)) }
-                                s = shape.pointee.next
-                            }
+                    let awake = buffers.awakeBodies.buffer
+                    for b in awake {
+                        let body = bodies.baseAddress! + Int(b)
+                        let xf = body.pointee.xf
+                        let margin = aabbMargin(static: body.pointee.type == .static)
+                        var s = body.pointee.shapeHead
+                        while s >= 0 {
+                            let shape = shapes.baseAddress! + Int(s)
+                            if refreshBounds(shape, Int(s), xf, margin, points) { moveProxy(of: shape, Int(s)) }
+                            s = shape.pointee.next
                         }
                     }
                 }

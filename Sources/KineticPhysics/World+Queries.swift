@@ -16,7 +16,7 @@ extension World {
 
     /// Fills `queryScratch` with the shapes whose tight bounds overlap `box`, ascending.
     func collectOverlaps(_ box: AABB) {
-        buffers.queryScratch.removeAll(keepingCapacity: true)
+        buffers.queryScratch.clear()
         let collect: (Int32, Int32) -> Bool = { _, userData in
             if self.shapes[Int(userData)].aabb.overlaps(box) { self.buffers.queryScratch.append(userData) }
             return true

@@ -13,17 +13,15 @@ import KineticBenchScenes
         for _ in 0..<steps {
             // With no awake body the step solves nothing and leaves both as they were, unused.
             if !world.islandsDirty && !world.buffers.awakeBodies.isEmpty && world.buffers.solverIndex.count == world.bodyStore.count && !world.buffers.colorStarts.isEmpty {
-                let order = world.buffers.solverOrder, starts = world.buffers.colorStarts
+                let order = Array(world.buffers.solverOrder), starts = Array(world.buffers.colorStarts)
                 world.colorContacts(Int32(world.buffers.awakeBodies.count))
-                #expect(world.buffers.solverOrder == order && world.buffers.colorStarts == starts, "kept colouring differs from a fresh one")
+                #expect(Array(world.buffers.solverOrder) == order && Array(world.buffers.colorStarts) == starts, "kept colouring differs from a fresh one")
                 kept += 1
             }
             world.step(by: Scenes.timeStep)
             guard !world.buffers.awakeBodies.isEmpty else { continue }
             var fresh = ContactSchedule()
-            world.buffers.constraints.withUnsafeMutableBufferPointer { cs in
-                world.buffers.colorStarts.withUnsafeBufferPointer { fresh.build(cs, $0) }
-            }
+            fresh.build(world.buffers.constraints.buffer, UnsafeBufferPointer(world.buffers.colorStarts.buffer))
             let schedule = world.buffers.contactSchedule
             #expect(fresh.pairCount == schedule.pairCount)
             #expect(Array(fresh.singles) == Array(schedule.singles))
@@ -33,7 +31,7 @@ import KineticBenchScenes
             // Each paired contact was prepared into the lane the schedule gives it. A bouncing one
             // also keeps its whole constraint, which the restitution stage read and changed: its
             // impulses went back to the lane, and from there to the manifold.
-            let constraints = world.buffers.constraints
+            let constraints = Array(world.buffers.constraints)
             for k in constraints.indices where schedule.lanes[k] >= 0 {
                 let lane = Int(schedule.lanes[k]), pair = schedule.pairs[lane >> 1]
                 #expect((lane & 1 == 0 ? pair.contact0 : pair.contact1) == constraints[k].contact)

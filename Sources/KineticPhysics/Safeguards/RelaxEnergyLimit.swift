@@ -31,40 +31,37 @@ extension World {
         let contacts = v.constraints, integration = v.integration
         let n = buffers.awakeBodies.count
         let islandCount = buffers.jointIslands.count / 2
-        if buffers.relaxMarks.count < n { buffers.relaxMarks.append(contentsOf: repeatElement(0, count: n - buffers.relaxMarks.count)) }
+        if buffers.relaxMarks.count < n { buffers.relaxMarks.resize(to: n, filler: 0) }
         if buffers.islandLimits.count != islandCount {
-            buffers.islandLimits.removeAll(keepingCapacity: true)
-            buffers.islandLimits.append(contentsOf: repeatElement(IslandEnergyLimit(), count: islandCount))
+            buffers.islandLimits.reset(count: islandCount, to: IslandEnergyLimit())
         }
-        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
-          buffers.relaxMarks.withUnsafeMutableBufferPointer { marks in
-            let working = 1 as UInt8, grounded = 2 as UInt8
-            var k = 0
-            while k < islands.count {
-                for i in Int(islands[k])..<Int(islands[k + 1]) { marks[i] = 0 }
-                k += 2
-            }
-            /// Marks the awake dynamic side of a pair: `working` when the other side is kinematic (it
-            /// can do work), `grounded` when it is static or asleep.
-            @inline(__always) func mark(_ a: Int32, _ b: Int32, _ flag: UInt8) {
-                let a = Int(a), b = Int(b)
-                var f = flag
-                if a >= n || b >= n { f |= grounded }
-                if (a < n && !integration[a].isDynamic) || (b < n && !integration[b].isDynamic) { f |= working }
-                if a < n { marks[a] |= f }
-                if b < n { marks[b] |= f }
-            }
-            for joint in v.jointRecords { mark(joint.indexA, joint.indexB, World.isPassive(joint) ? 0 : working) }
-            for c in contacts where c.isStaticPair { mark(c.indexA, c.indexB, 0) }
-            k = 0
-            while k < islands.count {
-                var flags: UInt8 = 0
-                for i in Int(islands[k])..<Int(islands[k + 1]) { flags |= marks[i] }
-                buffers.islandLimits[k / 2].isLimited = flags & working == 0
-                buffers.islandLimits[k / 2].isGrounded = flags & grounded != 0
-                k += 2
-            }
-          }
+        let islands = buffers.jointIslands.buffer
+        let marks = buffers.relaxMarks.buffer
+        let working = 1 as UInt8, grounded = 2 as UInt8
+        var k = 0
+        while k < islands.count {
+            for i in Int(islands[k])..<Int(islands[k + 1]) { marks[i] = 0 }
+            k += 2
+        }
+        /// Marks the awake dynamic side of a pair: `working` when the other side is kinematic (it
+        /// can do work), `grounded` when it is static or asleep.
+        @inline(__always) func mark(_ a: Int32, _ b: Int32, _ flag: UInt8) {
+            let a = Int(a), b = Int(b)
+            var f = flag
+            if a >= n || b >= n { f |= grounded }
+            if (a < n && !integration[a].isDynamic) || (b < n && !integration[b].isDynamic) { f |= working }
+            if a < n { marks[a] |= f }
+            if b < n { marks[b] |= f }
+        }
+        for joint in v.jointRecords { mark(joint.indexA, joint.indexB, World.isPassive(joint) ? 0 : working) }
+        for c in contacts where c.isStaticPair { mark(c.indexA, c.indexB, 0) }
+        k = 0
+        while k < islands.count {
+            var flags: UInt8 = 0
+            for i in Int(islands[k])..<Int(islands[k + 1]) { flags |= marks[i] }
+            buffers.islandLimits[k / 2].isLimited = flags & working == 0
+            buffers.islandLimits[k / 2].isGrounded = flags & grounded != 0
+            k += 2
         }
     }
 

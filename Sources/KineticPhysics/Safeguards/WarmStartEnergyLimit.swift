@@ -20,8 +20,8 @@ extension World {
     /// island change picks up).
     func findJointIslands() {
         let n = buffers.awakeBodies.count
-        buffers.jointIslands.removeAll(keepingCapacity: true)
-        if buffers.warmStartFlags.count < n { buffers.warmStartFlags.append(contentsOf: repeatElement(false, count: n - buffers.warmStartFlags.count)) }
+        buffers.jointIslands.clear()
+        if buffers.warmStartFlags.count < n { buffers.warmStartFlags.resize(to: n, filler: false) }
         var any = false
         let limitSquared = Tuning.leverLimit * Tuning.leverLimit
         for joint in buffers.jointRecords {
@@ -45,19 +45,17 @@ extension World {
             }
             start = end
         }
-        if buffers.warmStartBefore.count < maxEnd { buffers.warmStartBefore.append(contentsOf: repeatElement(BodyState(), count: maxEnd - buffers.warmStartBefore.count)) }
+        if buffers.warmStartBefore.count < maxEnd { buffers.warmStartBefore.resize(to: maxEnd, filler: BodyState()) }
     }
 
     /// Copies the states of the bodies of `buffers.jointIslands` to `buffers.warmStartBefore`.
     func saveJointIslandStates(_ states: UnsafeMutableBufferPointer<BodyState>) {
-        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
-          buffers.warmStartBefore.withUnsafeMutableBufferPointer { before in
-            var k = 0
-            while k < islands.count {
-                for i in Int(islands[k])..<Int(islands[k + 1]) { before[i] = states[i] }
-                k += 2
-            }
-          }
+        let islands = buffers.jointIslands.buffer
+        let before = buffers.warmStartBefore.buffer
+        var k = 0
+        while k < islands.count {
+            for i in Int(islands[k])..<Int(islands[k + 1]) { before[i] = states[i] }
+            k += 2
         }
     }
 
@@ -66,35 +64,33 @@ extension World {
     /// island's accumulated impulses keep only the fraction max(0, −a/b).
     func undoEnergyGain(_ v: SolverViews, _ schedule: ContactPasses) {
         let states = v.states, integration = v.integration
-        buffers.jointIslands.withUnsafeMutableBufferPointer { islands in
-          buffers.warmStartBefore.withUnsafeMutableBufferPointer { before in
-            var k = 0
-            while k < islands.count {
-                let start = Int(islands[k]), end = Int(islands[k + 1])
-                k += 2
-                var a = 0.0, b = 0.0
-                for i in start..<end where integration[i].isDynamic {
-                    let dv = states[i].v - before[i].v, dw = states[i].w - before[i].w
-                    let invMass = integration[i].invMass, invI = integration[i].invI
-                    if invMass > 0 {
-                        a += dot(before[i].v, dv) / invMass
-                        b += dv.lengthSquared / invMass
-                    }
-                    if invI > 0 {
-                        a += before[i].w * dw / invI
-                        b += dw * dw / invI
-                    }
+        let islands = buffers.jointIslands.buffer
+        let before = buffers.warmStartBefore.buffer
+        var k = 0
+        while k < islands.count {
+            let start = Int(islands[k]), end = Int(islands[k + 1])
+            k += 2
+            var a = 0.0, b = 0.0
+            for i in start..<end where integration[i].isDynamic {
+                let dv = states[i].v - before[i].v, dw = states[i].w - before[i].w
+                let invMass = integration[i].invMass, invI = integration[i].invI
+                if invMass > 0 {
+                    a += dot(before[i].v, dv) / invMass
+                    b += dv.lengthSquared / invMass
                 }
-                guard b > 0 && a + 0.5 * b > 0 else { continue }
-                let s = Swift.max(0, -a / b)
-                safeguardCounts.warmStartsScaledBack += 1
-                for i in start..<end {
-                    states[i].v = before[i].v + s * (states[i].v - before[i].v)
-                    states[i].w = before[i].w + s * (states[i].w - before[i].w)
+                if invI > 0 {
+                    a += before[i].w * dw / invI
+                    b += dw * dw / invI
                 }
-                scaleImpulses(in: start..<end, by: s, v, schedule)
             }
-          }
+            guard b > 0 && a + 0.5 * b > 0 else { continue }
+            let s = Swift.max(0, -a / b)
+            safeguardCounts.warmStartsScaledBack += 1
+            for i in start..<end {
+                states[i].v = before[i].v + s * (states[i].v - before[i].v)
+                states[i].w = before[i].w + s * (states[i].w - before[i].w)
+            }
+            scaleImpulses(in: start..<end, by: s, v, schedule)
         }
     }
 

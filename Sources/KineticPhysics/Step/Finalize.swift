@@ -30,17 +30,15 @@ extension World {
         buffers.bulletBodies.clear()
         guard let bodies = v.bodies.baseAddress, n > 0 else { return }
         buffers.continuousMarks.resize(to: n, filler: .none)
-        buffers.awakeBodies.withUnsafeMutableBufferPointer { awake in
-            buffers.continuousMarks.withUnsafeMutableBufferPointer { marks in
-                workers.forEachRange(n, minimum: Workers.minimumBodyBlock, FinalizeBodies(
-                    bodies: bodies, states: v.states, integration: v.integration,
-                    awake: UnsafeBufferPointer(awake), marks: marks, dt: ctx.dt, caps: SpeedCaps(ctx), capSpeeds: capSpeeds,
-                    sleepThreshold: Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter, enableContinuous: def.enableContinuous))
-                guard def.enableContinuous else { return }
-                for i in 0..<n where marks[i] != .none {
-                    if marks[i] == .bullet { buffers.bulletBodies.append(awake[i]) } else { buffers.fastBodies.append(awake[i]) }
-                }
-            }
+        let awake = buffers.awakeBodies.buffer
+        let marks = buffers.continuousMarks.buffer
+        workers.forEachRange(n, minimum: Workers.minimumBodyBlock, FinalizeBodies(
+            bodies: bodies, states: v.states, integration: v.integration,
+            awake: UnsafeBufferPointer(awake), marks: marks, dt: ctx.dt, caps: SpeedCaps(ctx), capSpeeds: capSpeeds,
+            sleepThreshold: Tuning.sleepSpeedMeters * def.lengthUnitsPerMeter, enableContinuous: def.enableContinuous))
+        guard def.enableContinuous else { return }
+        for i in 0..<n where marks[i] != .none {
+            if marks[i] == .bullet { buffers.bulletBodies.append(awake[i]) } else { buffers.fastBodies.append(awake[i]) }
         }
     }
 

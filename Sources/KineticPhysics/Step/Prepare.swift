@@ -11,34 +11,29 @@ extension World {
         let buffers = self.buffers
         let n = buffers.awakeBodies.count
         if buffers.states.count != n + 1 {
-            buffers.states.removeAll(keepingCapacity: true)
-            buffers.states.append(contentsOf: repeatElement(BodyState(), count: n + 1))
+            buffers.states.reset(count: n + 1, to: BodyState())
         }
         if buffers.integration.count != n {
-            buffers.integration.removeAll(keepingCapacity: true)
-            buffers.integration.append(contentsOf: repeatElement(BodyIntegration(), count: n))
+            buffers.integration.reset(count: n, to: BodyIntegration())
         }
-        buffers.states.withUnsafeMutableBufferPointer { states in
-          buffers.integration.withUnsafeMutableBufferPointer { integration in
-            bodyStore.withUnsafeMutableBufferPointer { bodies in
-                for i in 0..<n {
-                    let body = bodies.baseAddress! + Int(buffers.awakeBodies[i])
-                    states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
-                    var bi = BodyIntegration()
-                    if body.pointee.type == .dynamic {
-                        bi.isDynamic = true
-                        bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
-                        bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
-                        bi.angularAcceleration = body.pointee.invI * body.pointee.torque
-                        bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
-                        bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
-                    }
-                    integration[i] = bi
+        let states = buffers.states.buffer, integration = buffers.integration.buffer, awake = buffers.awakeBodies.buffer
+        bodyStore.withUnsafeMutableBufferPointer { bodies in
+            for i in 0..<n {
+                let body = bodies.baseAddress! + Int(awake[i])
+                states[i] = BodyState(v: body.pointee.v, w: body.pointee.w, dp: .zero, dq: .identity)
+                var bi = BodyIntegration()
+                if body.pointee.type == .dynamic {
+                    bi.isDynamic = true
+                    bi.invMass = body.pointee.invMass; bi.invI = body.pointee.invI
+                    bi.linearAcceleration = body.pointee.gravityScale * ctx.gravity + body.pointee.invMass * body.pointee.force
+                    bi.angularAcceleration = body.pointee.invI * body.pointee.torque
+                    bi.linearDampingFactor = 1 / (1 + ctx.h * body.pointee.linearDamping)
+                    bi.angularDampingFactor = 1 / (1 + ctx.h * body.pointee.angularDamping)
                 }
+                integration[i] = bi
             }
-          }
-          states[n] = BodyState()  // shared state of static (and sleeping) bodies
         }
+        states[n] = BodyState()  // shared state of static (and sleeping) bodies
     }
 
     /// Colours the contacts that get a constraint this step and sizes the constraint lists. The
@@ -74,7 +69,7 @@ extension World {
         guard islandsChanged else { return }
         let buffers = self.buffers
         let n = buffers.awakeBodies.count
-        buffers.activeJoints.removeAll(keepingCapacity: true)
+        buffers.activeJoints.clear()
         for j in jointStore.indices where jointPool.isLive(j) {
             let a = jointStore[j].bodyA >= 0 ? Int(buffers.solverIndex[Int(jointStore[j].bodyA)]) : n
             let b = Int(buffers.solverIndex[Int(jointStore[j].bodyB)])
@@ -96,31 +91,28 @@ extension World {
 func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
     // The contacts are read in their storage order and each constraint written to its slot: in
     // solver order every contact's record was a cache miss.
-    let anyRestitution = v.buffers.solverSlots.withUnsafeMutableBufferPointer { slots in
-        slots.update(repeating: -1)
-        for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
-        // Pairing reads only the point counts and restitutions: those first, and the schedule is
-        // built again only when one of them is not last step's.
-        var scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
-        var anyRestitution = false
-        for ci in 0..<slots.count where slots[ci] >= 0 {
-            let c = v.constraints.baseAddress! + Int(slots[ci]), contact = v.contacts.baseAddress! + ci
-            let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
-            if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { scheduleKept = false }
-            c.pointee.pointCount = pointCount
-            c.pointee.restitution = restitution
-            anyRestitution = anyRestitution || restitution > 0
-        }
-        v.buffers.colorStarts.withUnsafeMutableBufferPointer { colorStarts in
-            if scheduleKept {
-                validateContactSchedule(v.buffers.contactSchedule, v.constraints, UnsafeBufferPointer(colorStarts))
-            } else {
-                v.buffers.contactSchedule.build(v.constraints, UnsafeBufferPointer(colorStarts))
-            }
-        }
-        prepareContacts(v, UnsafeBufferPointer(slots))
-        return anyRestitution
+    let slots = v.buffers.solverSlots.buffer
+    slots.update(repeating: -1)
+    for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
+    // Pairing reads only the point counts and restitutions: those first, and the schedule is
+    // built again only when one of them is not last step's.
+    var scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
+    var anyRestitution = false
+    for ci in 0..<slots.count where slots[ci] >= 0 {
+        let c = v.constraints.baseAddress! + Int(slots[ci]), contact = v.contacts.baseAddress! + ci
+        let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
+        if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { scheduleKept = false }
+        c.pointee.pointCount = pointCount
+        c.pointee.restitution = restitution
+        anyRestitution = anyRestitution || restitution > 0
     }
+    let colorStarts = v.buffers.colorStarts.buffer
+    if scheduleKept {
+        validateContactSchedule(v.buffers.contactSchedule, v.constraints, UnsafeBufferPointer(colorStarts))
+    } else {
+        v.buffers.contactSchedule.build(v.constraints, UnsafeBufferPointer(colorStarts))
+    }
+    prepareContacts(v, UnsafeBufferPointer(slots))
     // The restitution lists in solver order, as the restitution stage solves them.
     var restitutionCount = 0, impactCount = 0
     if anyRestitution {
@@ -152,46 +144,44 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
         return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
     }
     var pairsFrictionless = true
-    v.buffers.contactSchedule.lanes.withUnsafeMutableBufferPointer { lanes in
-      v.buffers.contactSchedule.pairs.withUnsafeMutableBufferPointer { pairs in
-        for ci in 0..<slots.count where slots[ci] >= 0 {
-            let k = Int(slots[ci])
-            let contact = v.contacts.baseAddress! + ci
-            let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
-            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-            var c = ContactConstraint()
-            c.indexA = ia; c.indexB = ib
-            c.contact = Int32(ci)
-            c.normal = contact.pointee.manifold.normal
-            c.friction = contact.pointee.friction
-            c.restitution = contact.pointee.restitution
-            c.mA = mA; c.iA = iA
-            c.mB = mB; c.iB = iB
-            let bothDynamic = dynamicA && dynamicB
-            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-            c.isStaticPair = !bothDynamic
-            c.pointCount = contact.pointee.manifold.pointCount
-            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-            prepareCentralFriction(&c)
-            let lane = Int(lanes[k])
-            let slot = v.constraints.baseAddress! + k
-            if lane >= 0 {
-                // Constant lanes: a lane chosen at run time went through the vector in memory.
-                if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
-                if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
-            }
-            if lane < 0 || c.restitution > 0 {
-                // Solved from here, or (bouncing) read here by the restitution stages.
-                slot.pointee = c
-            } else {
-                slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
-                slot.pointee.contact = c.contact
-                slot.pointee.isStaticPair = c.isStaticPair
-            }
+    let lanes = v.buffers.contactSchedule.lanes.buffer
+    let pairs = v.buffers.contactSchedule.pairs.buffer
+    for ci in 0..<slots.count where slots[ci] >= 0 {
+        let k = Int(slots[ci])
+        let contact = v.contacts.baseAddress! + ci
+        let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
+        let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+        let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+        var c = ContactConstraint()
+        c.indexA = ia; c.indexB = ib
+        c.contact = Int32(ci)
+        c.normal = contact.pointee.manifold.normal
+        c.friction = contact.pointee.friction
+        c.restitution = contact.pointee.restitution
+        c.mA = mA; c.iA = iA
+        c.mB = mB; c.iB = iB
+        let bothDynamic = dynamicA && dynamicB
+        // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+        c.isStaticPair = !bothDynamic
+        c.pointCount = contact.pointee.manifold.pointCount
+        prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+        if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+        prepareCentralFriction(&c)
+        let lane = Int(lanes[k])
+        let slot = v.constraints.baseAddress! + k
+        if lane >= 0 {
+            // Constant lanes: a lane chosen at run time went through the vector in memory.
+            if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
+            if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
         }
-      }
+        if lane < 0 || c.restitution > 0 {
+            // Solved from here, or (bouncing) read here by the restitution stages.
+            slot.pointee = c
+        } else {
+            slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
+            slot.pointee.contact = c.contact
+            slot.pointee.isStaticPair = c.isStaticPair
+        }
     }
     v.buffers.contactSchedule.pairsFrictionless = pairsFrictionless
 }

@@ -38,7 +38,7 @@ extension World {
         let n = buffers.awakeBodies.count
         if limited {
             if buffers.restitutionBefore.count < n {
-                buffers.restitutionBefore.append(contentsOf: repeatElement(BodyState(), count: n - buffers.restitutionBefore.count))
+                buffers.restitutionBefore.resize(to: n, filler: BodyState())
             }
             for i in 0..<n { buffers.restitutionBefore[i] = states[i] }
         }
@@ -51,14 +51,14 @@ extension World {
                                         _ states: UnsafeMutableBufferPointer<BodyState>, _ integration: UnsafeBufferPointer<BodyIntegration>) {
         let n = buffers.awakeBodies.count
         // Each awake body's island; buffers.restitutionMarks per island: 1 bounced, 2 driven (kinematic body or working joint).
-        if buffers.islandOfBody.count < n { buffers.islandOfBody.append(contentsOf: repeatElement(0, count: n - buffers.islandOfBody.count)) }
+        if buffers.islandOfBody.count < n { buffers.islandOfBody.resize(to: n, filler: 0) }
         var start = 0, island: Int32 = 0
         for end32 in buffers.islandEnds {
             for i in start..<Int(end32) { buffers.islandOfBody[i] = island }
             start = Int(end32); island += 1
         }
         let islandCount = Int(island)
-        if buffers.restitutionMarks.count < islandCount { buffers.restitutionMarks.append(contentsOf: repeatElement(0, count: islandCount - buffers.restitutionMarks.count)) }
+        if buffers.restitutionMarks.count < islandCount { buffers.restitutionMarks.resize(to: islandCount, filler: 0) }
         for k in 0..<islandCount { buffers.restitutionMarks[k] = 0 }
         @inline(__always) func mark(_ a: Int32, _ b: Int32, _ flag: UInt8) {
             var f = flag

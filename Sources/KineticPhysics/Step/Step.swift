@@ -60,27 +60,26 @@ extension World {
             }
             let joints = JointPasses(v, workers)
             let contactConstants = ContactSolveConstants(ctx)
-            buffers.contactSchedule.withPasses { contacts in
-                for _ in 0..<ctx.substeps {
-                    integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
-                    warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
-                    joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
-                    contacts.solve(v.constraints, v.states, contactConstants, useBias: true, workers)
-                    integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                    joints.updatePoses(workers)                                     // b2_stageRelax
-                    joints.solve(ctx, useBias: false, workers)
-                    contacts.solve(v.constraints, v.states, contactConstants, useBias: false, workers)
-                    if checkRelax {
-                        limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
-                    }
+            let contacts = buffers.contactSchedule.passes
+            for _ in 0..<ctx.substeps {
+                integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
+                warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
+                joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
+                contacts.solve(v.constraints, v.states, contactConstants, useBias: true, workers)
+                integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
+                joints.updatePoses(workers)                                     // b2_stageRelax
+                joints.solve(ctx, useBias: false, workers)
+                contacts.solve(v.constraints, v.states, contactConstants, useBias: false, workers)
+                if checkRelax {
+                    limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
                 }
-                contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
-                if restitute(v, ctx, safeguards: safeguards) {  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
-                    contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
-                }
-                storeJointImpulses(v, workers)      // b2_stageStoreImpulses: joints' records to the store
-                storeImpulses(v, contacts, workers) // b2_stageStoreImpulses
             }
+            contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
+            if restitute(v, ctx, safeguards: safeguards) {  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
+                contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
+            }
+            storeJointImpulses(v, workers)      // b2_stageStoreImpulses: joints' records to the store
+            storeImpulses(v, contacts, workers) // b2_stageStoreImpulses
             finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         }
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
