@@ -230,8 +230,10 @@ public final class AttachmentBehavior: DynamicBehavior {
     var wantsPointJoint: Bool { kind == .distance && frequency == 0 && length < Self.pointJointLength }
     var jointIsPoint = false
 
-    /// Large finite stand-in for an infinite range end (the engine wants finite limits).
-    static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -1e12), 1e12) }
+    /// Finite stand-in for an open range end: the engine wants finite limits, and takes a
+    /// slide's as coordinates, so the stand-in is the largest coordinate (a rail longer than the
+    /// engine's whole plane cannot be reached anyway).
+    static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -World.largestCoordinate), World.largestCoordinate) }
 
     override func synchronize(in animator: DynamicAnimator) {
         let world = animator.world
