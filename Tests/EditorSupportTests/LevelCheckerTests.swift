@@ -155,6 +155,35 @@ import Testing
         ], "\(problems)")
     }
 
+    /// `ball.velocity.x = 50` writes into the copy the read returned, so nothing happens and nothing
+    /// says so (LÖVE has no such table, UIKit's struct copy is the same trap). `item.data` is the
+    /// level's own table and is written in place; a read of a field is fine.
+    @Test func writesIntoACopiedTableAreReported() throws {
+        let problems = try check(source: """
+            local level = { width = 300, height = 300 }
+
+            function level.load(world, state)
+              local ball = world:addItem{ name = "ball", center = { 50, 50 }, size = { 10, 10 } }
+              ball.velocity.x = 50
+              ball.center["y"] = 30
+              ball.data.kind = "ball"
+              world.camera.zoom = 2
+              ball.size.width = 3
+              local vx = ball.velocity.x
+              if ball.center.y == 3 then print(vx) end
+              ball.velocity = { 50, 0 }
+            end
+
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:5:17: 'velocity' of kinetic.Item is a copy: writing its 'x' changes nothing; write the whole value (ball.velocity = {...})",
+            "main.lua:6:15: 'center' of kinetic.Item is a copy: writing into it changes nothing; write the whole value (ball.center = {...})",
+            "main.lua:8:16: 'camera' of kinetic.World is a copy: writing its 'zoom' changes nothing; write the whole value (world.camera = {...})",
+            "main.lua:9:13: 'size' of kinetic.Item is a copy: writing its 'width' changes nothing; it is read-only",
+        ], "\(problems)")
+    }
+
     @Test func localsDeclaredTogetherWithoutValuesAreTypedByTheirLaterValues() throws {
         // `local ball, paddle` at the top, given items in load: the usual shape of a level.
         let problems = try check(source: """
