@@ -106,6 +106,19 @@ import Testing
         #expect(nearestName(to: "Angel", in: ["center", "angle"]) == "angle")
     }
 
+    /// A port from Box2D, LÖVE or UIKit code spells a field or method by that engine's name, which no
+    /// edit distance brings close to Kinetic's; the suggestion names the counterpart when it is known.
+    @Test func nearestNameKnowsThePeersNames() {
+        #expect(nearestName(to: "restitution", in: ["elasticity", "friction", "density"]) == "elasticity")
+        #expect(nearestName(to: "linearDamping", in: ["resistance", "angularResistance"]) == "resistance")
+        #expect(nearestName(to: "setLinearVelocity", in: ["velocity", "linearVelocity"]) == "velocity")
+        #expect(nearestName(to: "applyLinearImpulse", in: ["applyImpulse", "applyForce"]) == "applyImpulse")
+        #expect(nearestName(to: "print", in: ["text", "rect"]) == "text")
+        #expect(nearestName(to: "beginContact", in: ["items", "began", "ended"]) == "began")
+        // Only when the counterpart is one of the known names.
+        #expect(nearestName(to: "restitution", in: ["center", "angle"]) == nil)
+    }
+
     @Test func valuesRoundTripThroughTheHostStack() throws {
         let state = try makeState()
         let f = try state.load("return ...", name: "echo")
