@@ -52,6 +52,8 @@ let peerNames: [String: String] = [
     "enablelimit": "range", "setlimits": "range", "localaxisa": "axis", "bodyb": "to",
     // contact callbacks (Box2D's listener, LÖVE's World:setCallbacks)
     "begincontact": "began", "endcontact": "ended",
+    // shape kinds (love.physics.newCircleShape, newPolygonShape; UIKit's .ellipse, .path)
+    "circle": "ellipse", "polygon": "path",
     // love.graphics
     "print": "text", "printf": "text", "rectangle": "rect", "draw": "image",
     // UIKit

@@ -32,7 +32,7 @@ import Testing
     @Test func theShapeTableOfItemsOverlappingIsCheckedLikeADefinition() {
         // level.update never runs in a check: only the static pass sees its shape table.
         #expect(check("bad_query.lua") == [
-            "bad_query.lua:6:5: world:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\"",
+            "bad_query.lua:6:5: world:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\"; did you mean \"ellipse\"?",
             "bad_query.lua:6:24: world:itemsOverlapping: unknown field 'angel'; did you mean 'angle'?",
         ])
     }

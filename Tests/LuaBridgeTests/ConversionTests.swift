@@ -115,6 +115,7 @@ import Testing
         #expect(nearestName(to: "applyLinearImpulse", in: ["applyImpulse", "applyForce"]) == "applyImpulse")
         #expect(nearestName(to: "print", in: ["text", "rect"]) == "text")
         #expect(nearestName(to: "beginContact", in: ["items", "began", "ended"]) == "began")
+        #expect(nearestName(to: "circle", in: ["rectangle", "ellipse", "path"]) == "ellipse")
         // Only when the counterpart is one of the known names.
         #expect(nearestName(to: "restitution", in: ["center", "angle"]) == nil)
     }
