@@ -108,6 +108,21 @@ import Testing
         #expect(calls.first?.line == 5 && calls.first?.endLine == 6)
     }
 
+    /// A callback written inside the table is code, not fields: `local x, size = ...` there (a
+    /// multiple assignment) read as a field `size` of the constructor and was reported as unknown.
+    @Test func assignmentsInsideACallbackAreNotFields() {
+        let source = """
+            local c = kinetic.collision{ items = {}, began = function(a, b)
+              local x, size = a.x, 2
+              if x then local n, vy = 1, 2 end
+              for i = 1, 2 do local p, q = i, i end
+              repeat local u, v = 1, 2 until true
+            end, mode = "items" }
+            """
+        let calls = ConstructorScanner.calls(in: source, constructors: ["kinetic.collision"])
+        #expect(calls.first?.keys.map(\.key) == ["items", "began", "mode"])
+    }
+
     /// A level written to a fresh folder, checked; problems with the folder stripped.
     func check(source: String) throws -> [String] {
         let folder = temporaryFolder()
