@@ -199,6 +199,32 @@ import Testing
         ], "\(problems)")
     }
 
+    /// A port keeps LÖVE's module calls (`love.keyboard.isDown`) in callbacks a check never runs;
+    /// `love` is nil here, so the level fails only when that code first runs. A local of that name
+    /// is the level's own and is not judged.
+    @Test func lovesModulesAreReportedWithWhereTheirWorkIsDone() throws {
+        let problems = try check(source: """
+            local level = { width = 300, height = 300 }
+            function level.load(world) end
+            function level.update(world, dt)
+              if love.keyboard.isDown("right") then print(love.timer.getTime()) end
+              local x, y = love.mouse.getPosition()
+              love.graphics.setColor(1, 0, 0)
+            end
+            local function helper()
+              local love = { physics = {} }
+              return love.physics
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:4:6: 'love' is LÖVE's module, which levels do not have: love.keyboard's keys are level.key(world, key, down) and world:isDown(key)",
+            "main.lua:4:47: 'love' is LÖVE's module, which levels do not have: love.timer's time is world.time (simulated seconds) and level.update's dt",
+            "main.lua:5:16: 'love' is LÖVE's module, which levels do not have: love.mouse's pointer is level.pointer(world, e) and world.pointer",
+            "main.lua:6:3: 'love' is LÖVE's module, which levels do not have: love.graphics's drawing is the canvas of level.draw(world, canvas)",
+        ], "\(problems)")
+    }
+
     @Test func localsDeclaredTogetherWithoutValuesAreTypedByTheirLaterValues() throws {
         // `local ball, paddle` at the top, given items in load: the usual shape of a level.
         let problems = try check(source: """

@@ -62,6 +62,20 @@ enum MemberChecker {
         return shape.hasSuffix("[]") || luaShapes.contains { $0.name == shape }
     }
 
+    /// LÖVE's modules a ported level may still call (`love` is nil here), and where their work is done.
+    static let loveModules: [String: String] = [
+        "keyboard": "keys are level.key(world, key, down) and world:isDown(key)",
+        "mouse": "pointer is level.pointer(world, e) and world.pointer",
+        "touch": "touches are level.pointer(world, e) and world.pointer",
+        "graphics": "drawing is the canvas of level.draw(world, canvas)",
+        "physics": "bodies and joints are items and behaviours: world:addItem, kinetic.collision, kinetic.pin, …",
+        "timer": "time is world.time (simulated seconds) and level.update's dt",
+        "audio": "sounds are kinetic.sound(path) and sound:play",
+        "filesystem": "saved data is kinetic.save and kinetic.saved",
+        "window": "size is the level's width, height and view",
+        "math": "random numbers are math.random, seeded by the level's seed",
+    ]
+
     /// The type a `kinetic.<name>` call builds.
     static func builtType(_ constructor: String) -> String? {
         switch constructor {
@@ -260,6 +274,10 @@ enum MemberChecker {
                         if text(i + 1) == ",", scopes.last!.brackets == 0 { assign(d, nil) }  // maybe a multiple assignment
                     } else if name == "kinetic", let member, isName(member) {
                         check(member, "kinetic", known: surface.module.filter { !$0.contains(".") })
+                    } else if name == "love", let member, isName(member) {
+                        var message = "'love' is LÖVE's module, which levels do not have"
+                        if let instead = MemberChecker.loveModules[text(member)] { message += ": love.\(text(member))'s \(instead)" }
+                        findings.append(Finding(line: token.line, column: token.column, message: message))
                     }
                 }
                 i += 1
