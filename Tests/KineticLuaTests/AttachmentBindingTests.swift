@@ -109,6 +109,30 @@ import Testing
         #expect(h.log.warnings.isEmpty, "no warning: \(h.log.warnings)")
     }
 
+    /// `motorSpeed` makes a pin a motor (Box2D's revolute motor): its frictionTorque drives the item
+    /// towards that speed relative to `to`. A pinball flipper is a motor pin with a range.
+    @Test func aPinWithAMotorSpeedTurnsItsItem() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local wheel = w:addItem{ center = {100, 100}, size = {40, 40}, bounds = "ellipse" }
+            local motor = kinetic.pin{ item = wheel, anchor = {100, 100}, frictionTorque = 5, motorSpeed = 4 }
+            w:addBehavior(motor)
+            w:run(0.5)
+            local first = wheel.angularVelocity
+            motor.motorSpeed = -1
+            w:run(0.5)
+            return first, wheel.angularVelocity, motor.motorSpeed, kinetic.pin{ item = wheel, anchor = {0, 0} }.motorSpeed
+            """)
+        guard case .number(let first) = values[0], case .number(let second) = values[1] else { Issue.record("bad \(values)"); return }
+        #expect(abs(first - 4) < 1e-6 && abs(second + 1) < 1e-6, "\(values)")
+        #expect(values[2] == .number(-1) && values[3] == .number(0))
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        #expect(h.error(setup + "local d = kinetic.attachment{ item = a, anchor = {0, 50} } d.motorSpeed = 1")?.message
+                == "test.lua:2: Attachment.motorSpeed: a distance attachment has no motorSpeed; only kinetic.pin attachments have it")
+        #expect(h.error(setup + "kinetic.pin{ item = a, anchor = {0, 0}, motorSpeed = 0/0 }")?.message.contains("motorSpeed") == true)
+    }
+
     @Test func pinAndFixedHoldToAnAnchoredItem() throws {
         let values = try Harness().run("""
             local w = kinetic.world{ width = 1000, height = 1000 }

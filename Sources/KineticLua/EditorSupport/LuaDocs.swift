@@ -338,7 +338,8 @@ let luaDocs: [String: LuaDoc] = [
     "Attachment.length": LuaDoc("number", "Distance between the attachment points, points (default: their distance at creation)."),
     "Attachment.damping": LuaDoc("number", "Spring damping ratio (default 0)."),
     "Attachment.frequency": LuaDoc("number", "Spring frequency, Hz; 0 = rigid (default 0)."),
-    "Attachment.frictionTorque": LuaDoc("number", "Resisting torque of a pin (default 0)."),
+    "Attachment.frictionTorque": LuaDoc("number", "Resisting torque of a pin (default 0); with motorSpeed, the motor's largest torque, UIKit newton-metres."),
+    "Attachment.motorSpeed": LuaDoc("number", "Speed a pin's frictionTorque drives item towards, relative to `to`, rad/s clockwise (default 0: it brakes)."),
     "Attachment.range": LuaDoc("kinetic.RangeValue", "Pin: angle range, radians; sliding: travel along the axis, points (default unlimited)."),
 
     // MARK: ItemBehavior
