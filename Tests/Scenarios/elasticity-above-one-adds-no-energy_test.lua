@@ -25,7 +25,7 @@ end
 
 scenario("a bumper kicks with an impulse along the contact's normal in began", function()
   local world, ball, collision = ballOnBumper(1)
-  collision.began = function(a, b, point)
+  collision.began = function(a, b)
     local item = a == ball and a or b
     local bumper = a == ball and b or a
     local dx, dy = item.x - bumper.x, item.y - bumper.y

@@ -6,7 +6,8 @@ local function table_()
   local world = kinetic.world{ width = 400, height = 700 }
   local bar = world:addItem{ name = "flipper", center = { 130, 600 }, size = { 80, 16 } }
   local ball = world:addItem{ name = "ball", center = { 150, 560 }, size = { 20, 20 }, bounds = "ellipse" }
-  local flipper = kinetic.pin{ item = bar, anchor = { 90, 600 }, range = { -0.5, 0 }, frictionTorque = 50, motorSpeed = 10 }
+  local flipper = kinetic.pin{ item = bar, anchor = { 90, 600 }, range = { -0.5, 0 },
+    frictionTorque = 50, motorSpeed = 10 }
   world:addBehavior(flipper)
   world:addBehavior(kinetic.gravity{ items = { ball } })
   world:addBehavior(kinetic.collision{ items = { bar, ball } })
