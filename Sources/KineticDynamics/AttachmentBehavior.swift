@@ -13,12 +13,13 @@ public final class AttachmentBehavior: DynamicBehavior {
     override func savedState() -> () -> Void {
         let base = super.savedState()
         let (anchor, frequency, damping, frictionTorque, range) = (anchorPoint, self.frequency, self.damping, self.frictionTorque, attachmentRange)
+        let motorSpeed = self.motorSpeed
         let (length, resolve, joint, isPoint) = (explicitLength, needsResolve, self.joint, jointIsPoint)
         let (anchorA, anchorB, axisA, reference) = (localAnchorA, localAnchorB, localAxisA, referenceAngle)
         return { [self] in
             base()
             anchorPoint = anchor; self.frequency = frequency; self.damping = damping
-            self.frictionTorque = frictionTorque; attachmentRange = range
+            self.frictionTorque = frictionTorque; self.motorSpeed = motorSpeed; attachmentRange = range
             explicitLength = length; needsResolve = resolve; self.joint = joint; jointIsPoint = isPoint
             localAnchorA = anchorA; localAnchorB = anchorB; localAxisA = axisA; referenceAngle = reference
         }
@@ -101,6 +102,17 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque = 0.0 {
         didSet {
             guard acceptNonNegative(frictionTorque, "frictionTorque") else { frictionTorque = oldValue; return }
+            changed()
+        }
+    }
+
+    /// Pin only: the speed `frictionTorque` drives `item` towards, relative to `attachedItem` (or the
+    /// world), radians/s, positive clockwise. 0 (default): the torque brakes the turning, UIKit's
+    /// friction; any other speed makes the pin a motor, Box2D's revolute motor with
+    /// `frictionTorque` as its largest torque.
+    public var motorSpeed = 0.0 {
+        didSet {
+            guard acceptInput(motorSpeed, "motorSpeed") else { motorSpeed = oldValue; return }
             changed()
         }
     }
@@ -230,8 +242,10 @@ public final class AttachmentBehavior: DynamicBehavior {
     var wantsPointJoint: Bool { kind == .distance && frequency == 0 && length < Self.pointJointLength }
     var jointIsPoint = false
 
-    /// Large finite stand-in for an infinite range end (the engine wants finite limits).
-    static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -1e12), 1e12) }
+    /// Finite stand-in for an open range end: the engine wants finite limits, and takes a
+    /// slide's as coordinates, so the stand-in is the largest coordinate (a rail longer than the
+    /// engine's whole plane cannot be reached anyway).
+    static func finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -World.largestCoordinate), World.largestCoordinate) }
 
     override func synchronize(in animator: DynamicAnimator) {
         let world = animator.world
@@ -275,7 +289,7 @@ public final class AttachmentBehavior: DynamicBehavior {
                 var r = anchored(RevoluteJointDef())
                 r.referenceAngle = referenceAngle
                 r.enableLimit = limited; r.lowerAngle = Self.finite(range.minimum); r.upperAngle = Self.finite(range.maximum)
-                r.enableMotor = frictionTorque > 0; r.motorSpeed = 0; r.maxMotorTorque = frictionTorque * Units.newtonMeter
+                r.enableMotor = frictionTorque > 0; r.motorSpeed = motorSpeed; r.maxMotorTorque = frictionTorque * Units.newtonMeter
                 def = .revolute(r)
             case .fixed:
                 var w = anchored(WeldJointDef())
@@ -306,7 +320,7 @@ public final class AttachmentBehavior: DynamicBehavior {
             world.setLengthRange(min: 0, max: engineLength, enabled: true, of: joint)
         case .pin:
             world.setLimits(lower: Self.finite(range.minimum), upper: Self.finite(range.maximum), enabled: limited, of: joint)
-            world.setMotor(speed: 0, maxTorqueOrForce: frictionTorque * Units.newtonMeter, enabled: frictionTorque > 0, of: joint)
+            world.setMotor(speed: motorSpeed, maxTorqueOrForce: frictionTorque * Units.newtonMeter, enabled: frictionTorque > 0, of: joint)
         case .sliding:
             world.setLimits(lower: Self.finite(range.minimum), upper: Self.finite(range.maximum), enabled: limited, of: joint)
         case .fixed:

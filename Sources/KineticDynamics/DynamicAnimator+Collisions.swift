@@ -184,8 +184,11 @@ extension DynamicAnimator {
             for c in collisions where collision(c, holds: x, y) {
                 pairs[key]?.notified.append(ObjectIdentifier(c))
                 guard let (item, partner) = callbackArguments(x, y) else { continue }
+                // The engine's normal points from shape A to shape B; callbacks name the item first,
+                // so a boundary that was shape A turns it round.
+                let normal = x.isBoundary ? -e.normal : e.normal
                 collisionEvents.append(CollisionEvent(kind: .began, behavior: c, item: item, partner: partner,
-                                                      point: e.point, approachSpeed: e.approachSpeed))
+                                                      point: e.point, normal: normal, approachSpeed: e.approachSpeed))
                 c.began?(c, item, partner, e.point)
             }
         }
@@ -199,7 +202,8 @@ extension DynamicAnimator {
             for c in collisions where c.animator === self && state.notified.contains(ObjectIdentifier(c)) {
                 guard isLive(x), isLive(y) else { break }
                 guard let (item, partner) = callbackArguments(x, y) else { continue }
-                collisionEvents.append(CollisionEvent(kind: .ended, behavior: c, item: item, partner: partner, point: .zero, approachSpeed: 0))
+                collisionEvents.append(CollisionEvent(kind: .ended, behavior: c, item: item, partner: partner, point: .zero,
+                                                      normal: .zero, approachSpeed: 0))
                 c.ended?(c, item, partner)
             }
         }
@@ -217,6 +221,9 @@ public struct CollisionEvent {
     public var partner: CollisionPartner
     /// Where the contact began (reference coordinates, points); for `ended`, zero.
     public var point: Vec2
+    /// For `began`: the contact's unit normal, pointing from `item` towards `partner` (Box2D's
+    /// manifold normal, LÖVE's `Contact:getNormal`); zero for `ended`.
+    public var normal: Vec2
     /// For `began`: how fast the two sides approached along the contact normal at `point`, pt/s, ≥ 0
     /// (Box2D v3's `b2ContactHitEvent.approachSpeed`); 0 for `ended`.
     public var approachSpeed: Double

@@ -211,7 +211,8 @@ extension Runtime {
                     push(e.partner, on: lua)
                     lua.push(e.point)
                     lua.push(e.approachSpeed)
-                    return 4
+                    lua.push(e.normal)
+                    return 5
                 }
             } else {
                 callback(world, { lua in pushCallback(.ended, of: h, on: lua) }) { lua in

@@ -20,26 +20,28 @@ extension Lua {
         return isNumber != 0 && value.isFinite ? value : nil
     }
 
-    /// The fields of a point, size or frame table as the message of an error shows them, `{nan, 0}`,
-    /// when every one is a number (so a non-finite one is named); nil otherwise ("got a table").
-    func describeNumbers(_ table: Int32, _ fields: [[String]]) -> String? {
+    /// The fields of a point, size or frame table as the message of an error shows them, in the
+    /// order of the form it must have, `{nan, 0}` or `{5, nil}` (a missing `y`), and whether every
+    /// one is a number (so only finiteness was wrong); nil for a value that is not a table.
+    func describeFields(_ table: Int32, _ fields: [[String]]) -> (text: String, allNumbers: Bool)? {
         guard lua_type(L, table) == LUA_TTABLE, reserve(2) else { return nil }
         var shown: [String] = []
+        var allNumbers = true
         for (i, keys) in fields.enumerated() {
-            var found: String?
+            var found: (text: String, isNumber: Bool)?
             for key in keys where found == nil {
                 if lua_rawgeti(L, table, lua_Integer(i + 1)) <= 0 {
                     lua_settop(L, -2)
                     push(key)
                     lua_rawget(L, table)
                 }
-                if lua_type(L, -1) == LUA_TNUMBER { found = describe(-1) }
+                if lua_type(L, -1) != LUA_TNIL { found = (describe(-1), lua_type(L, -1) == LUA_TNUMBER) }
                 lua_settop(L, -2)
             }
-            guard let found else { return nil }
-            shown.append(found)
+            allNumbers = allNumbers && found?.isNumber == true
+            shown.append(found?.text ?? "nil")
         }
-        return "{" + shown.joined(separator: ", ") + "}"
+        return ("{" + shown.joined(separator: ", ") + "}", allNumbers)
     }
 
     /// The first present key among `keys` (raw); nil if none is a finite number.
@@ -57,8 +59,9 @@ extension Lua {
            let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y") {
             return Vec2(x: x, y: y)
         }
-        if let numbers = describeNumbers(t, [["x"], ["y"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y} of finite numbers", got: numbers)
+        if let fields = describeFields(t, [["x"], ["y"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a point {x, y} of finite numbers" : "a point {x, y}",
+                                   got: fields.text)
         }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y}", got: describe(index))
     }
@@ -72,8 +75,9 @@ extension Lua {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} with no negative side",
                                    got: "{\(w), \(h)}")
         }
-        if let numbers = describeNumbers(t, [["width", "w"], ["height", "h"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} of finite numbers", got: numbers)
+        if let fields = describeFields(t, [["width", "w"], ["height", "h"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a size {width, height} of finite numbers" : "a size {width, height}",
+                                   got: fields.text)
         }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height}", got: describe(index))
     }
@@ -88,8 +92,9 @@ extension Lua {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} with no negative side",
                                    got: "{\(x), \(y), \(w), \(h)}")
         }
-        if let numbers = describeNumbers(t, [["x"], ["y"], ["width", "w"], ["height", "h"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} of finite numbers", got: numbers)
+        if let fields = describeFields(t, [["x"], ["y"], ["width", "w"], ["height", "h"]]) {
+            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a frame {x, y, width, height} of finite numbers" : "a frame {x, y, width, height}",
+                                   got: fields.text)
         }
         throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height}", got: describe(index))
     }

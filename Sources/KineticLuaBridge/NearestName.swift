@@ -1,8 +1,10 @@
 // "Did you mean": the one edit-distance helper, for every message that names an unknown field, key,
 // choice, colour or level field and suggests the known name a typo most likely meant.
 
-/// The known name closest to `name` by edit distance, if it is close enough to be a likely typo.
+/// The known name closest to `name` by edit distance, if it is close enough to be a likely typo;
+/// first, Kinetic's name for a peer engine's spelling (`restitution` → `elasticity`), when it is known.
 public func nearestName(to name: String, in known: [String]) -> String? {
+    if let counterpart = peerNames[name.lowercased()], known.contains(counterpart) { return counterpart }
     let target = Array(name.lowercased().utf8)
     var best: (name: String, distance: Int)?
     for candidate in known {
@@ -33,3 +35,28 @@ func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     }
     return previous[b.count]
 }
+
+/// What Box2D, LÖVE (love.physics, love.graphics) and UIKit call a field or method that Kinetic names
+/// otherwise, lower-cased, with Kinetic's name: levels are ported from their code, and no edit
+/// distance leads from one spelling to the other.
+let peerNames: [String: String] = [
+    // Box2D / love.physics bodies and fixtures
+    "restitution": "elasticity", "lineardamping": "resistance", "angulardamping": "angularResistance",
+    "fixedrotation": "allowsRotation", "issensor": "sensor", "setsensor": "sensor",
+    "setlinearvelocity": "velocity", "getlinearvelocity": "linearVelocity",
+    "setangularvelocity": "angularVelocity", "getangularvelocity": "angularVelocity",
+    "applylinearimpulse": "applyImpulse", "setposition": "center", "getposition": "position",
+    "getx": "x", "gety": "y", "setx": "x", "sety": "y", "getangle": "angle", "setangle": "angle",
+    "getmass": "mass", "getuserdata": "data", "setuserdata": "data", "userdata": "data",
+    "lowerangle": "range", "upperangle": "range", "lowertranslation": "range", "uppertranslation": "range",
+    "enablelimit": "range", "setlimits": "range", "localaxisa": "axis", "bodyb": "to",
+    // contact callbacks (Box2D's listener, LÖVE's World:setCallbacks)
+    "begincontact": "began", "endcontact": "ended",
+    // shape kinds (love.physics.newCircleShape, newPolygonShape; UIKit's .ellipse, .path)
+    "circle": "ellipse", "polygon": "path",
+    // love.graphics
+    "print": "text", "printf": "text", "rectangle": "rect", "draw": "image",
+    // UIKit
+    "translatesreferenceboundsintoboundary": "referenceBounds", "collisionmode": "mode",
+    "anchorpoint": "anchor", "attacheditem": "to", "frequencyinhertz": "frequency",
+]

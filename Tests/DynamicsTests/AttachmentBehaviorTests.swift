@@ -214,6 +214,42 @@ import KineticPhysics
         #expect(slowed > 0.05 && slowed < free - 0.1, "slowed \(slowed), free \(free)")
     }
 
+    /// A pin's motor: `motorSpeed` is the speed its `frictionTorque` drives towards (0, friction, brakes),
+    /// Box2D's revolute motor (motorSpeed, maxMotorTorque). A free wheel reaches the speed; a bar
+    /// whose weight needs more torque than the cap is held back.
+    @Test func motorSpeedTurnsThePinWithAtMostItsFrictionTorque() throws {
+        let animator = try makeAnimator(nil)
+        let wheel = try animator.box(at: Vec2(0, 0), 40, 40)
+        let motor = try AttachmentBehavior.pin(item: wheel, attachedTo: nil, anchor: .zero)
+        motor.frictionTorque = 10
+        motor.motorSpeed = 3
+        try animator.addBehavior(motor)
+        animator.run(seconds: 0.5)
+        #expect(isClose(try animator.angularVelocity(of: wheel), 3, 1e-6), "the wheel turns at the motor's speed")
+        motor.motorSpeed = -2
+        animator.run(seconds: 0.5)
+        #expect(isClose(try animator.angularVelocity(of: wheel), -2, 1e-6), "a new speed is taken up")
+
+        // The bar of frictionTorqueIsInUIKitNewtonMetres: its weight needs 0.5 N·m about the pin. A
+        // motor lifting it (anticlockwise, negative) with 0.25 N·m cannot; with 1 N·m it can.
+        func barAngle(cap: Double) throws -> Double {
+            let animator = try makeAnimator(nil)
+            let bar = try animator.box(at: Vec2(50, 0), 100, 10)
+            let pin = try AttachmentBehavior.pin(item: bar, attachedTo: nil, anchor: .zero)
+            pin.frictionTorque = cap
+            pin.motorSpeed = -1
+            try animator.addBehavior(pin)
+            try animator.addBehavior(GravityBehavior(items: [bar]))
+            animator.run(seconds: 0.5)
+            return try animator.angle(of: bar)
+        }
+        #expect(try barAngle(cap: 0.25) > 0.05, "too weak: the bar falls (clockwise)")
+        // 1 N·m less the weight's 0.5 leaves 5000 mass·pt²/s² on I = m·L²/3 = 333: 15 rad/s², so the
+        // bar reaches 1 rad/s after 0.067 s and has turned 0.5 − 0.033 rad by 0.5 s.
+        let lifted = try barAngle(cap: 1)
+        #expect(isClose(lifted, -0.467, 0.01), "strong enough: lifted at 1 rad/s, got \(lifted)")
+    }
+
     @Test func offsetsRotateWithTheItems() throws {
         // A rod between the right edge of a and the left edge of b; a is spun. The two offset points,
         // seen in each item's rotating frame, stay the rod's length apart.

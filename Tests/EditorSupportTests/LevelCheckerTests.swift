@@ -32,7 +32,7 @@ import Testing
     @Test func theShapeTableOfItemsOverlappingIsCheckedLikeADefinition() {
         // level.update never runs in a check: only the static pass sees its shape table.
         #expect(check("bad_query.lua") == [
-            "bad_query.lua:6:5: world:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\"",
+            "bad_query.lua:6:5: world:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\"; did you mean \"ellipse\"?",
             "bad_query.lua:6:24: world:itemsOverlapping: unknown field 'angel'; did you mean 'angle'?",
         ])
     }
@@ -108,6 +108,21 @@ import Testing
         #expect(calls.first?.line == 5 && calls.first?.endLine == 6)
     }
 
+    /// A callback written inside the table is code, not fields: `local x, size = ...` there (a
+    /// multiple assignment) read as a field `size` of the constructor and was reported as unknown.
+    @Test func assignmentsInsideACallbackAreNotFields() {
+        let source = """
+            local c = kinetic.collision{ items = {}, began = function(a, b)
+              local x, size = a.x, 2
+              if x then local n, vy = 1, 2 end
+              for i = 1, 2 do local p, q = i, i end
+              repeat local u, v = 1, 2 until true
+            end, mode = "items" }
+            """
+        let calls = ConstructorScanner.calls(in: source, constructors: ["kinetic.collision"])
+        #expect(calls.first?.keys.map(\.key) == ["items", "began", "mode"])
+    }
+
     /// A level written to a fresh folder, checked; problems with the folder stripped.
     func check(source: String) throws -> [String] {
         let folder = temporaryFolder()
@@ -152,6 +167,61 @@ import Testing
             "main.lua:14:25: unknown member 'centre' of kinetic.Item; did you mean 'center'?",
             "main.lua:20:10: unknown member 'txt' of kinetic.Canvas; did you mean 'text'?",
             "main.lua:21:9: unknown member 'addBehavor' of kinetic.World; did you mean 'addBehavior'?",
+        ], "\(problems)")
+    }
+
+    /// `ball.velocity.x = 50` writes into the copy the read returned, so nothing happens and nothing
+    /// says so (LÖVE has no such table, UIKit's struct copy is the same trap). `item.data` is the
+    /// level's own table and is written in place; a read of a field is fine.
+    @Test func writesIntoACopiedTableAreReported() throws {
+        let problems = try check(source: """
+            local level = { width = 300, height = 300 }
+
+            function level.load(world, state)
+              local ball = world:addItem{ name = "ball", center = { 50, 50 }, size = { 10, 10 } }
+              ball.velocity.x = 50
+              ball.center["y"] = 30
+              ball.data.kind = "ball"
+              world.camera.zoom = 2
+              ball.size.width = 3
+              local vx = ball.velocity.x
+              if ball.center.y == 3 then print(vx) end
+              ball.velocity = { 50, 0 }
+            end
+
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:5:17: 'velocity' of kinetic.Item is a copy: writing its 'x' changes nothing; write the whole value (ball.velocity = {...})",
+            "main.lua:6:15: 'center' of kinetic.Item is a copy: writing into it changes nothing; write the whole value (ball.center = {...})",
+            "main.lua:8:16: 'camera' of kinetic.World is a copy: writing its 'zoom' changes nothing; write the whole value (world.camera = {...})",
+            "main.lua:9:13: 'size' of kinetic.Item is a copy: writing its 'width' changes nothing; it is read-only",
+        ], "\(problems)")
+    }
+
+    /// A port keeps LÖVE's module calls (`love.keyboard.isDown`) in callbacks a check never runs;
+    /// `love` is nil here, so the level fails only when that code first runs. A local of that name
+    /// is the level's own and is not judged.
+    @Test func lovesModulesAreReportedWithWhereTheirWorkIsDone() throws {
+        let problems = try check(source: """
+            local level = { width = 300, height = 300 }
+            function level.load(world) end
+            function level.update(world, dt)
+              if love.keyboard.isDown("right") then print(love.timer.getTime()) end
+              local x, y = love.mouse.getPosition()
+              love.graphics.setColor(1, 0, 0)
+            end
+            local function helper()
+              local love = { physics = {} }
+              return love.physics
+            end
+            return level
+            """)
+        #expect(problems == [
+            "main.lua:4:6: 'love' is LÖVE's module, which levels do not have: love.keyboard's keys are level.key(world, key, down) and world:isDown(key)",
+            "main.lua:4:47: 'love' is LÖVE's module, which levels do not have: love.timer's time is world.time (simulated seconds) and level.update's dt",
+            "main.lua:5:16: 'love' is LÖVE's module, which levels do not have: love.mouse's pointer is level.pointer(world, e) and world.pointer",
+            "main.lua:6:3: 'love' is LÖVE's module, which levels do not have: love.graphics's drawing is the canvas of level.draw(world, canvas)",
         ], "\(problems)")
     }
 

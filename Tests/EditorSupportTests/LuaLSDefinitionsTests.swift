@@ -110,6 +110,37 @@ import Testing
         }
     }
 
+    /// A property an editor types as a table shape must hold that shape's keys at run time: typed
+    /// `kinetic.Vec`, `item.size` offered `.x` and `.y`, which read nil (it is `{width, height}`).
+    @Test func tablePropertiesHoldTheKeysTheirTypeDeclares() throws {
+        let state = try LuaState(options: LuaOptions())
+        Runtime.install(in: state, options: LevelOptions())
+        try state.run("""
+            w = kinetic.world{ width = 800, height = 600, view = {400, 300} }
+            local a = w:addItem{ center = {100, 100}, size = {20, 30} }
+            Item = a
+            Sensor = kinetic.sensor{ item = a, offset = {0, 10}, size = {10, 10} }
+            w:addBehavior(Sensor)
+            w:pointer{ x = 5, y = 5 }
+            World = w
+            """, name: "=setup")
+        let shapes = Dictionary(luaShapes.map { ($0.name, Set($0.fields.map(\.0))) }, uniquingKeysWith: { a, _ in a })
+        for (name, doc) in luaDocs {
+            let parts = name.split(separator: ".")
+            let type = doc.type.hasSuffix("?") ? String(doc.type.dropLast()) : doc.type
+            guard parts.count == 2, let declared = shapes[type] else { continue }
+            guard ["World", "Item", "Sensor"].contains(String(parts[0])) else {
+                Issue.record("\(name) is typed \(type): add an instance of \(parts[0]) to this test"); continue
+            }
+            let keys = try state.run("local t = \(parts[0]).\(parts[1]); local k = {}; for key in pairs(t) do k[#k + 1] = key end; return table.concat(k, ',')",
+                                     name: "=probe")
+            guard case .string(let list) = keys.first else { Issue.record("\(name) is not a table"); continue }
+            let actual = Set(list.split(separator: ",").map(String.init))
+            #expect(!actual.isEmpty && actual.isSubset(of: declared),
+                    "\(name) holds \(actual.sorted()) but is typed \(type) with \(declared.sorted())")
+        }
+    }
+
     @Test func signaturesBecomeParamsAndReturns() {
         let (params, returns) = LuaLSDefinitions.parseSignature("a: number, f?: fun(x: number, y: number): boolean -> boolean, string")
         #expect(params.map(\.name) == ["a", "f"])

@@ -79,6 +79,60 @@ import Testing
         #expect(dy > 50 && abs(dx - dy) < 0.5 && abs(angle) < 1e-3)
     }
 
+    /// A range left out (or open at one end, `math.huge`) is the documented default. The engine's
+    /// translation limits are coordinates: the stand-in for an open end used to be out of their range,
+    /// so the slide was never made (a warning, and the item fell off its rail), and writing such a
+    /// range to a pin already in the world was dropped.
+    @Test func openRangesHoldTheRail() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local a = w:addItem{ center = {100, 100}, size = {20, 10} }
+            local b = w:addItem{ center = {300, 100}, size = {20, 10} }
+            w:addBehavior(kinetic.sliding{ item = a, anchor = {100, 100}, axis = {1, 0} })
+            w:addBehavior(kinetic.sliding{ item = b, anchor = {300, 100}, axis = {0, 1}, range = {-math.huge, 50} })
+            local bar = w:addItem{ center = {540, 100}, size = {80, 10} }
+            local pin = kinetic.pin{ item = bar, anchor = {500, 100}, range = {-0.2, 0.2} }
+            w:addBehavior(pin)
+            w:addBehavior(kinetic.gravity{ items = {a, b, bar} })
+            w:step()
+            pin.range = {-math.huge, 0.3}
+            w:run(1)
+            return a.y, b.y - 100, bar.angle
+            """)
+        guard case .number(let ay) = values[0], case .number(let drop) = values[1], case .number(let angle) = values[2] else {
+            Issue.record("bad values \(values)"); return
+        }
+        #expect(abs(ay - 100) < 0.01, "a level rail holds the item at y 100, got \(ay)")
+        #expect(abs(drop - 50) < 0.5, "the vertical slide stops at its range's end, 50 pt down, got \(drop)")
+        #expect(abs(angle - 0.3) < 0.02, "the pin's new range stops the bar at 0.3 rad, got \(angle)")
+        #expect(h.log.warnings.isEmpty, "no warning: \(h.log.warnings)")
+    }
+
+    /// `motorSpeed` makes a pin a motor (Box2D's revolute motor): its frictionTorque drives the item
+    /// towards that speed relative to `to`. A pinball flipper is a motor pin with a range.
+    @Test func aPinWithAMotorSpeedTurnsItsItem() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local wheel = w:addItem{ center = {100, 100}, size = {40, 40}, bounds = "ellipse" }
+            local motor = kinetic.pin{ item = wheel, anchor = {100, 100}, frictionTorque = 5, motorSpeed = 4 }
+            w:addBehavior(motor)
+            w:run(0.5)
+            local first = wheel.angularVelocity
+            motor.motorSpeed = -1
+            w:run(0.5)
+            return first, wheel.angularVelocity, motor.motorSpeed, kinetic.pin{ item = wheel, anchor = {0, 0} }.motorSpeed
+            """)
+        guard case .number(let first) = values[0], case .number(let second) = values[1] else { Issue.record("bad \(values)"); return }
+        #expect(abs(first - 4) < 1e-6 && abs(second + 1) < 1e-6, "\(values)")
+        #expect(values[2] == .number(-1) && values[3] == .number(0))
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        #expect(h.error(setup + "local d = kinetic.attachment{ item = a, anchor = {0, 50} } d.motorSpeed = 1")?.message
+                == "test.lua:2: Attachment.motorSpeed: a distance attachment has no motorSpeed; only kinetic.pin attachments have it")
+        #expect(h.error(setup + "kinetic.pin{ item = a, anchor = {0, 0}, motorSpeed = 0/0 }")?.message.contains("motorSpeed") == true)
+    }
+
     @Test func pinAndFixedHoldToAnAnchoredItem() throws {
         let values = try Harness().run("""
             local w = kinetic.world{ width = 1000, height = 1000 }

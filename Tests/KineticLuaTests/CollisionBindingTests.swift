@@ -75,6 +75,39 @@ import Testing
         #expect(text == "ball+floor y=250" || text == "floor+ball y=250")
     }
 
+    /// `began`'s fifth argument: the contact's unit normal, pointing from `a` towards `b` (LÖVE's
+    /// `Contact:getNormal`, Box2D's manifold normal), so a level tells a landing (`normal.y > 0`) from
+    /// a bump into a wall or a ceiling.
+    @Test func beganGivesTheNormalFromTheItemTowardsWhatItHit() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{ width = 300, height = 300 }
+            local ball = w:addItem{ name = "ball", center = {150, 100}, size = {20, 20}, bounds = "ellipse" }
+            local floor = w:addItem{ name = "floor", frame = {0, 250, 300, 20} }
+            local side = w:addItem{ name = "side", center = {40, 40}, size = {20, 20} }
+            local seen = {}
+            local function note(a, b, p, speed, n)
+              local name = type(b) == "string" and b or b.name
+              local function r(v) return math.floor(v * 1000 + 0.5) / 1000 end  -- no "-0.000"
+              seen[#seen + 1] = string.format("%s>%s %.3f %.3f", a.name, name, r(n.x), r(n.y))
+            end
+            w:addBehavior(kinetic.itemBehavior{ items = {floor}, anchored = true })
+            w:addBehavior(kinetic.gravity{ items = {ball} })
+            w:addBehavior(kinetic.collision{ items = {ball, floor}, began = note })
+            w:addBehavior(kinetic.collision{ items = {side}, referenceBounds = true, began = note,
+              boundaries = { { id = "ceiling", from = {0, 20}, to = {300, 20} } } })
+            side.velocity = {-300, 0}
+            w:run(0.2)
+            side.velocity = {0, -300}
+            w:run(1)
+            table.sort(seen)
+            return table.concat(seen, ", ")
+            """)
+        // The floor's began may name either item first; the normal always points from a to b.
+        #expect(values == [.string("ball>floor 0.000 1.000, side>bounds -1.000 0.000, side>ceiling 0.000 -1.000")]
+                || values == [.string("floor>ball 0.000 -1.000, side>bounds -1.000 0.000, side>ceiling 0.000 -1.000")],
+                "\(values)")
+    }
+
     @Test func modesDecideWhatCollides() throws {
         let values = try drop("c.mode = 'items'")
         #expect(values == [.integer(0), .string("")])

@@ -24,6 +24,14 @@ import Testing
                 == "test.lua:1: ItemBehavior.density: 'density' must be a number from 1e-11 to 1e+19, got -1.0")
     }
 
+    @Test func aBox2DFieldNameSuggestsKineticsName() throws {
+        let h = try Harness()
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        #expect(h.error(setup + "kinetic.itemBehavior{ items = {a}, restitution = 0.5 }")?.message
+                == "test.lua:2: kinetic.itemBehavior: unknown field 'restitution'; did you mean 'elasticity'?")
+        #expect(h.error(setup + "a:setLinearVelocity(1, 2)")?.message.contains("did you mean 'velocity'?") == true)
+    }
+
     @Test func velocityMethods() throws {
         let values = try Harness().run("""
             local w = kinetic.world{ width = 1000, height = 1000 }

@@ -58,6 +58,30 @@ import Testing
         #expect(abs(angle - 1.5) < 1e-4)
     }
 
+    /// The angle reads back in (−π, π], as UIKit's transform and Box2D v3's rotation give it (LÖVE's
+    /// getAngle keeps counting turns): a level counting turns or comparing two items' angles must
+    /// unwrap the difference. The docs say so; this holds them to it.
+    @Test func theAngleReadsBackWithinMinusPiToPi() throws {
+        let values = try Harness().run("""
+            local w = kinetic.world{}
+            local a = w:addItem{ center = {100, 100}, size = {10, 10} }
+            w:addBehavior(kinetic.itemBehavior{ items = {a} })
+            a.angularVelocity = 10
+            local low, high = math.huge, -math.huge
+            for _ = 1, 120 do
+              w:step()
+              low, high = math.min(low, a.angle), math.max(high, a.angle)
+            end
+            a.angle = 7
+            return low, high, a.angle
+            """)
+        guard case .number(let low) = values[0], case .number(let high) = values[1], case .number(let written) = values[2] else {
+            Issue.record("bad values \(values)"); return
+        }
+        #expect(low > -Double.pi && high <= Double.pi && high - low > 6, "two turns stay within (−π, π]: \(low)…\(high)")
+        #expect(abs(written - (7 - 2 * Double.pi)) < 1e-12, "7 reads back as 7 − 2π, got \(written)")
+    }
+
     @Test func moveToTeleportsAndStops() throws {
         let h = try Harness()
         let values = try h.run("""

@@ -101,7 +101,7 @@ func levelFolder(_ main: String, _ others: [String: String] = [:]) throws -> Str
         #expect(try message("return { background = 'blu', load = function() end }")?.contains("did you mean \"blue\"") == true)
         #expect(try message("return { }")?.contains("the level has no load function") == true)
         #expect(try message("return { load = function(world) world:addItem{ frame = {0, 0, 1} } end }")
-                == "main.lua:1: World:addItem: 'frame' must be a frame {x, y, width, height}, got a table")
+                == "main.lua:1: World:addItem: 'frame' must be a frame {x, y, width, height}, got {0, 0, 1, nil}")
         do { _ = try Level.load(path: "/nonexistent/level", options: quietOptions()); Issue.record("loaded") } catch {
             #expect(error.message == "/nonexistent/level: no such file or folder")
         }

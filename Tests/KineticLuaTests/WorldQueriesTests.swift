@@ -86,7 +86,7 @@ import Testing
             ("w:itemsOverlapping{ center = {1, 2}, size = {0, 2} }",
              "World:itemsOverlapping: the shape width must be a number > 0 and at most 10000000 pt, got 0.0"),
             ("w:itemsOverlapping{ center = {1, 2}, size = {1, 2}, bounds = 'circle' }",
-             "World:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\""),
+             "World:itemsOverlapping: 'bounds' must be one of \"rectangle\", \"ellipse\", \"path\", got \"circle\" (did you mean \"ellipse\"?)"),
             ("w:itemsOverlapping{ center = {1, 2}, size = {1, 2}, angel = 1 }",
              "World:itemsOverlapping: unknown field 'angel'; did you mean 'angle'?"),
         ]

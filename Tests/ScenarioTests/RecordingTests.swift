@@ -135,6 +135,26 @@ import Testing
         }
     }
 
+    /// A JSON syntax error (a missing comma, typed by hand) said only "The given data was not valid
+    /// JSON"; it names the line and column now.
+    @Test func aJSONSyntaxErrorNamesItsLineAndColumn() throws {
+        let dir = try Fixtures.scratch([])
+        let path = dir + "/events.json"
+        try "[\n  {\"time\": 0.5, \"type\": \"key\", \"key\": \"space\" \"down\": true}\n]\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Recording.events(script: path, fps: 60)
+            Issue.record("broken JSON was accepted")
+        } catch {
+            #expect(error.message == "\(path): not an event script: not valid JSON at line 2, column 47", "\(error.message)")
+        }
+        try "{\"format\": \"kinetic-recording\",\n\n \"version\": 1,, }".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: RecordingError.self) { try Recording(contentsOf: path) }
+        do { _ = try Recording(contentsOf: path) } catch {
+            #expect(error.message.hasSuffix("not a kinetic recording: not valid JSON at line 3, column 15"), "\(error.message)")
+        }
+    }
+
     @Test func aKeyNoKeySendsIsRefusedInAnEventScript() throws {
         // A scripted "Space" was recorded and replayed, but no window ever sends it: the level never
         // reacted, and nothing said why.

@@ -115,3 +115,16 @@ scenario("queries refuse bad input with the usual message", function()
   expectError(function() world:itemsOverlapping{ center = { 1, 2 }, bounds = "path" } end,
     "bounds = \"path\" needs 'path'")
 end)
+
+scenario("a ray finds a sensor item too; a ground test skips it by hit.item.sensor", function()
+  local world = kinetic.world{ width = 400, height = 400 }
+  local coin = world:addItem{ name = "coin", center = { 100, 320 }, size = { 20, 20 }, bounds = "ellipse", sensor = true }
+  local floor = world:addItem{ name = "floor", frame = { 0, 350, 400, 50 } }
+  expectEqual(world:raycast({ 100, 280 }, { 100, 380 }).item, coin, "the coin is what the ray meets first")
+  local ground
+  for _, hit in ipairs(world:raycastAll({ 100, 280 }, { 100, 380 })) do
+    if hit.item and not hit.item.sensor then ground = hit; break end
+  end
+  expectEqual(ground.item, floor, "past the coin, the floor")
+  expectNear(ground.point, { 100, 350 }, 1e-9)
+end)

@@ -1,8 +1,9 @@
 -- Car: Box2D's "car" sample made of UIKit's pieces. A chassis rides on two wheels over bumpy ground
 -- ten views wide, seen through a camera that follows it. Box2D gives a car wheel joints (a spring
 -- along a slide, and a motor); here each wheel turns on a pin on a small axle, the axle slides up and
--- down on the chassis (the suspension's travel) and a spring attachment holds it at rest. There is no
--- joint motor: the level sets the wheels' spin every step, a motor with no torque limit.
+-- down on the chassis (the suspension's travel) and a spring attachment holds it at rest. The level
+-- sets the wheels' spin every step, a motor with no torque limit (a pin's motorSpeed with a
+-- frictionTorque would be one with a limit, as Box2D's).
 --
 -- Try: the car drives itself; hold the left arrow to reverse, the right arrow to drive again; space
 -- parks it (and starts it again).

@@ -8,7 +8,7 @@ enum AttachmentBinding {
     /// Constructor fields per kind (Lua constructor name → fields).
     static let fields: [(constructor: String, fields: [String])] = [
         ("attachment", ["item", "to", "anchor", "offset", "toOffset", "length", "damping", "frequency", "action"]),
-        ("pin", ["item", "to", "anchor", "frictionTorque", "range", "action"]),
+        ("pin", ["item", "to", "anchor", "frictionTorque", "motorSpeed", "range", "action"]),
         ("fixed", ["item", "to", "anchor", "action"]),
         ("limit", ["item", "to", "anchor", "offset", "toOffset", "length", "action"]),
         ("sliding", ["item", "to", "anchor", "axis", "range", "action"]),
@@ -95,6 +95,7 @@ enum AttachmentBinding {
             number("damping", \.damping),
             number("frequency", \.frequency),
             number("frictionTorque", \.frictionTorque),
+            number("motorSpeed", \.motorSpeed),
             .property("range", get: { lua, h in lua.push(a(h).attachmentRange) }, set: { lua, h, v in
                 try requireKind(a(h), uses: "range")
                 let r = try lua.range(v, "range")

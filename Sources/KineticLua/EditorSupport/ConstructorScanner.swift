@@ -154,6 +154,8 @@ enum ConstructorScanner {
     private static func keys(_ t: [LuaTokens.Token], from open: Int) -> (keys: [ConstructorKey], endLine: Int) {
         var keys: [ConstructorKey] = []
         var depth = 0
+        // Blocks open inside the table (a callback's body): `, size =` there is a multiple assignment.
+        var blocks = 0
         var j = open
         while j < t.count {
             let text = t[j].kind == .symbol ? t[j].text : ""
@@ -162,8 +164,12 @@ enum ConstructorScanner {
                 depth -= 1
                 if depth == 0 { break }
             }
+            if t[j].kind == .name {
+                if ["function", "do", "if", "repeat"].contains(t[j].text) { blocks += 1 }
+                if ["end", "until"].contains(t[j].text) { blocks -= 1 }
+            }
             // A key sits right after the opening brace or a separator at depth 1.
-            if depth == 1, t[j].kind == .name, j + 1 < t.count, t[j + 1].text == "=",
+            if depth == 1, blocks == 0, t[j].kind == .name, j + 1 < t.count, t[j + 1].text == "=",
                ["{", ",", ";"].contains(t[j - 1].text), j - 1 >= open {
                 let value = j + 2 < t.count && t[j + 2].kind == .string
                     && j + 3 < t.count && [",", ";", "}"].contains(t[j + 3].text) ? t[j + 2].text : nil

@@ -12,6 +12,8 @@
 // String literals a resolved name is compared with or given are judged too: a key name the window
 // never sends (`key == "enter"`, `world:isDown("Left")`) and a pointer phase that does not exist
 // (`e.phase == "begin"`) would make a rule silently never fire.
+// So is a write into a table a resolved name's property returned (`ball.velocity.x = 50`,
+// `world.camera.zoom = 2`): the runtime returns copies, so such a write silently changes nothing.
 import KineticLuaBridge
 
 enum MemberChecker {
@@ -52,6 +54,28 @@ enum MemberChecker {
         }
     }
 
+    /// Whether `type.member` is a property whose value is a copied table (a point, a frame, a
+    /// list): a write into it is lost. `item.data`, the level's own table, is not a copy.
+    static func returnsACopy(type: String, member: String) -> Bool {
+        guard let doc = luaDocs["\(type).\(member)"] ?? luaDocs["Behavior.\(member)"] else { return false }
+        let shape = doc.type.hasSuffix("?") ? String(doc.type.dropLast()) : doc.type
+        return shape.hasSuffix("[]") || luaShapes.contains { $0.name == shape }
+    }
+
+    /// LÖVE's modules a ported level may still call (`love` is nil here), and where their work is done.
+    static let loveModules: [String: String] = [
+        "keyboard": "keys are level.key(world, key, down) and world:isDown(key)",
+        "mouse": "pointer is level.pointer(world, e) and world.pointer",
+        "touch": "touches are level.pointer(world, e) and world.pointer",
+        "graphics": "drawing is the canvas of level.draw(world, canvas)",
+        "physics": "bodies and joints are items and behaviours: world:addItem, kinetic.collision, kinetic.pin, …",
+        "timer": "time is world.time (simulated seconds) and level.update's dt",
+        "audio": "sounds are kinetic.sound(path) and sound:play",
+        "filesystem": "saved data is kinetic.save and kinetic.saved",
+        "window": "size is the level's width, height and view",
+        "math": "random numbers are math.random, seeded by the level's seed",
+    ]
+
     /// The type a `kinetic.<name>` call builds.
     static func builtType(_ constructor: String) -> String? {
         switch constructor {
@@ -83,6 +107,9 @@ enum MemberChecker {
         var scopes = [Scope(isFunction: true)]
         /// `name.member` / `name:member` uses of declared locals: token index of the member, declaration.
         var uses: [(member: Int, declaration: Int)] = []
+        /// `name.member.field = ` / `name.member[...] = `: token index of the member, of the field
+        /// (nil for a bracket), declaration.
+        var copyWrites: [(member: Int, field: Int?, declaration: Int)] = []
         /// String literals compared with a declared local (or its member) or given to its method.
         var literals: [(string: Int, declaration: Int, member: String?)] = []
         var findings: [Finding] = []
@@ -227,7 +254,14 @@ enum MemberChecker {
                     let name = token.text
                     let member = text(i + 1) == "." || text(i + 1) == ":" ? i + 2 : nil
                     if let d = resolve(name) {
-                        if let member, isName(member) { uses.append((member, d)) }
+                        if let member, isName(member) {
+                            uses.append((member, d))
+                            if text(member + 1) == ".", isName(member + 2), text(member + 3) == "=" {
+                                copyWrites.append((member, member + 2, d))
+                            } else if text(member + 1) == "[", text(skipBrackets(from: member + 1)) == "=" {
+                                copyWrites.append((member, nil, d))
+                            }
+                        }
                         let next = member.map { $0 + 1 } ?? i + 1
                         if ["==", "~="].contains(text(next)), next + 1 < t.count, t[next + 1].kind == .string {
                             literals.append((next + 1, d, member.map(text)))
@@ -240,6 +274,10 @@ enum MemberChecker {
                         if text(i + 1) == ",", scopes.last!.brackets == 0 { assign(d, nil) }  // maybe a multiple assignment
                     } else if name == "kinetic", let member, isName(member) {
                         check(member, "kinetic", known: surface.module.filter { !$0.contains(".") })
+                    } else if name == "love", let member, isName(member) {
+                        var message = "'love' is LÖVE's module, which levels do not have"
+                        if let instead = MemberChecker.loveModules[text(member)] { message += ": love.\(text(member))'s \(instead)" }
+                        findings.append(Finding(line: token.line, column: token.column, message: message))
                     }
                 }
                 i += 1
@@ -248,6 +286,16 @@ enum MemberChecker {
                 guard let types = declarations[d].types, types.count == 1, let type = types.first,
                       let known = typeMembers[type] else { continue }
                 check(member, "kinetic.\(type)", known: known)
+            }
+            for (member, field, d) in copyWrites {
+                guard let types = declarations[d].types, types.count == 1, let type = types.first,
+                      MemberChecker.returnsACopy(type: type, member: text(member)) else { continue }
+                let name = "\(text(member - 2)).\(text(member))"
+                let writable = surface.types.first { $0.name == type }?.writable.contains(text(member)) ?? false
+                let at = t[field ?? member + 2]
+                findings.append(Finding(line: at.line, column: at.column, message:
+                    "'\(text(member))' of kinetic.\(type) is a copy: writing \(field.map { "its '\(text($0))'" } ?? "into it") changes nothing; "
+                    + (writable ? "write the whole value (\(name) = {...})" : "it is read-only")))
             }
             for (string, d, member) in literals {
                 guard let types = declarations[d].types, types.count == 1, let type = types.first,

@@ -165,7 +165,7 @@ public struct Recording: Codable, Sendable, Equatable {
                 events = try JSONDecoder().decode(Wrapper.self, from: data).events
             }
         } catch let error as DecodingError {
-            throw RecordingError("\(path): not an event script: \(describe(error))")
+            throw RecordingError("\(path): not an event script: \(describe(error, in: data))")
         } catch {
             throw RecordingError("\(path): not an event script: \(error)")
         }
@@ -186,7 +186,7 @@ public struct Recording: Codable, Sendable, Equatable {
         do {
             self = try JSONDecoder().decode(Recording.self, from: data)
         } catch let error as DecodingError {
-            throw RecordingError("\(path): not a kinetic recording: \(describe(error))")
+            throw RecordingError("\(path): not a kinetic recording: \(describe(error, in: data))")
         } catch {
             throw RecordingError("\(path): not a kinetic recording: \(error)")
         }
@@ -332,15 +332,34 @@ func jsonString(_ s: String) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// A decoding error in a sentence naming the field.
-func describe(_ error: DecodingError) -> String {
+/// A decoding error in a sentence naming the field, or for a JSON syntax error the line and column
+/// of `data` where it was found.
+func describe(_ error: DecodingError, in data: Data) -> String {
     func path(_ context: DecodingError.Context) -> String {
         context.codingPath.map { $0.intValue.map { "[\($0 + 1)]" } ?? "." + $0.stringValue }.joined()
+    }
+    if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let place = jsonSyntaxErrorPlace(data) {
+        return "not valid JSON at \(place)"
     }
     switch error {
     case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
     case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
         return "\(path(context).isEmpty ? "" : path(context) + ": ")\(context.debugDescription)"
     @unknown default: return "\(error)"
+    }
+}
+
+/// "line L, column C" (1-based, in bytes) of a JSON syntax error in `data`: the decoder's message says
+/// only that the data is not valid JSON; the serialization parser names the offset ("around
+/// character N"), which this turns into a place a person finds in an editor.
+func jsonSyntaxErrorPlace(_ data: Data) -> String? {
+    do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]); return nil } catch {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        guard let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
+        let before = data.prefix(min(offset, data.count))
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
     }
 }
