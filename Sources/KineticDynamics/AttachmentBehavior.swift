@@ -83,27 +83,18 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// Spring frequency, Hz; 0 (default) is a rigid rod. Distance attachments only.
     public var frequency = 0.0 {
-        didSet {
-            guard acceptNonNegative(frequency, "frequency") else { frequency = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptNonNegative(frequency, "frequency") else { frequency = oldValue; return }; changed() }
     }
 
     /// Spring damping ratio (1 = critical); only with `frequency > 0`. Default 0.
     public var damping = 0.0 {
-        didSet {
-            guard acceptNonNegative(damping, "damping") else { damping = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptNonNegative(damping, "damping") else { damping = oldValue; return }; changed() }
     }
 
     /// Pin only: resistance to turning, UIKit newton-metres (1 = 10 000 mass·pt²/s² of torque).
     /// Default 0: turns freely.
     public var frictionTorque = 0.0 {
-        didSet {
-            guard acceptNonNegative(frictionTorque, "frictionTorque") else { frictionTorque = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptNonNegative(frictionTorque, "frictionTorque") else { frictionTorque = oldValue; return }; changed() }
     }
 
     /// Pin only: the speed `frictionTorque` drives `item` towards, relative to `attachedItem` (or the
@@ -111,10 +102,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// friction; any other speed makes the pin a motor, Box2D's revolute motor with
     /// `frictionTorque` as its largest torque.
     public var motorSpeed = 0.0 {
-        didSet {
-            guard acceptInput(motorSpeed, "motorSpeed") else { motorSpeed = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptInput(motorSpeed, "motorSpeed") else { motorSpeed = oldValue; return }; changed() }
     }
 
     /// Pin: allowed turn from the starting relative angle, radians (positive = clockwise on

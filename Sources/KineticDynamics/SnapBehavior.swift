@@ -28,18 +28,12 @@ public final class SnapBehavior: DynamicBehavior {
 
     /// Target for the item's center, reference coordinates. Settable: the item re-targets.
     public var snapPoint: Vec2 {
-        didSet {
-            guard acceptFinite(snapPoint, "snapPoint") else { snapPoint = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptFinite(snapPoint, "snapPoint") else { snapPoint = oldValue; return }; changed() }
     }
 
     /// 0…1, default 0.5: 0 oscillates most, 1 least. Values outside are accepted (UIKit).
     public var damping = 0.5 {
-        didSet {
-            guard acceptFinite(damping, "damping") else { damping = oldValue; return }
-            changed()
-        }
+        didSet { guard acceptFinite(damping, "damping") else { damping = oldValue; return }; changed() }
     }
 
     var joint = JointID.null

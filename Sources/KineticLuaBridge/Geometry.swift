@@ -52,6 +52,15 @@ extension Lua {
         return nil
     }
 
+    /// The error for a value at `index` (`t` absolute) that is not `form` (`"a point {x, y}"`): a
+    /// table's fields shown in the form's order, or the value described.
+    private func shapeError(_ index: Int32, _ name: String?, _ t: Int32, _ fields: [[String]], _ form: String) -> LuaArgumentError {
+        guard let shown = describeFields(t, fields) else {
+            return LuaArgumentError(.named(name, at: index), mustBe: form, got: describe(index))
+        }
+        return LuaArgumentError(.named(name, at: index), mustBe: shown.allNumbers ? "\(form) of finite numbers" : form, got: shown.text)
+    }
+
     /// A point `{x, y}` or `{x = .., y = ..}` of finite numbers.
     public func point(_ index: Int32, _ name: String? = nil) throws(LuaArgumentError) -> Vec2 {
         let t = lua_absindex(L, index)
@@ -59,11 +68,7 @@ extension Lua {
            let x = numberField(t, 1, "x"), let y = numberField(t, 2, "y") {
             return Vec2(x: x, y: y)
         }
-        if let fields = describeFields(t, [["x"], ["y"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a point {x, y} of finite numbers" : "a point {x, y}",
-                                   got: fields.text)
-        }
-        throw LuaArgumentError(.named(name, at: index), mustBe: "a point {x, y}", got: describe(index))
+        throw shapeError(index, name, t, [["x"], ["y"]], "a point {x, y}")
     }
 
     /// A size `{w, h}` or `{width = .., height = ..}` (also `w =`, `h =`) of finite, non-negative numbers.
@@ -75,11 +80,7 @@ extension Lua {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height} with no negative side",
                                    got: "{\(w), \(h)}")
         }
-        if let fields = describeFields(t, [["width", "w"], ["height", "h"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a size {width, height} of finite numbers" : "a size {width, height}",
-                                   got: fields.text)
-        }
-        throw LuaArgumentError(.named(name, at: index), mustBe: "a size {width, height}", got: describe(index))
+        throw shapeError(index, name, t, [["width", "w"], ["height", "h"]], "a size {width, height}")
     }
 
     /// A frame `{x, y, w, h}` or keyed `x, y, width, height` (also `w`, `h`) of finite numbers, size ≥ 0.
@@ -92,11 +93,7 @@ extension Lua {
             throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height} with no negative side",
                                    got: "{\(x), \(y), \(w), \(h)}")
         }
-        if let fields = describeFields(t, [["x"], ["y"], ["width", "w"], ["height", "h"]]) {
-            throw LuaArgumentError(.named(name, at: index), mustBe: fields.allNumbers ? "a frame {x, y, width, height} of finite numbers" : "a frame {x, y, width, height}",
-                                   got: fields.text)
-        }
-        throw LuaArgumentError(.named(name, at: index), mustBe: "a frame {x, y, width, height}", got: describe(index))
+        throw shapeError(index, name, t, [["x"], ["y"], ["width", "w"], ["height", "h"]], "a frame {x, y, width, height}")
     }
 
     /// A colour string, as `Color(parsing:)` reads it: `"#rgb"`, `"#rgba"`, `"#rrggbb"`, `"#rrggbbaa"` or a

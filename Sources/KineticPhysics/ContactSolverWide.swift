@@ -319,7 +319,7 @@ struct ContactSchedule {
 
     /// The schedule as pointers, for the stages after the preparation (the substeps, the bounce
     /// exchange, the impulse store). Valid until the next `build`.
-    var passes: ContactPasses {
+    @inline(__always) var passes: ContactPasses {
         ContactPasses(pairs: pairs.buffer.baseAddress, pairCount: pairCount, pairsFrictionless: pairsFrictionless,
                       groups: UnsafeBufferPointer(groups.buffer), singles: UnsafeBufferPointer(singles.buffer),
                       lanes: UnsafeBufferPointer(lanes.buffer))

@@ -61,19 +61,8 @@ extension World {
             let joints = JointPasses(v, workers)
             let contactConstants = ContactSolveConstants(ctx)
             let contacts = buffers.contactSchedule.passes
-            for _ in 0..<ctx.substeps {
-                integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
-                warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
-                joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
-                contacts.solve(v.constraints, v.states, contactConstants, useBias: true, workers)
-                integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
-                joints.updatePoses(workers)                                     // b2_stageRelax
-                joints.solve(ctx, useBias: false, workers)
-                contacts.solve(v.constraints, v.states, contactConstants, useBias: false, workers)
-                if checkRelax {
-                    limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
-                }
-            }
+            substeps(v, ctx, joints, contacts, contactConstants, checkWarmStart: checkWarmStart, checkRelax: checkRelax,
+                     capPositions: capPositions, workers)
             contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
             if restitute(v, ctx, safeguards: safeguards) {  // b2_stageRestitution (+ SAFEGUARD restitutionEnergyLimit)
                 contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: false)
@@ -85,5 +74,27 @@ extension World {
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
         updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
         rebuildMovingTree()                         // tree: the moving tree rebuilt around the enlarged proxies
+    }
+
+    /// The substeps (Box2D b2_stageIntegrateVelocities … b2_stageRelax), each: integrate
+    /// velocities, warm start, solve, integrate positions, relax. Its own function: the step's
+    /// closure with the loop inside grew past what the optimiser inlines into one function, and the
+    /// warm start was left a call.
+    private func substeps(_ v: SolverViews, _ ctx: StepContext, _ joints: JointPasses, _ contacts: ContactPasses,
+                          _ contactConstants: ContactSolveConstants, checkWarmStart: Bool, checkRelax: Bool,
+                          capPositions: Bool, _ workers: Workers) {
+        for _ in 0..<ctx.substeps {
+            integrateVelocities(v.states, v.integration, ctx, workers)      // b2_stageIntegrateVelocities
+            warmStart(v, joints, contacts, limit: checkWarmStart, record: checkRelax, workers)  // b2_stageWarmStart (+ SAFEGUARD warmStartEnergyLimit)
+            joints.solve(ctx, useBias: true, workers)                       // b2_stageSolve
+            contacts.solve(v.constraints, v.states, contactConstants, useBias: true, workers)
+            integratePositions(v.states, v.integration, ctx, capped: capPositions, workers)  // b2_stageIntegratePositions (+ SAFEGUARD speedCapsAfterSolve)
+            joints.updatePoses(workers)                                     // b2_stageRelax
+            joints.solve(ctx, useBias: false, workers)
+            contacts.solve(v.constraints, v.states, contactConstants, useBias: false, workers)
+            if checkRelax {
+                limitRelaxEnergy(v)         // SAFEGUARD relaxEnergyLimit
+            }
+        }
     }
 }
