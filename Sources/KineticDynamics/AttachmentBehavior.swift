@@ -13,13 +13,14 @@ public final class AttachmentBehavior: DynamicBehavior {
     override func savedState() -> () -> Void {
         let base = super.savedState()
         let (anchor, frequency, damping, frictionTorque, range) = (anchorPoint, self.frequency, self.damping, self.frictionTorque, attachmentRange)
-        let motorSpeed = self.motorSpeed
+        let (motorSpeed, frictionForce) = (self.motorSpeed, self.frictionForce)
         let (length, resolve, joint, isPoint) = (explicitLength, needsResolve, self.joint, jointIsPoint)
         let (anchorA, anchorB, axisA, reference) = (localAnchorA, localAnchorB, localAxisA, referenceAngle)
         return { [self] in
             base()
             anchorPoint = anchor; self.frequency = frequency; self.damping = damping
-            self.frictionTorque = frictionTorque; self.motorSpeed = motorSpeed; attachmentRange = range
+            self.frictionTorque = frictionTorque; self.motorSpeed = motorSpeed; self.frictionForce = frictionForce
+            attachmentRange = range
             explicitLength = length; needsResolve = resolve; self.joint = joint; jointIsPoint = isPoint
             localAnchorA = anchorA; localAnchorB = anchorB; localAxisA = axisA; referenceAngle = reference
         }
@@ -97,10 +98,17 @@ public final class AttachmentBehavior: DynamicBehavior {
         didSet { guard acceptNonNegative(frictionTorque, "frictionTorque") else { frictionTorque = oldValue; return }; changed() }
     }
 
-    /// Pin only: the speed `frictionTorque` drives `item` towards, relative to `attachedItem` (or the
-    /// world), radians/s, positive clockwise. 0 (default): the torque brakes the turning, UIKit's
-    /// friction; any other speed makes the pin a motor, Box2D's revolute motor with
-    /// `frictionTorque` as its largest torque.
+    /// Sliding only: resistance to sliding along the axis, UIKit newtons (1 = 100 mass·pt/s² of
+    /// force). Default 0: slides freely. The slide's counterpart of a pin's `frictionTorque`.
+    public var frictionForce = 0.0 {
+        didSet { guard acceptNonNegative(frictionForce, "frictionForce") else { frictionForce = oldValue; return }; changed() }
+    }
+
+    /// Pin and sliding: the speed `frictionTorque` (pin, radians/s, positive clockwise) or
+    /// `frictionForce` (sliding, points/s along `axis`) drives `item` towards, relative to
+    /// `attachedItem` (or the world). 0 (default): the friction brakes the motion; any other speed
+    /// makes the attachment a motor, Box2D's revolute or prismatic motor with the friction as its
+    /// largest torque or force.
     public var motorSpeed = 0.0 {
         didSet { guard acceptInput(motorSpeed, "motorSpeed") else { motorSpeed = oldValue; return }; changed() }
     }
@@ -288,6 +296,7 @@ public final class AttachmentBehavior: DynamicBehavior {
                 p.localAxisA = localAxisA
                 p.referenceAngle = referenceAngle
                 p.enableLimit = limited; p.lowerTranslation = Self.finite(range.minimum); p.upperTranslation = Self.finite(range.maximum)
+                p.enableMotor = frictionForce > 0; p.motorSpeed = motorSpeed; p.maxMotorForce = frictionForce * Units.newton
                 def = .prismatic(p)
             }
             do { joint = try world.createJoint(def) } catch {
@@ -311,6 +320,7 @@ public final class AttachmentBehavior: DynamicBehavior {
             world.setMotor(speed: motorSpeed, maxTorqueOrForce: frictionTorque * Units.newtonMeter, enabled: frictionTorque > 0, of: joint)
         case .sliding:
             world.setLimits(lower: Self.finite(range.minimum), upper: Self.finite(range.maximum), enabled: limited, of: joint)
+            world.setMotor(speed: motorSpeed, maxTorqueOrForce: frictionForce * Units.newton, enabled: frictionForce > 0, of: joint)
         case .fixed:
             break
         }

@@ -50,6 +50,8 @@ let peerNames: [String: String] = [
     "getmass": "mass", "getuserdata": "data", "setuserdata": "data", "userdata": "data",
     "lowerangle": "range", "upperangle": "range", "lowertranslation": "range", "uppertranslation": "range",
     "enablelimit": "range", "setlimits": "range", "localaxisa": "axis", "bodyb": "to",
+    "maxmotortorque": "frictionTorque", "setmaxmotortorque": "frictionTorque",
+    "maxmotorforce": "frictionForce", "setmaxmotorforce": "frictionForce", "setmotorspeed": "motorSpeed",
     // contact callbacks (Box2D's listener, LÖVE's World:setCallbacks)
     "begincontact": "began", "endcontact": "ended",
     // shape kinds (love.physics.newCircleShape, newPolygonShape; UIKit's .ellipse, .path)

@@ -250,6 +250,47 @@ import KineticPhysics
         #expect(isClose(lifted, -0.467, 0.01), "strong enough: lifted at 1 rad/s, got \(lifted)")
     }
 
+    /// A slide's motor: `motorSpeed` (pt/s along the axis) is the speed its `frictionForce` (UIKit
+    /// newtons) drives towards, Box2D's prismatic motor (motorSpeed, maxMotorForce). A free slider
+    /// reaches the speed; an elevator whose load weighs more than the cap sinks at (W − F) / m.
+    @Test func motorSpeedDrivesTheSlideWithAtMostItsFrictionForce() throws {
+        let animator = try makeAnimator(nil)
+        let start = Vec2(100, 100)
+        let slider = try animator.box(at: start, 30, 30)
+        let axis = Vec2(0.6, 0.8)
+        let motor = try AttachmentBehavior.sliding(item: slider, attachedTo: nil, anchor: start, axis: axis)
+        motor.frictionForce = 1
+        motor.motorSpeed = 50
+        try animator.addBehavior(motor)
+        animator.run(seconds: 0.5)
+        let v = try animator.velocity(of: slider)
+        #expect(isClose(dot(v, axis), 50, 1e-6) && abs(cross(axis, v)) < 1e-6, "along the axis at the motor's speed: \(v)")
+        motor.motorSpeed = -20
+        animator.run(seconds: 0.5)
+        #expect(isClose(dot(try animator.velocity(of: slider), axis), -20, 1e-6), "a new speed is taken up")
+        motor.frictionForce = 0
+        try animator.setVelocity(Vec2(30, 40), of: slider)
+        animator.run(seconds: 0.5)
+        #expect(isClose(dot(try animator.velocity(of: slider), axis), 50, 1e-9), "no friction force: no motor, it keeps sliding")
+
+        // An elevator: a 30 x 30 box (mass 0.09) on a vertical rail, weight 0.09 × 1000 pt/s² = 0.9 N.
+        func elevator(cap: Double, speed: Double) throws -> Double {
+            let animator = try makeAnimator(nil)
+            let car = try animator.box(at: Vec2(0, 0), 30, 30)
+            let rail = try AttachmentBehavior.sliding(item: car, attachedTo: nil, anchor: .zero, axis: Vec2(0, 1))
+            rail.frictionForce = cap
+            rail.motorSpeed = speed
+            try animator.addBehavior(rail)
+            try animator.addBehavior(GravityBehavior(items: [car]))
+            animator.run(seconds: 0.5)
+            return try animator.velocity(of: car).y
+        }
+        // 0.45 N holds back half the weight: it sinks at (0.9 − 0.45) × 100 / 0.09 = 500 pt/s², 250 pt/s at 0.5 s.
+        #expect(isClose(try elevator(cap: 0.45, speed: -100), 250, 1e-6), "too weak: it sinks at (W − F) / m")
+        // 2 N lifts it: it rises (negative y) at the motor's speed.
+        #expect(isClose(try elevator(cap: 2, speed: -100), -100, 1e-6), "strong enough: it rises at 100 pt/s")
+    }
+
     @Test func offsetsRotateWithTheItems() throws {
         // A rod between the right edge of a and the left edge of b; a is spun. The two offset points,
         // seen in each item's rotating frame, stay the rod's length apart.

@@ -129,8 +129,33 @@ import Testing
         #expect(values[2] == .number(-1) && values[3] == .number(0))
         let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
         #expect(h.error(setup + "local d = kinetic.attachment{ item = a, anchor = {0, 50} } d.motorSpeed = 1")?.message
-                == "test.lua:2: Attachment.motorSpeed: a distance attachment has no motorSpeed; only kinetic.pin attachments have it")
+                == "test.lua:2: Attachment.motorSpeed: a distance attachment has no motorSpeed; only kinetic.pin and kinetic.sliding attachments have it")
         #expect(h.error(setup + "kinetic.pin{ item = a, anchor = {0, 0}, motorSpeed = 0/0 }")?.message.contains("motorSpeed") == true)
+    }
+
+    /// `frictionForce` and `motorSpeed` make a slide a motor (Box2D's prismatic motor): an elevator.
+    @Test func aSlideWithAMotorSpeedDrivesItsItem() throws {
+        let h = try Harness()
+        let values = try h.run("""
+            local w = kinetic.world{ width = 1000, height = 1000 }
+            local car = w:addItem{ center = {100, 500}, size = {30, 30} }
+            local lift = kinetic.sliding{ item = car, anchor = {100, 500}, axis = {0, 1}, frictionForce = 2, motorSpeed = -80 }
+            w:addBehavior(lift)
+            w:addBehavior(kinetic.gravity{ items = { car } })
+            w:run(0.5)
+            local up = car.velocity.y
+            lift.motorSpeed = 40
+            w:run(0.5)
+            return up, car.velocity.y, car.x, lift.frictionForce, kinetic.sliding{ item = car, anchor = {0, 0}, axis = {1, 0} }.frictionForce
+            """)
+        guard case .number(let up) = values[0], case .number(let down) = values[1] else { Issue.record("bad \(values)"); return }
+        #expect(abs(up + 80) < 1e-6 && abs(down - 40) < 1e-6, "\(values)")
+        guard case .number(let x) = values[2] else { Issue.record("bad \(values)"); return }
+        #expect(abs(x - 100) < 1e-9 && values[3] == .number(2) && values[4] == .number(0), "on its rail: \(values)")
+        let setup = "local w = kinetic.world{} local a = w:addItem{ frame = {0, 0, 10, 10} }\n"
+        #expect(h.error(setup + "local p = kinetic.pin{ item = a, anchor = {0, 0} } p.frictionForce = 1")?.message
+                == "test.lua:2: Attachment.frictionForce: a pin attachment has no frictionForce; only kinetic.sliding attachments have it")
+        #expect(h.error(setup + "kinetic.sliding{ item = a, anchor = {0, 0}, axis = {1, 0}, frictionForce = -1 }")?.message.contains("frictionForce") == true)
     }
 
     @Test func pinAndFixedHoldToAnAnchoredItem() throws {

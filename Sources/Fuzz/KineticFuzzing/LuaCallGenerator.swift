@@ -204,7 +204,7 @@ struct LuaCallGenerator {
         case "seed": return rng.pick(["1", "42", "-1", "1e300", "0/0", hostileNumber()])
         case "duration", "damping", "frequency", "length", "elasticity", "friction", "density", "resistance",
              "angularResistance", "charge", "radius", "falloff", "minimumRadius", "smoothness", "animationSpeed",
-             "frictionTorque", "motorSpeed", "strokeWidth", "cornerRadius", "opacity", "z", "angle":
+             "frictionTorque", "frictionForce", "motorSpeed", "strokeWidth", "cornerRadius", "opacity", "z", "angle":
             return rng.chance(0.85) ? String(rng.uniform(0...(name == "opacity" ? 1 : 3))) : hostileNumber()
         default: return number()
         }

@@ -11,7 +11,7 @@ enum AttachmentBinding {
         ("pin", ["item", "to", "anchor", "frictionTorque", "motorSpeed", "range", "action"]),
         ("fixed", ["item", "to", "anchor", "action"]),
         ("limit", ["item", "to", "anchor", "offset", "toOffset", "length", "action"]),
-        ("sliding", ["item", "to", "anchor", "axis", "range", "action"]),
+        ("sliding", ["item", "to", "anchor", "axis", "range", "frictionForce", "motorSpeed", "action"]),
     ]
     /// Fields read when the joint is made; the rest are applied through the property setters.
     static let creationFields: Set<String> = ["item", "to", "anchor", "offset", "toOffset", "axis"]
@@ -96,6 +96,7 @@ enum AttachmentBinding {
             number("frequency", \.frequency),
             number("frictionTorque", \.frictionTorque),
             number("motorSpeed", \.motorSpeed),
+            number("frictionForce", \.frictionForce),
             .property("range", get: { lua, h in lua.push(a(h).attachmentRange) }, set: { lua, h, v in
                 try requireKind(a(h), uses: "range")
                 let r = try lua.range(v, "range")

@@ -339,7 +339,8 @@ let luaDocs: [String: LuaDoc] = [
     "Attachment.damping": LuaDoc("number", "Spring damping ratio (default 0)."),
     "Attachment.frequency": LuaDoc("number", "Spring frequency, Hz; 0 = rigid (default 0)."),
     "Attachment.frictionTorque": LuaDoc("number", "Resisting torque of a pin (default 0); with motorSpeed, the motor's largest torque, UIKit newton-metres."),
-    "Attachment.motorSpeed": LuaDoc("number", "Speed a pin's frictionTorque drives item towards, relative to `to`, rad/s clockwise (default 0: it brakes)."),
+    "Attachment.motorSpeed": LuaDoc("number", "Speed a pin's frictionTorque (rad/s clockwise) or a slide's frictionForce (pt/s along the axis) drives item towards, relative to `to` (default 0: it brakes)."),
+    "Attachment.frictionForce": LuaDoc("number", "Resisting force of a slide (default 0); with motorSpeed, the motor's largest force, UIKit newtons."),
     "Attachment.range": LuaDoc("kinetic.RangeValue", "Pin: angle range, radians; sliding: travel along the axis, points (default unlimited)."),
 
     // MARK: ItemBehavior
