@@ -49,6 +49,39 @@ import KineticPhysics
         #expect(try animator.angularVelocity(of: item) == w)
     }
 
+    /// An attachment pulls the dynamic item, never the kinematic one: a ball hanging 100 pt below
+    /// a moving platform follows it; a snap on the platform does nothing.
+    @Test func attachmentsAndSnapsCarryOthersButNeverMoveIt() throws {
+        let animator = try makeAnimator(nil)
+        let x0 = Vec2(0, 0), v = Vec2(50, 0)
+        let (platform, _) = try kinematicBox(animator, at: x0, velocity: v)
+        let ball = try animator.ball(at: Vec2(0, 100), diameter: 20)
+        try animator.addBehavior(GravityBehavior(items: [ball, platform]))
+        try animator.addBehavior(try AttachmentBehavior(item: ball, attachedTo: platform))
+        try animator.addBehavior(try SnapBehavior(item: platform, snapTo: Vec2(-300, 300)))
+        animator.run(seconds: 2)
+        let p = try animator.center(of: platform), b = try animator.center(of: ball)
+        #expect(isClose(p.x, 100, 1e-9) && p.y == 0, "platform at \(p)")
+        #expect(try animator.velocity(of: platform) == v)
+        #expect(isClose((b - p).length, 100, 0.5) && b.x > 50, "ball at \(b)")
+    }
+
+    /// Teleports as any item: a centre write keeps the velocity and the item goes on from there;
+    /// `moveItem` stops it.
+    @Test func teleportsKeepOrStopItsMotionAsForAnyItem() throws {
+        let animator = try makeAnimator(nil)
+        let (item, _) = try kinematicBox(animator, at: .zero, velocity: Vec2(0, -60))
+        animator.step(count: 10)
+        try animator.setCenter(Vec2(500, 500), of: item)
+        animator.step(count: 30)
+        let c = try animator.center(of: item)
+        #expect(c.x == 500 && isClose(c.y, 470, 1e-9), "at \(c)")
+        try animator.moveItem(item, to: Vec2(10, 10), angle: 0)
+        animator.step(count: 10)
+        #expect(try animator.center(of: item) == Vec2(10, 10))
+        #expect(try animator.velocity(of: item) == .zero)
+    }
+
     @Test func gravityDoesNotMoveAKinematicItemAtRest() throws {
         let animator = try makeAnimator(nil)
         let (item, _) = try kinematicBox(animator, at: Vec2(0, 100))
