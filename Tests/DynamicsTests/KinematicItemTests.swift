@@ -150,6 +150,12 @@ import KineticPhysics
         let c = try animator.center(of: item), vel = try animator.velocity(of: item)
         #expect(c.y > 200 && c.y < 240, "fell to \(c.y)")
         #expect(isClose(vel.x, 60, 1e-9) && vel.y > 450, "velocity \(vel)")
+        // Switched on again mid-fall, it keeps the velocity of that moment, unchanged by gravity.
+        props.isKinematic = true
+        animator.step(count: 30)
+        #expect(try animator.velocity(of: item) == vel)
+        let y = try animator.center(of: item).y
+        #expect(isClose(y, c.y + vel.y * 0.5, 1e-9), "went on to \(y)")
     }
 
     /// As Box2D: a kinematic item passes through anchored items, boundaries and other kinematic items.

@@ -38,7 +38,8 @@ function level.update()
   end
   -- The rules: standing on the right cliff is arriving, below the cliffs' tops in the gap is lost.
   local _, vy = box:linearVelocity()
-  if box.x - 15 > 650 and math.abs(box.y - 285) < 1 and math.abs(vy) < 1 and S.phase ~= "carry" then S.arrived = true end
+  local onRightCliff = box.x - 15 > 650 and math.abs(box.y - 285) < 1
+  if onRightCliff and math.abs(vy) < 1 and S.phase ~= "carry" then S.arrived = true end
   if box.y > 320 and box.x < 650 then S.lost = true end
 end
 
