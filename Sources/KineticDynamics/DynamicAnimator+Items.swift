@@ -12,6 +12,11 @@ struct Material: Equatable {
     var allowsRotation = true
     var charge = 0.0
     var anchored = false
+    var kinematic = false
+
+    /// The engine body type: anchored wins over kinematic, since an anchored item promises it never
+    /// moves (docs/semantics.md, "Kinematic items").
+    var bodyType: BodyType { anchored ? .static : kinematic ? .kinematic : .dynamic }
 }
 
 /// One item slot.
@@ -303,12 +308,13 @@ extension DynamicAnimator {
         return body
     }
 
-    /// Sets the linear velocity of the center, pt/s (ignored for anchored items).
+    /// Sets the linear velocity of the center, pt/s (ignored for anchored items; a kinematic item
+    /// keeps it until the next write).
     public func setVelocity(_ v: Vec2, of id: ItemID) throws(DynamicsError) {
         let i = try slot(id)
         try requireUsable(v, "\(label(id)) velocity")
         guard let body = bodyForVelocityWrite(ofSlot: i) else { records[i].velocity = v; noteChange(); return }
-        guard world.type(of: body) == .dynamic else { return }
+        guard world.type(of: body) != .static else { return }
         // Velocity of the center = v_com + ω × (center − com): solve for v_com.
         let w = world.angularVelocity(of: body)
         let arm = world.position(of: body) - world.worldCenter(of: body)
@@ -322,7 +328,7 @@ extension DynamicAnimator {
         let i = try slot(id)
         try requireUsable(w, "\(label(id)) angular velocity")
         guard let body = bodyForVelocityWrite(ofSlot: i) else { records[i].angularVelocity = w; noteChange(); return }
-        guard world.type(of: body) == .dynamic, records[i].material.allowsRotation else { return }
+        guard world.type(of: body) != .static, records[i].material.allowsRotation else { return }
         let v = try velocity(of: id)
         do { try world.setAngularVelocity(w, of: body) }
         catch { throw DynamicsError("\(label(id)): \(error)") }

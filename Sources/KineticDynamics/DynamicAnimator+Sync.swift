@@ -94,7 +94,7 @@ extension DynamicAnimator {
         let r = records[i]
         let m = r.material
         var def = BodyDef()
-        def.type = m.anchored ? .static : .dynamic
+        def.type = m.bodyType
         def.position = r.center
         def.angle = r.angle
         def.linearVelocity = m.anchored ? .zero : r.velocity
@@ -162,8 +162,8 @@ extension DynamicAnimator {
         let m = records[i].material
         guard let old = records[i].appliedMaterial, old != m else { return }
         let body = records[i].body
-        if old.anchored != m.anchored {
-            world.setType(m.anchored ? .static : .dynamic, of: body)
+        if old.bodyType != m.bodyType {
+            world.setType(m.bodyType, of: body)
         }
         if old.density != m.density { for s in records[i].shapes { world.setDensity(m.density * Units.densityScale, of: s) } }
         if old.friction != m.friction { for s in records[i].shapes { world.setFriction(m.friction, of: s) } }
@@ -177,7 +177,7 @@ extension DynamicAnimator {
             if !m.allowsRotation { try? world.setAngularVelocity(0, of: body) }
         }
         records[i].appliedMaterial = m
-        if world.type(of: body) == .dynamic { world.setAwake(true, of: body) }
+        if world.type(of: body) != .static { world.setAwake(true, of: body) }
     }
 
     /// Items in no collision behaviour, and sensor items, collide with nothing (a zero mask keeps

@@ -6,7 +6,7 @@ import KineticPhysics
 
 /// Per-item physical properties. An item in no item behaviour has UIKit's defaults: elasticity 0,
 /// friction 0, density 1, resistance 0, angular resistance 0, rotation allowed, charge 0, not
-/// anchored.
+/// anchored, not kinematic.
 public final class DynamicItemBehavior: DynamicBehavior {
     override public var kindName: String { "DynamicItemBehavior" }
 
@@ -56,11 +56,21 @@ public final class DynamicItemBehavior: DynamicBehavior {
         get { set_.anchored ?? false }
         set { set_.anchored = newValue; changed() }
     }
+    /// A kinematic item moves only at the velocity and angular velocity written to it (Box2D's
+    /// kinematic body): gravity, fields, pushes, impulses, contacts and attachments never change
+    /// them; it pushes and carries the items it meets as an infinite mass, and passes through
+    /// anchored items, boundaries and other kinematic items. An item both anchored and kinematic is
+    /// anchored. Default false.
+    public var isKinematic: Bool {
+        get { set_.kinematic ?? false }
+        set { set_.kinematic = newValue; changed() }
+    }
 
     /// Explicitly set properties (nil = not set).
     struct Overrides {
         var elasticity: Double?, friction: Double?, density: Double?, resistance: Double?
         var angularResistance: Double?, allowsRotation: Bool?, charge: Double?, anchored: Bool?
+        var kinematic: Bool?
     }
     var set_ = Overrides()
     /// Velocity changes requested before the behaviour joined an animator.
@@ -79,6 +89,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
         if let v = set_.allowsRotation { m.allowsRotation = v }
         if let v = set_.charge { m.charge = v }
         if let v = set_.anchored { m.anchored = v }
+        if let v = set_.kinematic { m.kinematic = v }
     }
 
     // MARK: - Velocities

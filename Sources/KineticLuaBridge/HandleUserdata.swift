@@ -229,7 +229,8 @@ public final class LuaHandleType<Handle: LuaHandleRepresentable> {
         }
         let key = lua.rawString(2)
         var message = "\(typeName) has no member '\(key)'"
-        if let near = nearestName(to: key, in: names) { message += "; did you mean '\(near)'?" }
+        if let hint = peerHint(for: key) { message += ": \(hint)" }
+        else if let near = nearestName(to: key, in: names) { message += "; did you mean '\(near)'?" }
         return message
     }
 

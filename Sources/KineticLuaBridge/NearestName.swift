@@ -52,6 +52,9 @@ let peerNames: [String: String] = [
     "enablelimit": "range", "setlimits": "range", "localaxisa": "axis", "bodyb": "to",
     "maxmotortorque": "frictionTorque", "setmaxmotortorque": "frictionTorque",
     "maxmotorforce": "frictionForce", "setmaxmotorforce": "frictionForce", "setmotorspeed": "motorSpeed",
+    // body types (b2BodyType; love.physics.newBody's type): item behaviour fields
+    "kinematicbody": "kinematic", "b2_kinematicbody": "kinematic", "iskinematic": "kinematic",
+    "static": "anchored", "staticbody": "anchored", "b2_staticbody": "anchored", "isstatic": "anchored",
     // contact callbacks (Box2D's listener, LÖVE's World:setCallbacks)
     "begincontact": "began", "endcontact": "ended",
     // shape kinds (love.physics.newCircleShape, newPolygonShape; UIKit's .ellipse, .path)
@@ -62,3 +65,16 @@ let peerNames: [String: String] = [
     "translatesreferenceboundsintoboundary": "referenceBounds", "collisionmode": "mode",
     "anchorpoint": "anchor", "attacheditem": "to", "frequencyinhertz": "frequency",
 ]
+
+/// What to write instead of a peer engine's member that has no one Kinetic name (lower-cased):
+/// a body's type is not set on the item but by an item behaviour.
+let peerHints: [String: String] = [
+    "settype": bodyTypeHint, "gettype": bodyTypeHint, "setkinematic": bodyTypeHint, "setstatic": bodyTypeHint,
+]
+
+let bodyTypeHint = "an item's body type comes from an item behaviour: kinetic.itemBehavior{ items = {...}, kinematic = true } "
+    + "(Box2D's b2_kinematicBody, LÖVE's setType(\"kinematic\")) or anchored = true (static)"
+
+/// What Kinetic says instead of the peer engine's `name`, when no single name of its own matches
+/// (`setType` → the item behaviour's `kinematic` or `anchored`); nil for any other name.
+public func peerHint(for name: String) -> String? { peerHints[name.lowercased()] }

@@ -225,6 +225,28 @@ import Testing
         ], "\(problems)")
     }
 
+    /// A level ported from Box2D or LÖVE sets body types on the body; here they are item
+    /// behaviour fields, which no edit distance from `setType` or `type` finds.
+    @Test func box2DAndLoveBodyTypesNameTheItemBehaviourField() throws {
+        let problems = try check(source: """
+            local level = { width = 300, height = 300 }
+            function level.load(world) end
+            function level.update(world, dt)
+              local lift = world:addItem{ frame = {0, 0, 50, 10}, type = "kinematic" }
+              lift:setType("kinematic")
+              world:addBehavior(kinetic.itemBehavior{ items = {lift}, isKinematic = true })
+            end
+            return level
+            """)
+        let hint = "an item's body type comes from an item behaviour: kinetic.itemBehavior{ items = {...}, kinematic = true } "
+            + "(Box2D's b2_kinematicBody, LÖVE's setType(\"kinematic\")) or anchored = true (static)"
+        #expect(problems == [
+            "main.lua:4:55: world:addItem: unknown field 'type': \(hint)",
+            "main.lua:5:8: unknown member 'setType' of kinetic.Item: \(hint)",
+            "main.lua:6:59: kinetic.itemBehavior: unknown field 'isKinematic'; did you mean 'kinematic'?",
+        ], "\(problems)")
+    }
+
     @Test func localsDeclaredTogetherWithoutValuesAreTypedByTheirLaterValues() throws {
         // `local ball, paddle` at the top, given items in load: the usual shape of a level.
         let problems = try check(source: """

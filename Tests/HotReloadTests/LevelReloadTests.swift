@@ -82,6 +82,34 @@ func gravityStep(_ magnitude: Double) -> Double { magnitude * 1000 / 60 }
         #expect(try evaluate(level, "state.loads, state.reloads") == [.integer(2), .integer(1)])
     }
 
+    /// A named kinematic lift keeps its place and velocity across a reload that writes another
+    /// velocity in `load`, and goes on moving at it exactly, gravity notwithstanding.
+    @Test func aKinematicItemKeepsItsMotion() throws {
+        func lift(speed: Double) -> String {
+            """
+            local level = { title = "Lift", width = 400, height = 800, fps = 60 }
+            function level.load(world)
+              local lift = world:addItem{ name = "lift", center = { 200, 700 }, size = { 120, 16 } }
+              world:addBehavior(kinetic.itemBehavior{ items = { lift }, kinematic = true })
+              world:addBehavior(kinetic.gravity{ items = { lift } })
+              lift.velocity = { 0, \(speed) }
+            end
+            return level
+            """
+        }
+        let folder = try makeFolder(["main.lua": lift(speed: -60)])
+        let level = try Level.load(path: folder, options: quietOptions())
+        for _ in 0..<30 { try level.step() }
+        let before = try #require(item(level, "lift"))
+        #expect(abs(before.y - (700 - 30)) < 1e-9 && before.vy == -60)
+        try write(lift(speed: 10), to: folder + "/main.lua")
+        #expect(level.hotReload().applied)
+        #expect(item(level, "lift") == before)
+        for _ in 0..<30 { try level.step() }
+        let after = try #require(item(level, "lift"))
+        #expect(abs(after.y - (700 - 60)) < 1e-9 && after.vy == -60, "lift at \(after.y), vy \(after.vy)")
+    }
+
     @Test func aSyntaxErrorKeepsTheOldVersionAndNamesTheLine() throws {
         let folder = try makeFolder(["main.lua": fallingLevel(gravity: 1)])
         let level = try Level.load(path: folder, options: quietOptions())

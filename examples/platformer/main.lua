@@ -7,7 +7,8 @@
 -- Contact:getNormal (here `began`'s normal); the one-way ledge, a preSolve that disables the contact
 -- there, is a collision behaviour the runner joins only while its feet are above the ledge; the
 -- moving platform, a kinematic body there, is a heavy item on a level rail whose velocity the level
--- sets every step (an anchored item cannot move with a velocity).
+-- sets every step: at the left end of its run it stops against the wall, which a kinematic item
+-- (`kinetic.itemBehavior{ kinematic = true }`) would pass through, as Box2D's does.
 
 local W, H = 1440, 600
 local VIEW = { 480, 320 }

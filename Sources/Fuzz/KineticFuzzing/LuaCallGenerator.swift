@@ -195,7 +195,7 @@ struct LuaCallGenerator {
         case "fill", "stroke", "background", "color": return colour()
         case "name", "label", "title", "id": return someName()
         case "image": return rng.pick(["'ball.png'", "'missing.png'", "'corrupt.png'", "'../outside.png'", "'/etc/passwd'"])
-        case "active", "anchored", "allowsRotation", "hidden", "release": return rng.pick(["true", "false"])
+        case "active", "anchored", "kinematic", "allowsRotation", "hidden", "release": return rng.pick(["true", "false"])
         case "region": return region()
         case "magnitude", "strength": return number(-5...5)
         case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120", "1000", "1001", hostileNumber()])

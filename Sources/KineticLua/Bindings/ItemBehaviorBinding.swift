@@ -1,12 +1,12 @@
 // Lua's `ItemBehavior`: `kinetic.itemBehavior{ items=, elasticity=, friction=, density=, resistance=,
-// angularResistance=, allowsRotation=, charge=, anchored= }` and its velocity methods.
+// angularResistance=, allowsRotation=, charge=, anchored=, kinematic= }` and its velocity methods.
 import KineticDynamics
 import KineticLuaBridge
 import KineticPhysics
 
 enum ItemBehaviorBinding {
     static let fields = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
-                         "allowsRotation", "charge", "anchored", "action"]
+                         "allowsRotation", "charge", "anchored", "kinematic", "action"]
 
     static func construct(_ rt: Runtime, _ lua: Lua) throws -> Int32 {
         let def = try lua.table(1, "definition")
@@ -42,6 +42,7 @@ enum ItemBehaviorBinding {
             flag("allowsRotation", \.allowsRotation),
             number("charge", \.charge),
             flag("anchored", \.isAnchored),
+            flag("kinematic", \.isKinematic),
             .method("addLinearVelocity") { lua, h in
                 let (behavior, id) = try member(lua, h, "ItemBehavior:addLinearVelocity")
                 // UIKit's addLinearVelocity(_:for:) takes a vector; the two numbers stay accepted.

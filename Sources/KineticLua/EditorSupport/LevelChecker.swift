@@ -211,7 +211,8 @@ public enum LevelChecker {
             for key in call.keys {
                 if !known.contains(key.key) {
                     var message = "\(call.constructor): unknown field '\(key.key)'"
-                    if let near = nearestName(to: key.key, in: known) { message += "; did you mean '\(near)'?" }
+                    if let ported = PortedNames.field(key.key, of: call.constructor) { message += ": \(ported)" }
+                    else if let near = nearestName(to: key.key, in: known) { message += "; did you mean '\(near)'?" }
                     problems.append(LevelProblem(file: file, line: key.line, column: key.column, message: message))
                     continue
                 }

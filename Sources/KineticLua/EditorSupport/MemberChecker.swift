@@ -309,7 +309,8 @@ enum MemberChecker {
             let name = t[member].text
             guard !known.contains(name) else { return }
             var message = "unknown member '\(name)' of \(owner)"
-            if let near = nearestName(to: name, in: known) { message += "; did you mean '\(near)'?" }
+            if let hint = peerHint(for: name) { message += ": \(hint)" }
+            else if let near = nearestName(to: name, in: known) { message += "; did you mean '\(near)'?" }
             findings.append(Finding(line: t[member].line, column: t[member].column, message: message))
         }
 

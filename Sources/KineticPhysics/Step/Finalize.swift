@@ -95,7 +95,11 @@ private struct FinalizeBodies: WorkerStage {
             body.pointee.force = .zero; body.pointee.torque = 0
             let speed = s.v.length
             let maxExtent = body.pointee.maxExtent
-            if !body.pointee.allowSleep || speed + maxExtent * abs(s.w) > sleepThreshold {
+            // A kinematic body moves only by the velocity it was given, however slow: it stays
+            // awake, and so does its island, until that velocity is zero (Box2D lets one below the
+            // threshold sleep and stop).
+            if !body.pointee.allowSleep || speed + maxExtent * abs(s.w) > sleepThreshold
+                || (body.pointee.type == .kinematic && (speed != 0 || s.w != 0)) {
                 body.pointee.sleepTime = 0
             } else {
                 body.pointee.sleepTime += dt
