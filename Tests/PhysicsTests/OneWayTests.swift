@@ -150,6 +150,32 @@ import Testing
         #expect(world.oneWay(of: platform) == Vec2(0, 1), "a zero direction is ignored")
     }
 
+    @Test func bodyPassingThroughAPlatformMadeTwoWayIsPushedOut() {
+        // Thrown up at 800 pt/s from 100 pt below, the ball's centre comes inside the 10 pt platform
+        // (|y| < 5) after some step, still in its lower half (13 pt per step from below). Made
+        // two-way then, the contact acts on the overlap, whose normal points down: the ball is
+        // pushed back out below and falls (after 0.5 s its centre is below the bottom, y > 15).
+        // Left one-way, the same throw is 175 pt above the platform by then.
+        func run(makingTwoWay: Bool) -> Double {
+            let world = makeWorld()
+            let platform = addPlatform(world, oneWay: Vec2(0, -1))
+            let ball = throwBody(world, from: Vec2(0, 100), velocity: Vec2(0, -800), radius: 10, box: false)
+            var inside = false
+            for _ in 0..<30 {
+                world.step(by: testStep)
+                if !inside && abs(world.position(of: ball).y) < 5 {
+                    inside = true
+                    if makingTwoWay { world.setOneWay(nil, of: platform) }
+                }
+            }
+            #expect(inside, "the ball's centre was inside the platform after some step")
+            return world.position(of: ball).y
+        }
+        let pushedOut = run(makingTwoWay: true)
+        #expect(pushedOut > 15, "pushed out below: y \(pushedOut)")
+        #expect(run(makingTwoWay: false) < -100, "left one-way it rises on")
+    }
+
     @Test func zeroOrNonFiniteDirectionsAreRefusedAtCreation() {
         let world = makeWorld()
         let body = try! world.createBody(BodyDef())
