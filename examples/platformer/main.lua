@@ -5,8 +5,9 @@
 --
 -- Box2D's and LÖVE's ways, in UIKit's pieces: the ground test is LÖVE's beginContact with
 -- Contact:getNormal (here `began`'s normal); the one-way ledge, a preSolve that disables the contact
--- there, is an item made with `oneWay = true`; the moving platform, a kinematic body there, is a heavy item on a level rail whose velocity the level
--- sets every step (an anchored item cannot move with a velocity).
+-- there, is an item made with `oneWay = true`; the moving platform, a kinematic body there, is a
+-- heavy item on a level rail whose velocity the level sets every step (an anchored item cannot move
+-- with a velocity).
 
 local W, H = 1440, 600
 local VIEW = { 480, 320 }
