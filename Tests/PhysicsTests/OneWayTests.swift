@@ -87,6 +87,29 @@ import Testing
         #expect(abs(world.position(of: body).y - -15) < 1, "resting on the top: y \(world.position(of: body).y)")
     }
 
+    @Test(arguments: [false, true])
+    func bodySlidingOnFromAFloorLevelWithTheTopIsHeld(box: Bool) {
+        // A two-way floor ends where the one-way platform begins (x = −100), both tops at y = −5.
+        // A body resting on the floor slides right at 200 pt/s with no friction: after 0.8 s it is
+        // over the platform (x ≈ −40) and must still stand on it (centre 10 pt above the top, within
+        // 1 pt), not drop through: its first contact with the platform starts at its side face, so
+        // it is passing through until its bottom, a rest depth deep, is out (the release depth).
+        let world = makeWorld()
+        addPlatform(world, oneWay: Vec2(0, -1))
+        var floorDef = BodyDef()
+        floorDef.type = .static
+        floorDef.position = Vec2(-200, 0)
+        let floor = try! world.createBody(floorDef)
+        _ = try! world.createShape(on: floor, ShapeDef(), .polygon(try! Polygon.box(halfWidth: 100, halfHeight: 5)))
+        let body = throwBody(world, from: Vec2(-200, -15), velocity: .zero, radius: 10, box: box)
+        run(world, seconds: 0.5)
+        try! world.setLinearVelocity(Vec2(200, 0), of: body)
+        for s in world.shapes(of: body) { world.setFriction(0, of: s) }
+        run(world, seconds: 0.8)
+        #expect(world.position(of: body).x > -60, "over the platform: x \(world.position(of: body).x)")
+        #expect(abs(world.position(of: body).y - -15) < 1, "standing on it: y \(world.position(of: body).y)")
+    }
+
     @Test func turnedOneWayShapeStopsOnlyFromItsTurnedSide() {
         // The platform turned a quarter turn clockwise is a wall 10 pt thick along y; its direction
         // (0, −1) in its own frame turns with it to (1, 0): it stops bodies coming from the right
