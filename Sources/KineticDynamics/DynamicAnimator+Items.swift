@@ -27,6 +27,8 @@ struct ItemRecord {
     /// `ItemDef.isSensor`: its shapes are engine sensors, and its filter's zero mask keeps them out
     /// of the pair search.
     var isSensor = false
+    /// `ItemDef.oneWay` at unit length, given to every shape of its body.
+    var oneWay: Vec2?
     // State while the item has no body (and the initial state of a new body).
     var center = Vec2.zero
     var angle = 0.0
@@ -66,6 +68,7 @@ extension DynamicAnimator {
             throw DynamicsError("an item named '\(name)' already exists")
         }
         let geometry = try ItemGeometry(def, label: label)
+        let oneWay = try def.oneWay.map { direction throws(DynamicsError) in try Self.oneWayUnit(direction, label: label) }
         let (index, isNew) = itemPool.allocate()
         if isNew {
             records.append(ItemRecord())
@@ -76,6 +79,7 @@ extension DynamicAnimator {
         r.bounds = def.bounds
         r.geometry = geometry
         r.isSensor = def.isSensor
+        r.oneWay = oneWay
         r.center = def.center
         r.angle = def.angle
         records[Int(index)] = r
@@ -225,6 +229,31 @@ extension DynamicAnimator {
 
     /// Whether the item is a sensor item (`ItemDef.isSensor`): it never collides.
     public func isSensor(_ id: ItemID) throws(DynamicsError) -> Bool { records[try slot(id)].isSensor }
+
+    /// The item's one-way direction in its own frame, at unit length (`ItemDef.oneWay`); nil when
+    /// it collides from every side.
+    public func oneWay(of id: ItemID) throws(DynamicsError) -> Vec2? { records[try slot(id)].oneWay }
+
+    /// Makes an item one-way (`ItemDef.oneWay`: the side, in its own frame, from which items are
+    /// stopped) or, with nil, two-way again. Contacts follow from the next step: an item resting
+    /// on the side that stops no more falls through, one passing through a platform made two-way
+    /// is pushed out. Throws for a direction that is zero, not finite or beyond
+    /// `World.largestInput`, changing nothing.
+    public func setOneWay(_ direction: Vec2?, of id: ItemID) throws(DynamicsError) {
+        let i = try slot(id)
+        let unit = try direction.map { d throws(DynamicsError) in try Self.oneWayUnit(d, label: label(id)) }
+        guard records[i].oneWay != unit else { return }
+        records[i].oneWay = unit
+        for s in records[i].shapes { world.setOneWay(unit, of: s) }
+        noteChange()
+    }
+
+    static func oneWayUnit(_ direction: Vec2, label: String) throws(DynamicsError) -> Vec2 {
+        guard let unit = World.oneWayUnit(direction) else {
+            throw DynamicsError("\(label) one-way direction must be finite, within ±\(World.largestInput) and not zero, got (\(direction.x), \(direction.y))")
+        }
+        return unit
+    }
 
     /// Axis-aligned frame of the rotated bounds rectangle, points.
     public func frame(of id: ItemID) throws(DynamicsError) -> Rect {

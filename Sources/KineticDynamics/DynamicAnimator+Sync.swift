@@ -127,6 +127,7 @@ extension DynamicAnimator {
         shapeDef.restitution = m.elasticity
         shapeDef.userData = i
         shapeDef.isSensor = records[i].isSensor
+        shapeDef.oneWay = records[i].oneWay
         shapeDef.filter = filter(forSlot: i)
         var shapes: [ShapeID] = []
         for g in records[i].geometry.shapes {

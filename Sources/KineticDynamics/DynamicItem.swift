@@ -74,6 +74,13 @@ public struct ItemDef: Sendable {
     /// sensor events, not contact events). A `SensorBehavior` carried by it reports its overlaps.
     /// Default false.
     public var isSensor = false
+    /// A one-way item (a platform to jump up through): the side from which other items are
+    /// stopped, as a direction in the item's own frame (it turns with the item; any length but
+    /// zero). Screen up, the top of an unturned item, is (0, −1). From every other side items pass
+    /// through; a contact acts while its normal is within 45° of the direction (docs/semantics.md,
+    /// "One-way items"). nil (the default): the item collides from every side. A sensor item
+    /// ignores it.
+    public var oneWay: Vec2? = nil
     public init() {}
     public init(name: String? = nil, center: Vec2, size: Size? = nil, angle: Double = 0, bounds: CollisionBounds = .rectangle,
                 isSensor: Bool = false) {

@@ -57,6 +57,8 @@ let peerNames: [String: String] = [
     "static": "anchored", "staticbody": "anchored", "b2_staticbody": "anchored", "isstatic": "anchored",
     // contact callbacks (Box2D's listener, LÖVE's World:setCallbacks)
     "begincontact": "began", "endcontact": "ended",
+    // one-way platforms: Box2D's pre-solve and LÖVE's Contact:setEnabled disable a contact per step
+    "presolve": "oneWay", "setenabled": "oneWay", "onesided": "oneWay", "onewayplatform": "oneWay",
     // shape kinds (love.physics.newCircleShape, newPolygonShape; UIKit's .ellipse, .path)
     "circle": "ellipse", "polygon": "path",
     // love.graphics

@@ -13,6 +13,12 @@ struct ContactData: BodyEdges {
     var isTouching = false
     var isSensor = false
     var enableEvents = false
+    /// One of its shapes is one-way (and neither is a sensor): the narrow phase decides each step
+    /// whether the manifold counts (`OneWay.swift`).
+    var isOneWay = false
+    /// A one-way contact that had points last step and was disabled: the other shape is passing
+    /// through, and is held again only once it is out and not moving away (`OneWay.swift`).
+    var isPassingThrough = false
 }
 
 extension World {
@@ -25,6 +31,7 @@ extension World {
         c.restitution = World.mixRestitution(shapes[a].restitution, shapes[b].restitution)
         c.isSensor = shapes[a].isSensor || shapes[b].isSensor
         c.enableEvents = shapes[a].enableContactEvents || shapes[b].enableContactEvents
+        c.isOneWay = World.isOneWayPair(shapes[a], shapes[b])
         if isNew { contacts.append(c) } else { contacts[Int(index)] = c }
         islandsDirty = true
         linkContact(Int(index), side: 0)
@@ -125,7 +132,8 @@ extension World {
                   let changes = buffers.contactChanges.buffer
                   workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
                                        NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
-                                                   points: points, changes: changes, speculative: speculative))
+                                                   points: points, changes: changes, speculative: speculative,
+                                                   oneWay: oneWayTolerances))
                   for c in 0..<contacts.count where changes[c] != .none {
                       let contact = contacts.baseAddress! + c
                       let change = changes[c]
@@ -166,7 +174,7 @@ extension World {
     @inline(__always)
     fileprivate static func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
                                       _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
-                                      _ speculative: Double) -> ContactChange {
+                                      _ speculative: Double, _ oneWay: OneWayTolerances) -> ContactChange {
         guard isLive else { return .none }
         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
         guard bodies[ia].isSimulated || bodies[ib].isSimulated else { return .none }
@@ -195,6 +203,9 @@ extension World {
         if m.pointCount > 0 { carryOver(&m.point0) }
         if m.pointCount > 1 { carryOver(&m.point1) }
         let wasTouching = contact.pointee.isTouching
+        if contact.pointee.isOneWay {
+            oneWayFilter(&m, contact, wasTouching, bodies.baseAddress! + ia, bodies.baseAddress! + ib, shapeA, shapeB, oneWay)
+        }
         var touching = m.pointCount > 0
         if contact.pointee.isSensor && touching {
             // A sensor reports overlap, not speculative proximity.
@@ -213,10 +224,11 @@ private struct NarrowPhase: WorkerStage {
     let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
     let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
     let speculative: Double
+    let oneWay: OneWayTolerances
 
     func run(_ range: Range<Int>) {
         for c in range {
-            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
+            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative, oneWay)
         }
     }
 }

@@ -52,6 +52,8 @@ extension World {
                 let otherBody = bodyStore[ob]
                 let otherSweep = Sweep(localCenter: otherBody.localCenter, c1: otherBody.center, c2: otherBody.center, q1: otherBody.xf.q, q2: otherBody.xf.q)
                 var result = timeOfImpact(other.geometry, otherSweep, shape.geometry, sweep, maxFraction: fraction, target: target)
+                // A one-way shape stops only what comes from its stopping side (OneWay.swift).
+                if shape.oneWay != .zero || other.oneWay != .zero, !oneWaySweepStops(shape, sweep, other, otherSweep, result) { continue }
                 if result.fraction == 0 || result.state == .overlapped {
                     // Already touching at the start: sweep only a small core around the centroid, so a
                     // body sliding along a surface is not held back while a tunnelling one still is.

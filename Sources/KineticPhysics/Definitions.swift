@@ -165,6 +165,11 @@ public struct ShapeDef: Sendable {
     public var isSensor: Bool = false
     /// Report begin/end contact events for this shape.
     public var enableContactEvents: Bool = true
+    /// A one-way shape: the side, as a direction in the body's frame (it turns with the body; any
+    /// length but zero), from which other shapes are stopped. From every other side they pass
+    /// through (Box2D v3's platformer pre-solve, decided in the narrow phase: `OneWay.swift`).
+    /// nil (the default): the shape collides from every side. Ignored by sensors.
+    public var oneWay: Vec2? = nil
     /// A value the owner uses to identify the shape (Kinetic: a boundary or part index).
     public var userData: Int = 0
     public init() {}

@@ -12,6 +12,9 @@ struct ShapeData {
     var filter = Filter()
     var isSensor = false
     var enableContactEvents = true
+    /// `ShapeDef.oneWay` as a unit vector in the body's frame; zero for a shape that collides from
+    /// every side.
+    var oneWay = Vec2.zero
     var userData = 0
     /// Proxy in `broadPhase.staticTree` (static body) or `broadPhase.movingTree`, −1 when none.
     var proxy: Int32 = -1
@@ -56,6 +59,7 @@ extension World {
         shape.filter = def.filter
         shape.isSensor = def.isSensor
         shape.enableContactEvents = def.enableContactEvents
+        shape.oneWay = def.oneWay.flatMap(World.oneWayUnit) ?? .zero
         shape.userData = def.userData
         shape.next = bodyStore[b].shapeHead
         if case .circle(let circle) = geometry {

@@ -31,6 +31,9 @@ extension World {
         }
         guard def.friction.isUsableInput, def.friction >= 0 else { throw PhysicsError("shape friction must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.friction)") }
         guard def.restitution.isUsableInput, def.restitution >= 0 else { throw PhysicsError("shape restitution must be finite, ≤ \(World.largestInput) and ≥ 0, got \(def.restitution)") }
+        if let direction = def.oneWay, World.oneWayUnit(direction) == nil {
+            throw PhysicsError("shape one-way direction must be finite, within ±\(World.largestInput) and not zero, got \(direction)")
+        }
     }
 
     /// The slot of a live joint of the given kind.

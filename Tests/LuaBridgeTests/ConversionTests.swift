@@ -118,6 +118,9 @@ import Testing
         #expect(nearestName(to: "print", in: ["text", "rect"]) == "text")
         #expect(nearestName(to: "beginContact", in: ["items", "began", "ended"]) == "began")
         #expect(nearestName(to: "circle", in: ["rectangle", "ellipse", "path"]) == "ellipse")
+        // Box2D's pre-solve and LÖVE's Contact:setEnabled, used for one-way platforms.
+        #expect(nearestName(to: "preSolve", in: ["sensor", "oneWay", "data"]) == "oneWay")
+        #expect(nearestName(to: "setEnabled", in: ["sensor", "oneWay", "velocity"]) == "oneWay")
         // Only when the counterpart is one of the known names.
         #expect(nearestName(to: "restitution", in: ["center", "angle"]) == nil)
     }

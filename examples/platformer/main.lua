@@ -5,10 +5,10 @@
 --
 -- Box2D's and LÖVE's ways, in UIKit's pieces: the ground test is LÖVE's beginContact with
 -- Contact:getNormal (here `began`'s normal); the one-way ledge, a preSolve that disables the contact
--- there, is a collision behaviour the runner joins only while its feet are above the ledge; the
--- moving platform, a kinematic body there, is a heavy item on a level rail whose velocity the level
--- sets every step: at the left end of its run it stops against the wall, which a kinematic item
--- (`kinetic.itemBehavior{ kinematic = true }`) would pass through, as Box2D's does.
+-- there, is an item made with `oneWay = true`; the moving platform, a kinematic body there, is a
+-- heavy item on a level rail whose velocity the level sets every step: at the left end of its run
+-- it stops against the wall, which a kinematic item (`kinetic.itemBehavior{ kinematic = true }`)
+-- would pass through, as Box2D's does.
 
 local W, H = 1440, 600
 local VIEW = { 480, 320 }
@@ -21,7 +21,7 @@ local MOVER = { x = 760, y = 467, reach = 150 }   -- its rail's centre and how f
 local level = { title = "Platformer", width = W, height = H, view = VIEW, background = "#bfdbfe", duration = 11 }
 
 local S
-local runner, ledge, mover, oneWay
+local runner, ledge, mover
 local under = {}                -- what the runner stands on: item or boundary id → true
 
 local COINS = { { 300, 400 }, { 760, 420 }, { 1140, 530 }, { 1210, 530 }, { 1380, 380 } }
@@ -37,7 +37,8 @@ function level.load(world, state)
   local ground = world:addItem{ name = "ground", frame = { 0, 560, W, 40 }, fill = "#166534" }
   local wall = world:addItem{ name = "wall", frame = { 600, 440, 40, 120 }, fill = "#166534" }
   local step = world:addItem{ name = "step", frame = { 1300, 420, 140, 140 }, fill = "#166534" }
-  ledge = world:addItem{ name = "ledge", frame = { LEDGE.x, LEDGE.y, LEDGE.w, 12 }, fill = "#a16207" }
+  -- One-way: the runner jumps up through it from below and lands on its top.
+  ledge = world:addItem{ name = "ledge", frame = { LEDGE.x, LEDGE.y, LEDGE.w, 12 }, fill = "#a16207", oneWay = true }
   mover = world:addItem{ name = "mover", frame = { MOVER.x - 60, MOVER.y - 7, 120, 14 }, fill = "#7c3aed" }
 
   local coins = {}
@@ -65,10 +66,8 @@ function level.load(world, state)
     if a == runner then under[b] = nil end
     if b == runner then under[a] = nil end
   end
-  world:addBehavior(kinetic.collision{ items = { runner, ground, wall, step, mover }, referenceBounds = true,
+  world:addBehavior(kinetic.collision{ items = { runner, ground, wall, step, ledge, mover }, referenceBounds = true,
     began = began, ended = ended })
-  oneWay = kinetic.collision{ items = { ledge }, began = began, ended = ended }
-  world:addBehavior(oneWay)
 
   world:addBehavior(kinetic.sensor{ item = runner, items = coins, began = function(_, coin)
     S.coins = S.coins + 1
@@ -83,11 +82,6 @@ local function standing()
   return next(under) ~= nil
 end
 
-local function inOneWay()
-  for _, item in ipairs(oneWay.items) do if item == runner then return true end end
-  return false
-end
-
 function level.update(world)
   local vx = 0
   if world:isDown("left") or world:isDown("a") then vx = vx - RUN end
@@ -97,11 +91,6 @@ function level.update(world)
     local _, vy = runner:linearVelocity()
     runner.velocity = { vx, vy }
   end
-
-  -- The ledge holds the runner only while its feet are above the ledge's top.
-  local above = runner.y + 20 <= LEDGE.y + 1
-  if above and not inOneWay() then oneWay:addItem(runner) end
-  if not above and inOneWay() then oneWay:removeItem(runner) end
 
   mover.velocity = { MOVER.reach * math.cos(world.time), 0 }
 end

@@ -10,7 +10,7 @@ enum ItemBinding {
     static let definitionFields = [
         "name", "frame", "center", "size", "angle", "bounds", "path", "parts",
         "fill", "stroke", "strokeWidth", "cornerRadius", "opacity", "image", "label", "labelColor", "labelSize",
-        "z", "hidden", "data", "sensor",
+        "z", "hidden", "data", "sensor", "oneWay",
     ]
     /// The appearance fields, applied through the property setters after the item exists.
     static let appearanceFields = [
@@ -149,6 +149,19 @@ enum ItemBinding {
                 let (w, id) = try live(h)
                 lua.push(try rt.dynamics("Item.sensor") { () throws(DynamicsError) in try w.animator.isSensor(id) })
             },
+            .property("oneWay", get: { lua, h in
+                let (w, id) = try live(h)
+                if let d = try rt.dynamics("Item.oneWay", { () throws(DynamicsError) in try w.animator.oneWay(of: id) }) {
+                    lua.push(d)
+                } else {
+                    lua.push(false)
+                }
+            }, set: { lua, h, v in
+                let (w, id) = try live(h)
+                try w.requireUnlocked("Item.oneWay")
+                let d = try oneWayDirection(lua, v, "oneWay")
+                try rt.dynamics("Item.oneWay") { () throws(DynamicsError) in try w.animator.setOneWay(d, of: id) }
+            }),
             appearance("fill", get: { lua, a in if let c = a.drawnFill { lua.push(c) } else { lua.pushNil() } },
                        set: { lua, a, v in a.fill = try optionalColor(lua, v, "fill") }),
             appearance("stroke", get: { lua, a in if let c = a.stroke { lua.push(c) } else { lua.pushNil() } },
@@ -259,6 +272,7 @@ enum ItemBinding {
         item.name = try def.readOptional("name") { i, name throws(LuaArgumentError) in try lua.text(i, name) }
         try readShape(lua, def, into: &item, placed: true)
         item.isSensor = try def.boolean("sensor", default: false)
+        item.oneWay = try def.readOptional("oneWay") { i, name throws(LuaArgumentError) in try oneWayDirection(lua, i, name) } ?? nil
         let id = try rt.dynamics("World:addItem") { () throws(DynamicsError) in try world.animator.addItem(item) }
         guard let handle = rt.handle(of: id) else { return 0 }
         world.appearance[id] = Appearance()
@@ -270,6 +284,21 @@ enum ItemBinding {
         }
         rt.itemType.push(handle, on: lua)
         return 1
+    }
+
+    /// `oneWay`, in a definition or a write: `true` is screen up `{0, -1}` (the top of an unturned
+    /// item), `false` or nil two-way, a table a direction `{x, y}` in the item's frame, not zero.
+    static func oneWayDirection(_ lua: Lua, _ index: Int32, _ name: String?) throws(LuaArgumentError) -> Vec2? {
+        if lua.isNil(index) { return nil }
+        if lua.isBoolean(index) { return lua.isTruthy(index) ? Vec2(0, -1) : nil }
+        guard lua.isTable(index) else {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "true, false or a direction {x, y}", got: lua.describe(index))
+        }
+        let direction = try lua.point(index, name)
+        guard direction != .zero else {
+            throw LuaArgumentError(.named(name, at: index), mustBe: "true, false or a direction {x, y} that is not zero", got: "{0, 0}")
+        }
+        return direction
     }
 
     /// Reads the shape fields of an item's definition into `item`: `angle`, `bounds`, `path`,

@@ -64,4 +64,19 @@ enum Tuning {
     /// staticPushOut: a manifold normal within 30° of the step's start normal (cos 30°) is the same
     /// face; beyond it the body touches a corner and is pushed along the start normal.
     static let pushOutSameFaceCosine = 0.866
+
+    // MARK: Kinetic's (one-way shapes, OneWay.swift)
+
+    /// A one-way shape's contact acts while its normal is within 45° of the shape's direction
+    /// (cos 45°). Box2D's platformer sample takes 18° for its flat platform; 45° also holds items on
+    /// one-way slopes up to 45° and on a corner they land on within 45° of the top, and is the bound
+    /// a level's `began` already tells a landing by (`normal.y > 0.7`). Sides (90°) never act.
+    static let oneWayCosine = 0.5.squareRoot()
+    /// A shape that was passing through a one-way shape is held again only once it is no deeper
+    /// than this many slops (a shape resting on the face sits about one slop deep, so an item
+    /// walking on from a floor level with the face is held)…
+    static let oneWayReleaseDepthInSlops = 2.0
+    /// …and is not leaving the face faster than this many slops per second (1 pt/s at 100 pt per
+    /// metre): an item rising out through the top is not held until its jump turns.
+    static let oneWayLeavingSpeedInSlops = 2.0
 }
