@@ -16,6 +16,12 @@ typealias Lanes = SIMD2<Double>
 /// Swift.min(x, y) per lane: y when y < x, else x.
 @inline(__always) private func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
+/// Writes lane `lane` of `v` alone, as a store of that one `Double`: the preparation's blocks run on
+/// several threads, and the two contacts of a pair may be prepared by different ones.
+@inline(__always) func setLane(_ v: inout Lanes, _ lane: Int, _ x: Double) {
+    withUnsafeMutableBytes(of: &v) { $0.storeBytes(of: x, toByteOffset: lane &* MemoryLayout<Double>.stride, as: Double.self) }
+}
+
 /// One point of the two contacts of a pair, a lane each.
 struct LanePoint {
     var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
@@ -25,14 +31,14 @@ struct LanePoint {
 
     /// Sets lane `lane` from one prepared constraint point.
     @inline(__always) mutating func setLane(_ lane: Int, _ p: ContactConstraintPoint) {
-        rAx[lane] = p.anchorA.x; rAy[lane] = p.anchorA.y
-        rBx[lane] = p.anchorB.x; rBy[lane] = p.anchorB.y
-        baseSeparation[lane] = p.baseSeparation
-        normalImpulse[lane] = p.normalImpulse
-        tangentImpulse[lane] = p.tangentImpulse
-        maxNormalImpulse[lane] = p.maxNormalImpulse
-        normalMass[lane] = p.normalMass
-        tangentMass[lane] = p.tangentMass
+        KineticPhysics.setLane(&rAx, lane, p.anchorA.x); KineticPhysics.setLane(&rAy, lane, p.anchorA.y)
+        KineticPhysics.setLane(&rBx, lane, p.anchorB.x); KineticPhysics.setLane(&rBy, lane, p.anchorB.y)
+        KineticPhysics.setLane(&baseSeparation, lane, p.baseSeparation)
+        KineticPhysics.setLane(&normalImpulse, lane, p.normalImpulse)
+        KineticPhysics.setLane(&tangentImpulse, lane, p.tangentImpulse)
+        KineticPhysics.setLane(&maxNormalImpulse, lane, p.maxNormalImpulse)
+        KineticPhysics.setLane(&normalMass, lane, p.normalMass)
+        KineticPhysics.setLane(&tangentMass, lane, p.tangentMass)
     }
 
     /// Writes lane `lane`'s impulses to its manifold point, for the next step's warm start.
@@ -60,23 +66,35 @@ struct ContactConstraintPair {
     /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = Lanes()
 
-    /// Sets lane `lane` from a prepared constraint with the pair's point count.
+    /// Sets lane `lane` from a prepared constraint with the pair's point count, writing only that
+    /// lane's memory (`KineticPhysics.setLane`): the other lane may be written at the same time.
     @inline(__always) mutating func setLane(_ lane: Int, _ c: ContactConstraint) {
         if lane == 0 {
             indexA0 = c.indexA; indexB0 = c.indexB; contact0 = c.contact
         } else {
             indexA1 = c.indexA; indexB1 = c.indexB; contact1 = c.contact
         }
-        isStaticPair[lane] = c.isStaticPair
-        nx[lane] = c.normal.x; ny[lane] = c.normal.y
-        friction[lane] = c.friction
-        mA[lane] = c.mA; iA[lane] = c.iA
-        mB[lane] = c.mB; iB[lane] = c.iB
+        withUnsafeMutableBytes(of: &isStaticPair) {
+            $0.storeBytes(of: c.isStaticPair ? -1 : 0, toByteOffset: lane &* MemoryLayout<Int64>.stride, as: Int64.self)
+        }
+        KineticPhysics.setLane(&nx, lane, c.normal.x); KineticPhysics.setLane(&ny, lane, c.normal.y)
+        KineticPhysics.setLane(&friction, lane, c.friction)
+        KineticPhysics.setLane(&mA, lane, c.mA); KineticPhysics.setLane(&iA, lane, c.iA)
+        KineticPhysics.setLane(&mB, lane, c.mB); KineticPhysics.setLane(&iB, lane, c.iB)
         p0.setLane(lane, c.p0)
         if twoPoints {
             p1.setLane(lane, c.p1)
-            centralTangentMass[lane] = c.centralTangentMass
+            KineticPhysics.setLane(&centralTangentMass, lane, c.centralTangentMass)
         }
+    }
+
+    /// Both lanes' contacts `isFrictionless` (ContactSolver.swift), read back from the lanes.
+    @inline(__always) var isFrictionless: Bool {
+        let zero = Lanes(repeating: 0)
+        var frictionless = friction .== zero
+        frictionless .&= p0.tangentImpulse .== zero
+        if twoPoints { frictionless .&= p1.tangentImpulse .== zero }
+        return all(frictionless)
     }
 }
 
@@ -262,7 +280,7 @@ struct ContactSchedule {
     let pairs = ScratchList<ContactConstraintPair>()
     var pairCount = 0
     /// Every paired contact of this step `isFrictionless`: the passes leave out the pairs' friction
-    /// solve. Set as the contacts are prepared.
+    /// solve. Set after the contacts are prepared.
     var pairsFrictionless = true
     /// Constraint indices solved one at a time: each colour's unpaired contacts, then the overflow group.
     let singles = ScratchList<Int32>()

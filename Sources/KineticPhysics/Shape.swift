@@ -24,6 +24,8 @@ struct ShapeData {
     var fatAABB = AABB(lower: .zero, upper: .zero)
     /// Queued for new-pair search on the next step.
     var inMoveBuffer = false
+    /// Left its fat bounds in this step's bounds stage: its proxy is to be moved (`updateAwakeShapeBounds`).
+    var leftFatBounds = false
     /// Its contacts' filters are checked again on the next step.
     var needsRefilter = false
     /// A polygon's vertex count (0 for other shapes): its vertices and normals are also kept in
@@ -139,30 +141,38 @@ extension World {
                 withPolygonPoints { points in
                     let shape = shapes.baseAddress! + si
                     s = shape.pointee.next
-                    return refreshBounds(shape, si, xf, margin, points)
+                    return World.refreshBounds(shape, si, xf, margin, points)
                 }
             }
             if moved { moveShapeProxy(si) }
         }
     }
 
-    /// `updateShapeBounds` of every awake body, after the solve, in one pass over the stored arrays;
-    /// a shape that left its fat bounds has its proxy enlarged there and then, as it is in cache, and
-    /// queued for pair search. The moving tree is rebuilt around the enlarged proxies afterwards, in
-    /// one go (`rebuildMovingTree`).
-    func updateAwakeShapeBounds() {
+    /// `updateShapeBounds` of every awake body, after the solve (Box2D computes them in its finalize
+    /// task and enlarges the proxies after it, serially). Blocks of bodies refresh their shapes'
+    /// bounds on the workers and mark the shapes that left their fat bounds, and each body with
+    /// one; then, in awake order as one thread walks them, the marked proxies are enlarged in place
+    /// and queued for pair search. The moving tree is rebuilt around them afterwards, in one go
+    /// (`rebuildMovingTree`).
+    func updateAwakeShapeBounds(_ workers: Workers) {
+        let awake = buffers.awakeBodies.buffer
+        buffers.boundsMarks.resize(to: awake.count, filler: false)
+        let marks = buffers.boundsMarks.buffer
+        let margin = aabbMargin(static: false), staticMargin = aabbMargin(static: true)
         bodyStore.withUnsafeMutableBufferPointer { bodies in
             shapes.withUnsafeMutableBufferPointer { shapes in
                 withPolygonPoints { points in
-                    let awake = buffers.awakeBodies.buffer
-                    for b in awake {
-                        let body = bodies.baseAddress! + Int(b)
-                        let xf = body.pointee.xf
-                        let margin = aabbMargin(static: body.pointee.type == .static)
-                        var s = body.pointee.shapeHead
+                    workers.forEachRange(awake.count, minimum: Workers.minimumBodyBlock, ShapeBounds(
+                        bodies: UnsafeBufferPointer(bodies), shapes: shapes, points: points, awake: UnsafeBufferPointer(awake),
+                        marks: marks, margin: margin, staticMargin: staticMargin))
+                    for i in 0..<awake.count where marks[i] {
+                        var s = bodies[Int(awake[i])].shapeHead
                         while s >= 0 {
                             let shape = shapes.baseAddress! + Int(s)
-                            if refreshBounds(shape, Int(s), xf, margin, points) { moveProxy(of: shape, Int(s)) }
+                            if shape.pointee.leftFatBounds {
+                                shape.pointee.leftFatBounds = false
+                                moveProxy(of: shape, Int(s))
+                            }
                             s = shape.pointee.next
                         }
                     }
@@ -188,8 +198,8 @@ extension World {
 
     /// Sets the shape's tight bounds at `xf`; when they left its fat bounds, fattens them again and
     /// returns whether the shape has a proxy to move.
-    @inline(__always) private func refreshBounds(_ shape: UnsafeMutablePointer<ShapeData>, _ s: Int, _ xf: Transform,
-                                                 _ margin: Double, _ points: UnsafeBufferPointer<Vec2>) -> Bool {
+    @inline(__always) fileprivate static func refreshBounds(_ shape: UnsafeMutablePointer<ShapeData>, _ s: Int, _ xf: Transform,
+                                                            _ margin: Double, _ points: UnsafeBufferPointer<Vec2>) -> Bool {
         let box = worldBounds(shape, s, xf, points)
         shape.pointee.aabb = box
         guard !shape.pointee.fatAABB.contains(box) else { return false }
@@ -217,7 +227,7 @@ extension World {
     /// A shape's world bounds, the numbers `Geometry.aabb` gives. Circles and polygons are read from
     /// the shape's own copies, as the narrow phase does: copying `geometry` costs more than the
     /// bounds of a circle.
-    @inline(__always) private func worldBounds(_ shape: UnsafePointer<ShapeData>, _ s: Int, _ xf: Transform,
+    @inline(__always) private static func worldBounds(_ shape: UnsafePointer<ShapeData>, _ s: Int, _ xf: Transform,
                                                _ points: UnsafeBufferPointer<Vec2>) -> AABB {
         if shape.pointee.isCircle {
             let c = shape.pointee.circle
@@ -244,5 +254,33 @@ extension World {
             s = shapes[Int(s)].next
         }
         updateShapeBounds(b)
+    }
+}
+
+/// The bounds stage's blocks: each refreshes the shapes of its awake bodies (`World.refreshBounds`)
+/// and marks those that left their fat bounds with a proxy to move, and their body.
+private struct ShapeBounds: WorkerStage {
+    let bodies: UnsafeBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
+    let points: UnsafeBufferPointer<Vec2>, awake: UnsafeBufferPointer<Int32>
+    let marks: UnsafeMutableBufferPointer<Bool>
+    let margin: Double, staticMargin: Double
+
+    func run(_ range: Range<Int>) {
+        for i in range {
+            let body = bodies.baseAddress! + Int(awake[i])
+            let xf = body.pointee.xf
+            let margin = body.pointee.type == .static ? staticMargin : self.margin
+            var any = false
+            var s = body.pointee.shapeHead
+            while s >= 0 {
+                let shape = shapes.baseAddress! + Int(s)
+                if World.refreshBounds(shape, Int(s), xf, margin, points) {
+                    shape.pointee.leftFatBounds = true
+                    any = true
+                }
+                s = shape.pointee.next
+            }
+            marks[i] = any
+        }
     }
 }

@@ -88,7 +88,7 @@ extension World {
 /// exchanged with its lane around the restitution stage (`exchangeBouncingImpulses`).
 /// Then lists the constraints with restitution. `kept`: `colorContactConstraints` kept last step's
 /// colouring and count; the schedule is then last step's unless a point count or restitution changed.
-func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
+func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers) {
     // The contacts are read in their storage order and each constraint written to its slot: in
     // solver order every contact's record was a cache miss.
     let slots = v.buffers.solverSlots.buffer
@@ -112,7 +112,7 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
     } else {
         v.buffers.contactSchedule.build(v.constraints, UnsafeBufferPointer(colorStarts))
     }
-    prepareContacts(v, UnsafeBufferPointer(slots))
+    prepareContacts(v, UnsafeBufferPointer(slots), workers)
     // The restitution lists in solver order, as the restitution stage solves them.
     var restitutionCount = 0, impactCount = 0
     if anyRestitution {
@@ -130,60 +130,79 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool) {
 }
 
 /// Prepares every contact with a solver slot (`slots`, by contact) into the place the contact
-/// schedule gives it.
-private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int32>) {
-    let n = Int32(v.integration.count)
+/// schedule gives it (Box2D b2_stagePrepareContacts). Each contact writes only its constraint and
+/// its own lane of its pair, so blocks of contacts run on the workers.
+private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int32>, _ workers: Workers) {
+    let schedule = v.buffers.contactSchedule
+    if let contacts = v.contacts.baseAddress, let bodies = v.bodies.baseAddress, let constraints = v.constraints.baseAddress {
+        workers.forEachRange(slots.count, minimum: World.minimumContactBlock, PrepareContacts(
+            contacts: contacts, bodies: bodies, integration: v.integration, solverIndex: v.solverIndex,
+            constraints: constraints, slots: slots, lanes: UnsafeBufferPointer(schedule.lanes.buffer),
+            pairs: schedule.pairs.buffer.baseAddress))
+    }
+    // Read back from the lanes: the first pair with friction ends the walk.
+    let pairs = schedule.pairs.buffer
+    var frictionless = true
+    for p in 0..<schedule.pairCount where !pairs[p].isFrictionless { frictionless = false; break }
+    v.buffers.contactSchedule.pairsFrictionless = frictionless
+}
+
+private struct PrepareContacts: WorkerStage {
+    let contacts: UnsafeMutablePointer<ContactData>, bodies: UnsafeMutablePointer<BodyData>
+    let integration: UnsafeBufferPointer<BodyIntegration>, solverIndex: UnsafeBufferPointer<Int32>
+    let constraints: UnsafeMutablePointer<ContactConstraint>, slots: UnsafeBufferPointer<Int32>
+    /// Where each constraint is solved (`ContactSchedule.lanes`); `pairs` is set when any lane is.
+    let lanes: UnsafeBufferPointer<Int32>, pairs: UnsafeMutablePointer<ContactConstraintPair>?
+
     /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
     /// array for awake bodies (it stays in cache), else from the body.
     @inline(__always) func massOf(_ body: Int32, _ index: Int32) -> (Double, Double, Bool) {
-        if index < n {
-            let bi = v.integration.baseAddress! + Int(index)
+        if index < Int32(integration.count) {
+            let bi = integration.baseAddress! + Int(index)
             return (bi.pointee.invMass, bi.pointee.invI, bi.pointee.isDynamic)
         }
-        let b = v.bodies.baseAddress! + Int(body)
+        let b = bodies + Int(body)
         return (b.pointee.invMass, b.pointee.invI, b.pointee.type == .dynamic)
     }
-    var pairsFrictionless = true
-    let lanes = v.buffers.contactSchedule.lanes.buffer
-    let pairs = v.buffers.contactSchedule.pairs.buffer
-    for ci in 0..<slots.count where slots[ci] >= 0 {
-        let k = Int(slots[ci])
-        let contact = v.contacts.baseAddress! + ci
-        let ia = v.solverIndex[Int(contact.pointee.bodyA)], ib = v.solverIndex[Int(contact.pointee.bodyB)]
-        let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
-        let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
-        var c = ContactConstraint()
-        c.indexA = ia; c.indexB = ib
-        c.contact = Int32(ci)
-        c.normal = contact.pointee.manifold.normal
-        c.friction = contact.pointee.friction
-        c.restitution = contact.pointee.restitution
-        c.mA = mA; c.iA = iA
-        c.mB = mB; c.iB = iB
-        let bothDynamic = dynamicA && dynamicB
-        // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
-        c.isStaticPair = !bothDynamic
-        c.pointCount = contact.pointee.manifold.pointCount
-        prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
-        if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
-        prepareCentralFriction(&c)
-        let lane = Int(lanes[k])
-        let slot = v.constraints.baseAddress! + k
-        if lane >= 0 {
-            // Constant lanes: a lane chosen at run time went through the vector in memory.
-            if lane & 1 == 0 { pairs[lane >> 1].setLane(0, c) } else { pairs[lane >> 1].setLane(1, c) }
-            if pairsFrictionless && !c.isFrictionless { pairsFrictionless = false }
-        }
-        if lane < 0 || c.restitution > 0 {
-            // Solved from here, or (bouncing) read here by the restitution stages.
-            slot.pointee = c
-        } else {
-            slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
-            slot.pointee.contact = c.contact
-            slot.pointee.isStaticPair = c.isStaticPair
+
+    func run(_ range: Range<Int>) {
+        for ci in range where slots[ci] >= 0 {
+            let k = Int(slots[ci])
+            let contact = contacts + ci
+            let ia = solverIndex[Int(contact.pointee.bodyA)], ib = solverIndex[Int(contact.pointee.bodyB)]
+            let (mA, iA, dynamicA) = massOf(contact.pointee.bodyA, ia)
+            let (mB, iB, dynamicB) = massOf(contact.pointee.bodyB, ib)
+            var c = ContactConstraint()
+            c.indexA = ia; c.indexB = ib
+            c.contact = Int32(ci)
+            c.normal = contact.pointee.manifold.normal
+            c.friction = contact.pointee.friction
+            c.restitution = contact.pointee.restitution
+            c.mA = mA; c.iA = iA
+            c.mB = mB; c.iB = iB
+            let bothDynamic = dynamicA && dynamicB
+            // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
+            c.isStaticPair = !bothDynamic
+            c.pointCount = contact.pointee.manifold.pointCount
+            prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
+            if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
+            prepareCentralFriction(&c)
+            let lane = Int(lanes[k])
+            let slot = constraints + k
+            if lane >= 0 {
+                // Constant lanes: a lane chosen at run time went through the vector in memory.
+                if lane & 1 == 0 { pairs![lane >> 1].setLane(0, c) } else { pairs![lane >> 1].setLane(1, c) }
+            }
+            if lane < 0 || c.restitution > 0 {
+                // Solved from here, or (bouncing) read here by the restitution stages.
+                slot.pointee = c
+            } else {
+                slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
+                slot.pointee.contact = c.contact
+                slot.pointee.isStaticPair = c.isStaticPair
+            }
         }
     }
-    v.buffers.contactSchedule.pairsFrictionless = pairsFrictionless
 }
 
 /// Makes the record of every active joint (Box2D b2_stagePrepareJoints), in `jointOrder`; each block

@@ -72,6 +72,10 @@ final class SolverBuffers {
     let bulletBodies = ScratchList<Int32>()
     let continuousCandidates = ScratchList<Int32>()
 
+    // MARK: Bounds (Shape.swift)
+    /// Per awake body, whether a shape of it left its fat bounds this step.
+    let boundsMarks = ScratchList<Bool>()
+
     // MARK: Narrow phase and queries (Contact.swift, World+Queries.swift)
     let disjointContacts = ScratchList<Int32>()
     /// Per contact, what the narrow phase changed (gathered in contact order after the blocks).

@@ -44,7 +44,7 @@ extension World {
         listActiveJoints(islandsChanged: islandsChanged)
 
         withSolverViews { v in
-            prepareContactConstraints(v, kept: coloringKept)                        // b2_stagePrepareContacts (+ contact passes for the colours)
+            prepareContactConstraints(v, kept: coloringKept, workers)               // b2_stagePrepareContacts (+ contact passes for the colours)
             prepareJoints(v, ctx, workers)                                          // b2_stagePrepareJoints
             if islandsChanged && (limitWarmStart || limitRelax) {
                 findJointIslands()                  // SAFEGUARD warmStartEnergyLimit, relaxEnergyLimit: their islands
@@ -72,7 +72,7 @@ extension World {
             finalizeBodies(v, ctx, capSpeeds: capPositions, workers)  // finalize (+ SAFEGUARD speedCapsAfterSolve)
         }
         sweepFastBodies()                           // continuous: fast bodies swept against static shapes, bullets against all
-        updateAwakeShapeBounds()                    // bounds: shapes' boxes for the next broad phase
+        updateAwakeShapeBounds(workers)             // bounds: shapes' boxes for the next broad phase
         rebuildMovingTree()                         // tree: the moving tree rebuilt around the enlarged proxies
     }
 
