@@ -132,12 +132,16 @@ extension World {
                   let changes = buffers.contactChanges.buffer
                   workers.forEachRange(contacts.count, minimum: World.minimumContactBlock,
                                        NarrowPhase(contacts: contacts, isLive: isLive, bodies: bodies, shapes: shapes,
-                                                   points: points, changes: changes, speculative: speculative,
-                                                   oneWay: oneWayTolerances))
+                                                   points: points, changes: changes, speculative: speculative))
+                  let oneWay = oneWayTolerances
                   for c in 0..<contacts.count where changes[c] != .none {
                       let contact = contacts.baseAddress! + c
-                      let change = changes[c]
+                      var change = changes[c]
                       changes[c] = .none
+                      if change == .oneWay {
+                          change = World.applyOneWayRule(contact, UnsafeBufferPointer(bodies), UnsafeBufferPointer(shapes), oneWay)
+                          if change == .none { continue }
+                      }
                       if change == .disjoint {
                           buffers.disjointContacts.append(Int32(c))
                           continue
@@ -170,11 +174,12 @@ extension World {
 
     /// One contact's narrow phase: its new manifold, with impulses carried over by feature id, and
     /// what changed. Writes only `contact`. Static: a call on the world retained and released it
-    /// for every contact.
+    /// for every contact. A one-way contact stops at its new manifold: the one-way rule decides the
+    /// rest after the blocks (`.oneWay`), so no other contact carries any of its code.
     @inline(__always)
     fileprivate static func updateContact(_ contact: UnsafeMutablePointer<ContactData>, _ isLive: Bool, _ bodies: UnsafeMutableBufferPointer<BodyData>,
                                       _ shapes: UnsafeMutableBufferPointer<ShapeData>, _ points: UnsafeBufferPointer<Vec2>,
-                                      _ speculative: Double, _ oneWay: OneWayTolerances) -> ContactChange {
+                                      _ speculative: Double) -> ContactChange {
         guard isLive else { return .none }
         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
         guard bodies[ia].isSimulated || bodies[ib].isSimulated else { return .none }
@@ -202,10 +207,11 @@ extension World {
         }
         if m.pointCount > 0 { carryOver(&m.point0) }
         if m.pointCount > 1 { carryOver(&m.point1) }
-        let wasTouching = contact.pointee.isTouching
         if contact.pointee.isOneWay {
-            oneWayFilter(&m, contact, wasTouching, bodies.baseAddress! + ia, bodies.baseAddress! + ib, shapeA, shapeB, oneWay)
+            contact.pointee.manifold = m
+            return .oneWay
         }
+        let wasTouching = contact.pointee.isTouching
         var touching = m.pointCount > 0
         if contact.pointee.isSensor && touching {
             // A sensor reports overlap, not speculative proximity.
@@ -224,11 +230,10 @@ private struct NarrowPhase: WorkerStage {
     let bodies: UnsafeMutableBufferPointer<BodyData>, shapes: UnsafeMutableBufferPointer<ShapeData>
     let points: UnsafeBufferPointer<Vec2>, changes: UnsafeMutableBufferPointer<ContactChange>
     let speculative: Double
-    let oneWay: OneWayTolerances
 
     func run(_ range: Range<Int>) {
         for c in range {
-            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative, oneWay)
+            changes[c] = World.updateContact(contacts.baseAddress! + c, isLive[c], bodies, shapes, points, speculative)
         }
     }
 }
@@ -240,4 +245,7 @@ enum ContactChange: UInt8 {
     case disjoint
     /// It started or stopped touching.
     case began, ended
+    /// A one-way contact with its new manifold: the one-way rule decides whether it acts, and so
+    /// whether it began or ended, after the blocks (`World.applyOneWayRule`).
+    case oneWay
 }

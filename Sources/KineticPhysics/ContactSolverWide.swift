@@ -16,10 +16,9 @@ typealias Lanes = SIMD2<Double>
 /// Swift.min(x, y) per lane: y when y < x, else x.
 @inline(__always) private func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
-/// Writes lane `lane` of `v` alone, as a store of that one `Double`: the preparation's blocks run on
-/// several threads, and the two contacts of a pair may be prepared by different ones.
-@inline(__always) func setLane(_ v: inout Lanes, _ lane: Int, _ x: Double) {
-    withUnsafeMutableBytes(of: &v) { $0.storeBytes(of: x, toByteOffset: lane &* MemoryLayout<Double>.stride, as: Double.self) }
+/// Writes lane `lane` of the vector at `v` by a raw store of that one `Double` (`setLane`).
+@inline(__always) private func storeLane(_ v: UnsafeMutablePointer<Lanes>, _ lane: Int, _ x: Double) {
+    UnsafeMutableRawPointer(v).storeBytes(of: x, toByteOffset: lane &* MemoryLayout<Double>.stride, as: Double.self)
 }
 
 /// One point of the two contacts of a pair, a lane each.
@@ -29,16 +28,17 @@ struct LanePoint {
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
 
-    /// Sets lane `lane` from one prepared constraint point.
-    @inline(__always) mutating func setLane(_ lane: Int, _ p: ContactConstraintPoint) {
-        KineticPhysics.setLane(&rAx, lane, p.anchorA.x); KineticPhysics.setLane(&rAy, lane, p.anchorA.y)
-        KineticPhysics.setLane(&rBx, lane, p.anchorB.x); KineticPhysics.setLane(&rBy, lane, p.anchorB.y)
-        KineticPhysics.setLane(&baseSeparation, lane, p.baseSeparation)
-        KineticPhysics.setLane(&normalImpulse, lane, p.normalImpulse)
-        KineticPhysics.setLane(&tangentImpulse, lane, p.tangentImpulse)
-        KineticPhysics.setLane(&maxNormalImpulse, lane, p.maxNormalImpulse)
-        KineticPhysics.setLane(&normalMass, lane, p.normalMass)
-        KineticPhysics.setLane(&tangentMass, lane, p.tangentMass)
+    /// Sets lane `lane` of the point at `point` from one prepared constraint point, by raw stores
+    /// (`ContactConstraintPair.setLane`).
+    @inline(__always) static func setLane(_ lane: Int, of point: UnsafeMutablePointer<LanePoint>, _ p: ContactConstraintPoint) {
+        storeLane(point.pointer(to: \.rAx)!, lane, p.anchorA.x); storeLane(point.pointer(to: \.rAy)!, lane, p.anchorA.y)
+        storeLane(point.pointer(to: \.rBx)!, lane, p.anchorB.x); storeLane(point.pointer(to: \.rBy)!, lane, p.anchorB.y)
+        storeLane(point.pointer(to: \.baseSeparation)!, lane, p.baseSeparation)
+        storeLane(point.pointer(to: \.normalImpulse)!, lane, p.normalImpulse)
+        storeLane(point.pointer(to: \.tangentImpulse)!, lane, p.tangentImpulse)
+        storeLane(point.pointer(to: \.maxNormalImpulse)!, lane, p.maxNormalImpulse)
+        storeLane(point.pointer(to: \.normalMass)!, lane, p.normalMass)
+        storeLane(point.pointer(to: \.tangentMass)!, lane, p.tangentMass)
     }
 
     /// Writes lane `lane`'s impulses to its manifold point, for the next step's warm start.
@@ -66,25 +66,28 @@ struct ContactConstraintPair {
     /// Two-point friction: the tangent mass at the centre of the anchors.
     var centralTangentMass = Lanes()
 
-    /// Sets lane `lane` from a prepared constraint with the pair's point count, writing only that
-    /// lane's memory (`KineticPhysics.setLane`): the other lane may be written at the same time.
-    @inline(__always) mutating func setLane(_ lane: Int, _ c: ContactConstraint) {
+    /// Sets lane `lane` of the pair at `pair` from a prepared constraint with the pair's point count.
+    /// Only that lane's memory is written, by raw stores of its `Double`s, and the pair is never
+    /// accessed as a whole: the contact of the other lane may be prepared on another thread at the
+    /// same time.
+    @inline(__always) static func setLane(_ lane: Int, of pair: UnsafeMutablePointer<ContactConstraintPair>, _ c: ContactConstraint) {
         if lane == 0 {
-            indexA0 = c.indexA; indexB0 = c.indexB; contact0 = c.contact
+            pair.pointer(to: \.indexA0)!.pointee = c.indexA; pair.pointer(to: \.indexB0)!.pointee = c.indexB
+            pair.pointer(to: \.contact0)!.pointee = c.contact
         } else {
-            indexA1 = c.indexA; indexB1 = c.indexB; contact1 = c.contact
+            pair.pointer(to: \.indexA1)!.pointee = c.indexA; pair.pointer(to: \.indexB1)!.pointee = c.indexB
+            pair.pointer(to: \.contact1)!.pointee = c.contact
         }
-        withUnsafeMutableBytes(of: &isStaticPair) {
-            $0.storeBytes(of: c.isStaticPair ? -1 : 0, toByteOffset: lane &* MemoryLayout<Int64>.stride, as: Int64.self)
-        }
-        KineticPhysics.setLane(&nx, lane, c.normal.x); KineticPhysics.setLane(&ny, lane, c.normal.y)
-        KineticPhysics.setLane(&friction, lane, c.friction)
-        KineticPhysics.setLane(&mA, lane, c.mA); KineticPhysics.setLane(&iA, lane, c.iA)
-        KineticPhysics.setLane(&mB, lane, c.mB); KineticPhysics.setLane(&iB, lane, c.iB)
-        p0.setLane(lane, c.p0)
-        if twoPoints {
-            p1.setLane(lane, c.p1)
-            KineticPhysics.setLane(&centralTangentMass, lane, c.centralTangentMass)
+        UnsafeMutableRawPointer(pair.pointer(to: \.isStaticPair)!)
+            .storeBytes(of: c.isStaticPair ? -1 : 0, toByteOffset: lane &* MemoryLayout<Int64>.stride, as: Int64.self)
+        storeLane(pair.pointer(to: \.nx)!, lane, c.normal.x); storeLane(pair.pointer(to: \.ny)!, lane, c.normal.y)
+        storeLane(pair.pointer(to: \.friction)!, lane, c.friction)
+        storeLane(pair.pointer(to: \.mA)!, lane, c.mA); storeLane(pair.pointer(to: \.iA)!, lane, c.iA)
+        storeLane(pair.pointer(to: \.mB)!, lane, c.mB); storeLane(pair.pointer(to: \.iB)!, lane, c.iB)
+        LanePoint.setLane(lane, of: pair.pointer(to: \.p0)!, c.p0)
+        if pair.pointer(to: \.twoPoints)!.pointee {
+            LanePoint.setLane(lane, of: pair.pointer(to: \.p1)!, c.p1)
+            storeLane(pair.pointer(to: \.centralTangentMass)!, lane, c.centralTangentMass)
         }
     }
 

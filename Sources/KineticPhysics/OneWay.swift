@@ -113,6 +113,24 @@ extension World {
         if !acts { m.pointCount = 0 }
     }
 
+    /// The rest of the narrow phase for a one-way contact whose new manifold the blocks left in it:
+    /// the rule (`oneWayFilter`), then whether it began or stopped touching. Run on the calling
+    /// thread in contact order, as the changes are gathered; bodies do not move in the narrow phase,
+    /// so it reads what the blocks would have.
+    static func applyOneWayRule(_ contact: UnsafeMutablePointer<ContactData>, _ bodies: UnsafeBufferPointer<BodyData>,
+                                _ shapes: UnsafeBufferPointer<ShapeData>, _ tolerances: OneWayTolerances) -> ContactChange {
+        let wasTouching = contact.pointee.isTouching
+        var m = contact.pointee.manifold
+        oneWayFilter(&m, contact, wasTouching, bodies.baseAddress! + Int(contact.pointee.bodyA), bodies.baseAddress! + Int(contact.pointee.bodyB),
+                     shapes.baseAddress! + Int(contact.pointee.shapeA), shapes.baseAddress! + Int(contact.pointee.shapeB), tolerances)
+        // One-way pairs have no sensor (`isOneWayPair`): any point touches.
+        let touching = m.pointCount > 0
+        contact.pointee.manifold = m
+        contact.pointee.isTouching = touching
+        if touching == wasTouching { return .none }
+        return touching ? .began : .ended
+    }
+
     // MARK: - Continuous collision
 
     /// Whether the sweep of `shape` (moving by `sweep`) that found `result` against `other` may stop

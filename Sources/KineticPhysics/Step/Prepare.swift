@@ -133,18 +133,18 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
 /// schedule gives it (Box2D b2_stagePrepareContacts). Each contact writes only its constraint and
 /// its own lane of its pair, so blocks of contacts run on the workers.
 private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int32>, _ workers: Workers) {
-    let schedule = v.buffers.contactSchedule
+    let buffers = v.buffers
     if let contacts = v.contacts.baseAddress, let bodies = v.bodies.baseAddress, let constraints = v.constraints.baseAddress {
         workers.forEachRange(slots.count, minimum: World.minimumContactBlock, PrepareContacts(
             contacts: contacts, bodies: bodies, integration: v.integration, solverIndex: v.solverIndex,
-            constraints: constraints, slots: slots, lanes: UnsafeBufferPointer(schedule.lanes.buffer),
-            pairs: schedule.pairs.buffer.baseAddress))
+            constraints: constraints, slots: slots, lanes: UnsafeBufferPointer(buffers.contactSchedule.lanes.buffer),
+            pairs: buffers.contactSchedule.pairs.buffer.baseAddress))
     }
     // Read back from the lanes: the first pair with friction ends the walk.
-    let pairs = schedule.pairs.buffer
+    let pairs = buffers.contactSchedule.pairs.buffer
     var frictionless = true
-    for p in 0..<schedule.pairCount where !pairs[p].isFrictionless { frictionless = false; break }
-    v.buffers.contactSchedule.pairsFrictionless = frictionless
+    for p in 0..<buffers.contactSchedule.pairCount where !pairs[p].isFrictionless { frictionless = false; break }
+    buffers.contactSchedule.pairsFrictionless = frictionless
 }
 
 private struct PrepareContacts: WorkerStage {
@@ -191,7 +191,7 @@ private struct PrepareContacts: WorkerStage {
             let slot = constraints + k
             if lane >= 0 {
                 // Constant lanes: a lane chosen at run time went through the vector in memory.
-                if lane & 1 == 0 { pairs![lane >> 1].setLane(0, c) } else { pairs![lane >> 1].setLane(1, c) }
+                if lane & 1 == 0 { ContactConstraintPair.setLane(0, of: pairs! + lane >> 1, c) } else { ContactConstraintPair.setLane(1, of: pairs! + lane >> 1, c) }
             }
             if lane < 0 || c.restitution > 0 {
                 // Solved from here, or (bouncing) read here by the restitution stages.
