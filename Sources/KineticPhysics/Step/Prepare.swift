@@ -96,16 +96,18 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     for k in 0..<v.solverOrder.count { slots[Int(v.solverOrder[k])] = Int32(k) }
     // Pairing reads only the point counts and restitutions: those first, and the schedule is
     // built again only when one of them is not last step's.
-    var scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
-    var anyRestitution = false
-    for ci in 0..<slots.count where slots[ci] >= 0 {
-        let c = v.constraints.baseAddress! + Int(slots[ci]), contact = v.contacts.baseAddress! + ci
-        let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
-        if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { scheduleKept = false }
-        c.pointee.pointCount = pointCount
-        c.pointee.restitution = restitution
-        anyRestitution = anyRestitution || restitution > 0
+    // Blocks of contacts on the workers, each marking its contacts; the marks are combined after.
+    var combined: UInt8 = 0
+    if let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress {
+        let marks = v.buffers.contactMarks
+        marks.resize(to: slots.count, filler: 0)
+        workers.forEachRange(slots.count, minimum: World.minimumContactBlock, ReadPairingInputs(
+            contacts: contacts, constraints: constraints, slots: UnsafeBufferPointer(slots), marks: marks.buffer))
+        for mark in marks.buffer { combined |= mark }
     }
+    let scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
+        && combined & ReadPairingInputs.changed == 0
+    let anyRestitution = combined & ReadPairingInputs.bounces != 0
     let colorStarts = v.buffers.colorStarts.buffer
     if scheduleKept {
         validateContactSchedule(v.buffers.contactSchedule, v.constraints, UnsafeBufferPointer(colorStarts))
@@ -127,6 +129,28 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     }
     v.buffers.restitutionConstraintCount = restitutionCount
     v.buffers.impactConstraintCount = impactCount
+}
+
+/// Writes each solved contact's point count and restitution into its constraint, the only inputs of
+/// the pairing, and marks the contact: `changed` when either differs from its constraint's last
+/// step, `bounces` when it has restitution. Each contact writes its constraint and its mark only.
+private struct ReadPairingInputs: WorkerStage {
+    static let changed: UInt8 = 1, bounces: UInt8 = 2
+    let contacts: UnsafeMutablePointer<ContactData>, constraints: UnsafeMutablePointer<ContactConstraint>
+    let slots: UnsafeBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt8>
+
+    func run(_ range: Range<Int>) {
+        for ci in range {
+            guard slots[ci] >= 0 else { marks[ci] = 0; continue }
+            let c = constraints + Int(slots[ci]), contact = contacts + ci
+            let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
+            var mark: UInt8 = restitution > 0 ? ReadPairingInputs.bounces : 0
+            if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { mark |= ReadPairingInputs.changed }
+            c.pointee.pointCount = pointCount
+            c.pointee.restitution = restitution
+            marks[ci] = mark
+        }
+    }
 }
 
 /// Prepares every contact with a solver slot (`slots`, by contact) into the place the contact

@@ -30,6 +30,8 @@ final class SolverBuffers {
     let solverOrder = ScratchList<Int32>()
     /// Per contact (by index), its position in `solverOrder`, or −1 when it is not solved this step.
     let solverSlots = ScratchList<Int32>()
+    /// Per contact (by index), what the preparation's first blocks found (`ReadPairingInputs`).
+    let contactMarks = ScratchList<UInt8>()
     let colorStarts = ScratchList<Int32>()
     let constraintColors = ScratchList<ConstraintColor>()
     let colorBodyBits = ScratchList<UInt64>()
