@@ -197,6 +197,7 @@ struct LuaCallGenerator {
         case "image": return rng.pick(["'ball.png'", "'missing.png'", "'corrupt.png'", "'../outside.png'", "'/etc/passwd'"])
         case "active", "anchored", "kinematic", "allowsRotation", "hidden", "release": return rng.pick(["true", "false"])
         case "region": return region()
+        case "oneWay": return rng.pick(["true", "false", "{0, -1}", "{0, 1}", "{1, 1}", "{0, 0}", point()])
         case "magnitude", "strength": return number(-5...5)
         case "fps": return rng.pick(["60", "30", "0", "-1", "1e9", "0/0", "120", "1000", "1001", hostileNumber()])
         case "substeps": return rng.pick(["4", "1", "0", "-3", "1000", "1e12", hostileNumber()])
