@@ -6,12 +6,17 @@
 public func nearestName(to name: String, in known: [String]) -> String? {
     if let counterpart = peerNames[name.lowercased()], known.contains(counterpart) { return counterpart }
     let target = Array(name.lowercased().utf8)
+    let limit = max(1, min(3, target.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in known {
-        let d = editDistance(target, Array(candidate.lowercased().utf8))
+        let other = Array(candidate.lowercased().utf8)
+        // Lengths further apart than the limit are further apart in edits too: skipping them keeps
+        // the answer and keeps a level's 20 MB string from costing minutes of edit distances.
+        guard abs(other.count - target.count) <= limit else { continue }
+        let d = editDistance(target, other)
         if best == nil || d < best!.distance { best = (candidate, d) }
     }
-    guard let best, best.distance <= max(1, min(3, target.count / 3)) else { return nil }
+    guard let best, best.distance <= limit else { return nil }
     return best.name
 }
 

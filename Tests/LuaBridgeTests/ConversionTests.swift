@@ -108,6 +108,17 @@ import Testing
         #expect(nearestName(to: "Angel", in: ["center", "angle"]) == "angle")
     }
 
+    /// Suggestions come only from names within the edit limit, also when the unknown name is far longer
+    /// than any known one (a level's 20 MB colour string once spent 36 s in edit distances, found by
+    /// the Lua fuzzer): lengths further apart than the limit are not compared.
+    @Test func nearestNameSuggestsOnlyNamesWithinTheLimit() {
+        #expect(nearestName(to: "elastcity", in: ["elasticity", "friction"]) == "elasticity")
+        #expect(nearestName(to: "frictio", in: ["elasticity", "friction"]) == "friction")
+        #expect(nearestName(to: "redd", in: ["red", "green"]) == "red")
+        #expect(nearestName(to: "reddish", in: ["red", "green"]) == nil, "four edits away")
+        #expect(nearestName(to: String(repeating: "x", count: 20 * 1024 * 1024), in: ["red", "green", "xxxxx"]) == nil)
+    }
+
     /// A port from Box2D, LÖVE or UIKit code spells a field or method by that engine's name, which no
     /// edit distance brings close to Kinetic's; the suggestion names the counterpart when it is known.
     @Test func nearestNameKnowsThePeersNames() {
