@@ -131,11 +131,11 @@ extension World {
 /// With `-DKINETIC_VALIDATE`: checks that the contact schedule kept from the last step groups the
 /// constraints as a fresh `ContactSchedule.build` does (it is reused while the colouring and the
 /// constraints' point counts are unchanged).
-@inline(__always) func validateContactSchedule(_ kept: ContactSchedule, _ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+@inline(__always) func validateContactSchedule(_ kept: ContactSchedule, _ inputs: UnsafeBufferPointer<PairingInput>,
                                                _ colorStarts: UnsafeBufferPointer<Int32>) {
     #if KINETIC_VALIDATE
     var fresh = ContactSchedule()
-    fresh.build(cs, colorStarts)
+    fresh.build(inputs, colorStarts)
     precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
                  && Array(fresh.lanes) == Array(kept.lanes)
                  && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd

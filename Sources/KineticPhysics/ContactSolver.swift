@@ -36,8 +36,8 @@ struct ContactConstraintPoint {
 }
 
 /// A contact's constraint for one step. Contacts paired for the lane-wide solve are prepared into
-/// `ContactConstraintPair`s (ContactSolverWide.swift) and keep here only what the per-contact stages
-/// read (bodies, contact, point count, restitution, static flag); the unpaired ones are solved from here.
+/// `ContactConstraintPair`s (ContactSolverWide.swift) and leave this unwritten unless they bounce
+/// (the restitution stages read it); the unpaired ones are solved from here.
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0

@@ -252,6 +252,15 @@ extension ContactConstraintPair {
     }
 }
 
+/// What the schedule pairs a contact's constraint by, kept per constraint in a compact list of its
+/// own: the first stage of the preparation writes it in contact order, and in the 272-byte
+/// constraints every write was a cache miss.
+struct PairingInput {
+    var pointCount = 0
+    /// Compared with last step's only: a contact whose restitution changes is prepared whole.
+    var restitution = 0.0
+}
+
 /// The step's contact constraints in solve order: per colour its pairs, then the contacts left
 /// without a partner; the overflow group last, one at a time. Built from the constraints' point
 /// counts before they are prepared, so a paired contact is prepared straight into its lane.
@@ -294,17 +303,17 @@ struct ContactSchedule {
     /// Per constraint, where it is solved: pair × 2 + lane, or −1 when it is solved alone.
     let lanes = ScratchList<Int32>()
 
-    /// Pairs each colour's contacts of equal point count in constraint order, reading only the
-    /// constraints' `pointCount`. `colorStarts` as `World.colorStarts`: the constraints are in
+    /// Pairs each colour's contacts of equal point count in constraint order, from each
+    /// constraint's `PairingInput`. `colorStarts` as `World.colorStarts`: the constraints are in
     /// colour order.
-    mutating func build(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ colorStarts: UnsafeBufferPointer<Int32>) {
+    mutating func build(_ inputs: UnsafeBufferPointer<PairingInput>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         singles.clear()
         groups.clear()
         pairCount = 0
-        lanes.resize(to: cs.count, filler: -1)
-        guard let base = cs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
+        lanes.resize(to: inputs.count, filler: -1)
+        guard let base = inputs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
         // At most one pair per two constraints; grown, never shrunk, and filled in place.
-        let most = cs.count / 2
+        let most = inputs.count / 2
         if pairs.count < most { pairs.resize(to: most, filler: ContactConstraintPair()) }
         let pb = pairs.buffer, lanes = self.lanes.buffer
         var count = 0
@@ -407,9 +416,28 @@ struct ContactPasses {
     /// Per constraint, its pair and lane (pair << 1 | lane), or −1 when it is solved on its own.
     let lanes: UnsafeBufferPointer<Int32>
 
-    /// Scales the paired contacts' accumulated impulses, lane by lane, by `scale(indexA, indexB)`
-    /// (the joints' warm start check, Safeguards/WarmStartEnergyLimit.swift).
-    func scaleImpulses(_ scale: (Int32, Int32) -> Double) {
+    /// Calls `body` with the solver indices of the bodies of every contact solved this step, and
+    /// whether it is against a static or kinematic body: the singles' from their constraints, the
+    /// paired ones' from their lanes (their constraints are written only when they bounce).
+    func forEachContact(_ cs: UnsafeMutableBufferPointer<ContactConstraint>,
+                        _ body: (_ indexA: Int32, _ indexB: Int32, _ isStaticPair: Bool) -> Void) {
+        for k in singles { body(cs[Int(k)].indexA, cs[Int(k)].indexB, cs[Int(k)].isStaticPair) }
+        guard let pairs else { return }
+        for i in 0..<pairCount {
+            let p = pairs[i]
+            body(p.indexA0, p.indexB0, p.isStaticPair[0])
+            body(p.indexA1, p.indexB1, p.isStaticPair[1])
+        }
+    }
+
+    /// Scales the accumulated impulses of every contact solved this step, by `scale(indexA, indexB)`
+    /// (the joints' warm start check, Safeguards/WarmStartEnergyLimit.swift): the singles' in their
+    /// constraints, the paired ones' in their lanes.
+    func scaleImpulses(_ cs: UnsafeMutableBufferPointer<ContactConstraint>, _ scale: (Int32, Int32) -> Double) {
+        for k in singles {
+            let s = scale(cs[Int(k)].indexA, cs[Int(k)].indexB)
+            if s != 1 { cs[Int(k)].scaleImpulses(by: s) }
+        }
         guard let pairs else { return }
         for i in 0..<pairCount {
             let p = pairs + i

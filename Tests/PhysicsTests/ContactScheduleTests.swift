@@ -21,7 +21,7 @@ import KineticBenchScenes
             world.step(by: Scenes.timeStep)
             guard !world.buffers.awakeBodies.isEmpty else { continue }
             var fresh = ContactSchedule()
-            fresh.build(world.buffers.constraints.buffer, UnsafeBufferPointer(world.buffers.colorStarts.buffer))
+            fresh.build(UnsafeBufferPointer(world.buffers.pairingInputs.buffer), UnsafeBufferPointer(world.buffers.colorStarts.buffer))
             let schedule = world.buffers.contactSchedule
             #expect(fresh.pairCount == schedule.pairCount)
             #expect(Array(fresh.singles) == Array(schedule.singles))
@@ -31,14 +31,17 @@ import KineticBenchScenes
             // Each paired contact was prepared into the lane the schedule gives it. A bouncing one
             // also keeps its whole constraint, which the restitution stage read and changed: its
             // impulses went back to the lane, and from there to the manifold.
-            let constraints = Array(world.buffers.constraints)
+            let constraints = Array(world.buffers.constraints), inputs = Array(world.buffers.pairingInputs)
             for k in constraints.indices where schedule.lanes[k] >= 0 {
                 let lane = Int(schedule.lanes[k]), pair = schedule.pairs[lane >> 1]
-                #expect((lane & 1 == 0 ? pair.contact0 : pair.contact1) == constraints[k].contact)
-                #expect(pair.twoPoints == (constraints[k].pointCount > 1))
-                if schedule.pairsFrictionless { #expect(world.contacts[Int(constraints[k].contact)].friction == 0) }
-                if constraints[k].restitution > 0 {
-                    let manifold = world.contacts[Int(constraints[k].contact)].manifold
+                let contact = Int(lane & 1 == 0 ? pair.contact0 : pair.contact1)
+                #expect(world.buffers.solverSlots[contact] == Int32(k))
+                #expect(pair.twoPoints == (inputs[k].pointCount > 1))
+                #expect(inputs[k].pointCount == world.contacts[contact].manifold.pointCount)
+                if schedule.pairsFrictionless { #expect(world.contacts[contact].friction == 0) }
+                if inputs[k].restitution > 0 {
+                    #expect(constraints[k].contact == Int32(contact))
+                    let manifold = world.contacts[contact].manifold
                     #expect(constraints[k].normal == manifold.normal)
                     #expect(constraints[k].p0.normalImpulse == pair.p0.normalImpulse[lane & 1])
                     #expect(constraints[k].p0.normalImpulse == manifold.point0.normalImpulse)

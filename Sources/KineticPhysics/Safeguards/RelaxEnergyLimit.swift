@@ -27,8 +27,8 @@ extension World {
     /// Marks each island of `jointIslands` in `islandLimits` as limited (only passive joints, no
     /// kinematic body) and grounded (a joint or contact with a static body). Once per step: joints'
     /// settings can change between steps without the islands changing.
-    func classifyJointIslands(_ v: SolverViews) {
-        let contacts = v.constraints, integration = v.integration
+    func classifyJointIslands(_ v: SolverViews, _ contacts: ContactPasses) {
+        let integration = v.integration
         let n = buffers.awakeBodies.count
         let islandCount = buffers.jointIslands.count / 2
         if buffers.relaxMarks.count < n { buffers.relaxMarks.resize(to: n, filler: 0) }
@@ -54,7 +54,7 @@ extension World {
             if b < n { marks[b] |= f }
         }
         for joint in v.jointRecords { mark(joint.indexA, joint.indexB, World.isPassive(joint) ? 0 : working) }
-        for c in contacts where c.isStaticPair { mark(c.indexA, c.indexB, 0) }
+        contacts.forEachContact(v.constraints) { a, b, isStaticPair in if isStaticPair { mark(a, b, 0) } }
         k = 0
         while k < islands.count {
             var flags: UInt8 = 0

@@ -98,15 +98,12 @@ extension World {
     /// (solver indices `island`), so that what is kept is what the warm start applied.
     private func scaleImpulses(in island: Range<Int>, by s: Double, _ v: SolverViews, _ schedule: ContactPasses) {
         let n = buffers.awakeBodies.count
-        let joints = v.jointRecords, contacts = v.constraints
+        let joints = v.jointRecords
         @inline(__always) func inIsland(_ a: Int32, _ b: Int32) -> Bool {
             island.contains(Int(a) < n ? Int(a) : Int(b))
         }
         for i in joints.indices where inIsland(joints[i].indexA, joints[i].indexB) { joints[i].scaleImpulses(by: s) }
-        // Contacts solved one at a time keep their impulses in the constraints, paired ones in the
-        // schedule's lanes; scaling both covers either.
-        for i in contacts.indices where inIsland(contacts[i].indexA, contacts[i].indexB) { contacts[i].scaleImpulses(by: s) }
-        schedule.scaleImpulses { inIsland($0, $1) ? s : 1 }
+        schedule.scaleImpulses(v.constraints) { inIsland($0, $1) ? s : 1 }
     }
 }
 

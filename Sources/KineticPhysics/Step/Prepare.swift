@@ -56,6 +56,7 @@ extension World {
         let count = buffers.solverOrder.count
         let kept = coloringKept && buffers.constraints.count == count
         buffers.constraints.resize(to: count, filler: ContactConstraint())
+        buffers.pairingInputs.resize(to: count, filler: PairingInput())
         buffers.solverSlots.resize(to: contacts.count, filler: -1)
         buffers.restitutionConstraints.resize(to: count, filler: 0)
         buffers.impactConstraints.resize(to: count, filler: 0)
@@ -82,10 +83,9 @@ extension World {
 
 /// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts), each
 /// straight into where the substeps solve it: a paired contact into its lane of the contact schedule
-/// (ContactSolverWide.swift), a single one into `v.constraints`. A paired contact's constraint keeps
-/// only what the per-contact stages read (bodies, contact, point count, restitution, static flag),
-/// unless it bounces: the restitution stages read its whole constraint, and its impulses are
-/// exchanged with its lane around the restitution stage (`exchangeBouncingImpulses`).
+/// (ContactSolverWide.swift), a single one into `v.constraints`. A paired contact's constraint is
+/// left as it was, unless it bounces: the restitution stages read its whole constraint, and its
+/// impulses are exchanged with its lane around the restitution stage (`exchangeBouncingImpulses`).
 /// Then lists the constraints with restitution. `kept`: `colorContactConstraints` kept last step's
 /// colouring and count; the schedule is then last step's unless a point count or restitution changed.
 func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers) {
@@ -98,11 +98,12 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     // built again only when one of them is not last step's.
     // Blocks of contacts on the workers, each marking its contacts; the marks are combined after.
     var combined: UInt8 = 0
-    if let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress {
+    let inputs = v.buffers.pairingInputs.buffer
+    if let contacts = v.contacts.baseAddress, let inputBase = inputs.baseAddress {
         let marks = v.buffers.contactMarks
         marks.resize(to: slots.count, filler: 0)
         workers.forEachRange(slots.count, minimum: World.minimumContactBlock, ReadPairingInputs(
-            contacts: contacts, constraints: constraints, slots: UnsafeBufferPointer(slots), marks: marks.buffer))
+            contacts: contacts, inputs: inputBase, slots: UnsafeBufferPointer(slots), marks: marks.buffer))
         for mark in marks.buffer { combined |= mark }
     }
     let scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
@@ -110,15 +111,15 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     let anyRestitution = combined & ReadPairingInputs.bounces != 0
     let colorStarts = v.buffers.colorStarts.buffer
     if scheduleKept {
-        validateContactSchedule(v.buffers.contactSchedule, v.constraints, UnsafeBufferPointer(colorStarts))
+        validateContactSchedule(v.buffers.contactSchedule, UnsafeBufferPointer(inputs), UnsafeBufferPointer(colorStarts))
     } else {
-        v.buffers.contactSchedule.build(v.constraints, UnsafeBufferPointer(colorStarts))
+        v.buffers.contactSchedule.build(UnsafeBufferPointer(inputs), UnsafeBufferPointer(colorStarts))
     }
     prepareContacts(v, UnsafeBufferPointer(slots), workers)
     // The restitution lists in solver order, as the restitution stage solves them.
     var restitutionCount = 0, impactCount = 0
     if anyRestitution {
-        for k in 0..<v.constraints.count where v.constraints[k].restitution > 0 {
+        for k in 0..<inputs.count where inputs[k].restitution > 0 {
             v.restitutionSlots[restitutionCount] = Int32(k)
             restitutionCount += 1
             if !v.constraints[k].isStaticPair {
@@ -131,23 +132,22 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     v.buffers.impactConstraintCount = impactCount
 }
 
-/// Writes each solved contact's point count and restitution into its constraint, the only inputs of
-/// the pairing, and marks the contact: `changed` when either differs from its constraint's last
-/// step, `bounces` when it has restitution. Each contact writes its constraint and its mark only.
+/// Writes each solved contact's `PairingInput` (point count and restitution) for its constraint and
+/// marks the contact: `changed` when either differs from the constraint's last step, `bounces` when
+/// it has restitution. Each contact writes its constraint's input and its mark only.
 private struct ReadPairingInputs: WorkerStage {
     static let changed: UInt8 = 1, bounces: UInt8 = 2
-    let contacts: UnsafeMutablePointer<ContactData>, constraints: UnsafeMutablePointer<ContactConstraint>
+    let contacts: UnsafeMutablePointer<ContactData>, inputs: UnsafeMutablePointer<PairingInput>
     let slots: UnsafeBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt8>
 
     func run(_ range: Range<Int>) {
         for ci in range {
             guard slots[ci] >= 0 else { marks[ci] = 0; continue }
-            let c = constraints + Int(slots[ci]), contact = contacts + ci
+            let input = inputs + Int(slots[ci]), contact = contacts + ci
             let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
             var mark: UInt8 = restitution > 0 ? ReadPairingInputs.bounces : 0
-            if c.pointee.pointCount != pointCount || c.pointee.restitution != restitution { mark |= ReadPairingInputs.changed }
-            c.pointee.pointCount = pointCount
-            c.pointee.restitution = restitution
+            if input.pointee.pointCount != pointCount || input.pointee.restitution != restitution { mark |= ReadPairingInputs.changed }
+            input.pointee = PairingInput(pointCount: pointCount, restitution: restitution)
             marks[ci] = mark
         }
     }
@@ -218,12 +218,10 @@ private struct PrepareContacts: WorkerStage {
                 if lane & 1 == 0 { ContactConstraintPair.setLane(0, of: pairs! + lane >> 1, c) } else { ContactConstraintPair.setLane(1, of: pairs! + lane >> 1, c) }
             }
             if lane < 0 || c.restitution > 0 {
-                // Solved from here, or (bouncing) read here by the restitution stages.
+                // Solved from here, or (bouncing) read here by the restitution stages. A paired
+                // contact that does not bounce leaves its constraint unwritten: the stages after
+                // find it in its lane (`ContactPasses.forEachContact`).
                 slot.pointee = c
-            } else {
-                slot.pointee.indexA = c.indexA; slot.pointee.indexB = c.indexB
-                slot.pointee.contact = c.contact
-                slot.pointee.isStaticPair = c.isStaticPair
             }
         }
     }

@@ -55,12 +55,12 @@ extension World {
                 propagateImpacts(v, ctx)            // SAFEGUARD impactPropagation
             }
             storeRelativeVelocities(v.constraints, v.restitutionList, v.states)     // restitution targets
+            let contacts = buffers.contactSchedule.passes
             if checkRelax {
-                classifyJointIslands(v)             // SAFEGUARD relaxEnergyLimit: which islands it holds
+                classifyJointIslands(v, contacts)   // SAFEGUARD relaxEnergyLimit: which islands it holds
             }
             let joints = JointPasses(v, workers)
             let contactConstants = ContactSolveConstants(ctx)
-            let contacts = buffers.contactSchedule.passes
             substeps(v, ctx, joints, contacts, contactConstants, checkWarmStart: checkWarmStart, checkRelax: checkRelax,
                      capPositions: capPositions, workers)
             contacts.exchangeBouncingImpulses(v.constraints, v.restitutionList, toConstraints: true)
