@@ -92,7 +92,7 @@ extension World {
         let countA = Int(shapeA.pointee.polygonCount), countB = Int(shapeB.pointee.polygonCount)
         @inline(__always) func view(_ s: Int, _ count: Int, _ radius: Double) -> PolygonView {
             let p = points.baseAddress! + s * World.polygonPointStride
-            return PolygonView(vertices: p, normals: p + Polygon.maxVertices, count: count, radius: radius)
+            return PolygonView(vertices: p, normals: p + count, count: count, radius: radius)
         }
         if countA > 0 && countB > 0 {
             return collidePolygons(view(sa, countA, shapeA.pointee.polygonRadius), xfA,

@@ -95,10 +95,11 @@ extension World {
             polygonPoints.append(contentsOf: repeatElement(.zero, count: (s + 1) * stride - polygonPoints.count))
         }
         for (i, v) in polygon.vertices.enumerated() { polygonPoints[s * stride + i] = v }
-        for (i, n) in polygon.normals.enumerated() { polygonPoints[s * stride + Polygon.maxVertices + i] = n }
+        for (i, n) in polygon.normals.enumerated() { polygonPoints[s * stride + polygon.vertices.count + i] = n }
     }
 
-    /// Vertices then normals, per shape slot.
+    /// Vertices then, right after them, normals, per shape slot: a box's eight points are 128
+    /// contiguous bytes, which the narrow phase reads for every contact of the box.
     static let polygonPointStride = 2 * Polygon.maxVertices
 
     /// Removes a shape: its contacts (with end events when touching), proxy and list links.
