@@ -348,6 +348,33 @@ private func isFinite(_ world: World, _ body: BodyID) -> Bool {
     }
 }
 
+/// A body whose one-way shape passed out through the box's wall while its solid shape stayed inside
+/// (the one-way flavour, P19). The fix is in the static push-out, which is a safeguard, but it is
+/// not switchable on its own: with the push-out off the body stays inside too.
+@Suite struct OneWayStraddlingTests {
+    /// A 200 pt dumbbell of two half-point circles spinning at 134 rad/s, its one-way end (its
+    /// stopping side turned toward the box) 0.55 pt outside the chain box's bottom segment, its
+    /// solid end inside, moving in at 26 000 pt/s. The one-way end's contact with the segment acts
+    /// (the wall is on its stopping side) and holds it outside; in the second step the turn carries
+    /// it back in through the segment, and the push-out moved the whole body back out along that
+    /// contact's normal, its solid end 157 pt past the wall (2300 pt by 60 steps). A one-way shape of
+    /// a moving body is no boundary the push-out holds.
+    @Test func solidEndOfABodyStraddlingTheWallOnAOneWayShapeStaysInside() {
+        let world = world(gravity: Vec2(127.9, 7.676))
+        addBox(world, .chain, friction: 0.23, restitution: 0.28)
+        var def = BodyDef()
+        def.position = Vec2(7939, -50_001); def.angle = 1.95
+        def.linearVelocity = Vec2(-1082, 26_280); def.angularVelocity = 134.2
+        let body = try! world.createBody(def)
+        var oneWay = ShapeDef(); oneWay.friction = 0.46; oneWay.restitution = 0.27; oneWay.oneWay = Vec2(0.41, -0.91)
+        let outside = try! world.createShape(on: body, oneWay, .circle(Circle(radius: 0.45)))
+        var solid = ShapeDef(); solid.density = 3; solid.friction = 0.04; solid.restitution = 1
+        let inside = try! world.createShape(on: body, solid, .circle(Circle(center: Vec2(162.6, -109.5), radius: 0.35)))
+        #expect(world.aabb(of: outside).upper.y < -boxHalfSize && world.aabb(of: inside).center.y > -boxHalfSize + 100)
+        #expect(furthestReach(world, of: [inside], steps: 60) <= boxHalfSize + 1)
+    }
+}
+
 /// Bodies that continuous collision must keep inside the fuzzer's box. The fixes here are part of
 /// continuous collision, not switchable safeguards; each scene crossed a wall without its fix.
 @Suite struct ContinuousCollisionTests {

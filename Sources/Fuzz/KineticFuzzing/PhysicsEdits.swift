@@ -39,6 +39,13 @@ extension PhysicsFuzzScene {
                 }
             }
         }
+        // One-way edits ("e16") from the flavour's own stream, after the others: the scene's own
+        // draws stay as they were (PhysicsOneWay.swift).
+        if hasOneWay && !exclude.contains("e16") && oneWayRandom.chance(0.3) {
+            stats.edits += 1
+            trace("step \(stats.steps + 1) edit e16")
+            changeOneWay()
+        }
     }
 
     private func destroyRandomBody() {

@@ -1,9 +1,13 @@
 // The physics fuzzer: random scenes of every shape and joint kind at extreme sizes, masses and
 // speeds, stepped with random edits in between, and checked after every step for
 //   1. finite state (positions, angles, velocities, joint anchors, contact points),
-//   2. no tunnelling: no dynamic body's centre leaves the interior of the static box enclosing the scene,
+//   2. no tunnelling: no solid shape of a dynamic body has its centre past the walls of the static box
+//      enclosing the scene (sensors, and one-way shapes from their passing side, go through by design),
 //   3. no energy gain: in a closed elastic scene (no motors, springs, damping, edits or kinematic
-//      bodies) kinetic plus gravitational energy never exceeds its start by more than `energyBound`.
+//      bodies) kinetic plus gravitational energy never exceeds its start by more than `energyBound`;
+//      one-way shapes stay in (see `check`),
+//   4. one-way cone: a contact with a one-way shape begins only within 45° of its stopping side
+//      (PhysicsOneWay.swift).
 // Everything is decided by the seed, so a failure is replayed with `kinetic-fuzz physics --seed N`.
 import Foundation
 import KineticPhysics
@@ -16,7 +20,7 @@ public struct PhysicsFuzzOptions: Sendable {
     public var substeps = 4
     /// Features left out, to narrow a failure down: "joints", "circle", "ellipse", "box", "polygon",
     /// "rounded", "kinematic", "static", "edits", "bullet", "sensor", "fast", "spin", "multishape",
-    /// "gravity", "chain", "tiny", "huge".
+    /// "gravity", "chain", "tiny", "huge", "oneway"; "e0"–"e16" for single edit kinds.
     public var exclude: Set<String> = []
     public init() {}
 }
@@ -48,6 +52,16 @@ public struct PhysicsFuzzStats: Sendable {
     public var worstEnergyGain = -Double.infinity
     /// The fastest body speed seen (pt/s).
     public var fastestSpeed = 0.0
+    /// Scenes with one-way shapes (the "oneway" flavour), and of those the closed ones.
+    public var oneWayScenes = 0
+    public var closedOneWayScenes = 0
+    /// One-way shapes created (ledges and shapes of ordinary bodies), one-way edits made, and
+    /// contacts with a one-way shape that began (each checked against the cone).
+    public var oneWayShapesCreated = 0
+    public var oneWayEdits = 0
+    public var oneWayContactsBegun = 0
+    /// The largest (E − E₀) / E₀ seen in a closed scene with one-way shapes.
+    public var worstOneWayEnergyGain = -Double.infinity
     public init() {}
 
     public mutating func add(_ o: PhysicsFuzzStats) {
@@ -55,6 +69,9 @@ public struct PhysicsFuzzStats: Sendable {
         bodiesCreated += o.bodiesCreated; shapesCreated += o.shapesCreated; jointsCreated += o.jointsCreated
         destroyed += o.destroyed; edits += o.edits; hostileInputsRefused += o.hostileInputsRefused
         worstEnergyGain = max(worstEnergyGain, o.worstEnergyGain); fastestSpeed = max(fastestSpeed, o.fastestSpeed)
+        oneWayScenes += o.oneWayScenes; closedOneWayScenes += o.closedOneWayScenes
+        oneWayShapesCreated += o.oneWayShapesCreated; oneWayEdits += o.oneWayEdits; oneWayContactsBegun += o.oneWayContactsBegun
+        worstOneWayEnergyGain = max(worstOneWayEnergyGain, o.worstOneWayEnergyGain)
     }
 }
 
@@ -76,6 +93,14 @@ public final class PhysicsFuzzScene {
 
     let seed: UInt64
     var rng: SeededRandom
+    /// The one-way flavour's own stream (PhysicsOneWay.swift): it leaves `rng`'s draws as they were.
+    var oneWayRandom: SeededRandom
+    /// The scene has one-way shapes: ledges, and some shapes of ordinary bodies.
+    let hasOneWay: Bool
+    /// Static one-way ledges, kept apart from `live` (see `addLedges`).
+    var ledges: [BodyID] = []
+    /// The world direction of each one-way shape as the current step began (`recordOneWayDirections`).
+    var oneWayDirections: [ShapeID: Vec2] = [:]
     let world: World
     let gravity: Vec2
     /// Closed elastic scene: no edits between steps, energy is checked.
@@ -102,6 +127,9 @@ public final class PhysicsFuzzScene {
         self.seed = seed
         self.exclude = exclude
         rng = SeededRandom(seed: seed)
+        var oneWay = SeededRandom(seed: Self.oneWaySeed(seed))
+        hasOneWay = oneWay.chance(Self.oneWaySceneChance) && !exclude.contains("oneway")
+        oneWayRandom = oneWay
         closed = rng.chance(0.3)
         var def = WorldDef()
         let g = rng.chance(0.3) || exclude.contains("gravity") ? 0 : rng.logUniform(10...5_000)
@@ -112,7 +140,9 @@ public final class PhysicsFuzzScene {
         world = World(def)
         stats.scenes = 1
         if closed { stats.closedScenes = 1 }
+        if hasOneWay { stats.oneWayScenes = 1; stats.closedOneWayScenes = closed ? 1 : 0 }
         buildWalls()
+        if hasOneWay { addLedges() }
         let count = rng.int(1...(closed ? 12 : 24))
         for _ in 0..<count { _ = addRandomBody() }
         let jointCount = exclude.contains("joints") ? 0 : rng.int(0...(closed ? 6 : 12))
@@ -126,6 +156,7 @@ public final class PhysicsFuzzScene {
         if let f = check(step: 0) { return f }
         for step in 1...max(1, options.steps) {
             if !closed && !exclude.contains("edits") { editBetweenSteps() }
+            if hasOneWay { recordOneWayDirections() }
             world.step(by: 1.0 / 60, substeps: options.substeps)
             stats.steps += 1
             if let f = check(step: step) { return f }
@@ -224,7 +255,7 @@ public final class PhysicsFuzzScene {
         for _ in 0..<20 {
             def.position = randomPoint(in: closed ? 4 * Self.sceneHalfSize : Self.sceneHalfSize)
             let box = AABB(lower: def.position - Vec2(size, size), upper: def.position + Vec2(size, size))
-            if !live.contains(where: { world.aabb(of: $0).overlaps(box) }) { placed = true; break }
+            if !(live + ledges).contains(where: { world.aabb(of: $0).overlaps(box) }) { placed = true; break }
         }
         if closed && !placed { return nil }
         guard let body = try? world.createBody(def) else { return nil }
@@ -240,8 +271,9 @@ public final class PhysicsFuzzScene {
     }
 
     /// Adds a random shape to `body`. With `insideTheBoxOnly`, a shape whose bounds are not inside the
-    /// box interior is destroyed again: a body without solid shapes passes through the walls by design,
-    /// and a shape added to it out there, or across a wall, was placed outside, not tunnelled.
+    /// box interior is destroyed again: a body without solid shapes (none, sensors, or one-way shapes
+    /// with a wall on their passing side) passes through the walls by design, and a shape added to it
+    /// out there, or across a wall, was placed outside, not tunnelled.
     func addShape(to body: BodyID, size: Double, offset: Vec2, insideTheBoxOnly: Bool = false) {
         var shape = ShapeDef()
         shape.density = rng.logUniform(0.01...100)
@@ -249,11 +281,13 @@ public final class PhysicsFuzzScene {
         shape.restitution = rng.chance(0.5) ? 1 : rng.uniform(0...1)
         shape.isSensor = !closed && rng.chance(0.05) && !exclude.contains("sensor")
         if !closed && rng.chance(0.1) { shape.filter = Filter(categoryBits: 2, maskBits: 1) }
+        if hasOneWay && oneWayRandom.chance(Self.oneWayShapeChance) { shape.oneWay = randomOneWayDirection() }
         let geometry = randomGeometry(size: size, offset: offset)
         if let id = try? world.createShape(on: body, shape, geometry) {
             stats.shapesCreated += 1
+            if shape.oneWay != nil { stats.oneWayShapesCreated += 1 }
             if shape.isSensor { sensors.insert(id) }
-            trace("  shape on \(body) density \(shape.density) friction \(shape.friction) restitution \(shape.restitution) sensor \(shape.isSensor) \(geometry)")
+            trace("  shape on \(body) density \(shape.density) friction \(shape.friction) restitution \(shape.restitution) sensor \(shape.isSensor) one-way \(shape.oneWay.map { "\($0)" } ?? "no") \(geometry)")
             let bounds = world.aabb(of: id), h = Self.boxHalfSize
             if insideTheBoxOnly && !(bounds.lower.x > -h && bounds.lower.y > -h && bounds.upper.x < h && bounds.upper.y < h) {
                 trace("  destroyed again: bounds \(bounds) not inside the box")
@@ -362,9 +396,11 @@ public final class PhysicsFuzzScene {
                 return finding("finite state", "\(body) position \(p) centre \(c) angle \(a) velocity \(v) angular velocity \(w)")
             }
             stats.fastestSpeed = max(stats.fastestSpeed, v.length)
-            // Each solid shape's bounds centre must stay inside (sensors pass through walls by design).
+            // Each solid shape's bounds centre must stay inside. Sensors pass through walls by design,
+            // and so does a one-way shape whose passing side meets a wall (the walls are two-way, but
+            // a contact acts only within the cone of each one-way shape in it).
             guard world.type(of: body) == .dynamic else { continue }
-            for shape in world.shapes(of: body) where !sensors.contains(shape) {
+            for shape in world.shapes(of: body) where !sensors.contains(shape) && (!hasOneWay || world.oneWay(of: shape) == nil) {
                 let m = world.aabb(of: shape).center
                 if abs(m.x) > limit || abs(m.y) > limit {
                     let heaviest = live.filter { world.type(of: $0) == .dynamic }.map { world.mass(of: $0) }.max() ?? 0
@@ -379,14 +415,20 @@ public final class PhysicsFuzzScene {
         for event in world.contactBeginEvents where !event.point.isFinite || !event.normal.isFinite {
             return finding("finite state", "contact event point \(event.point) normal \(event.normal)")
         }
-        guard world.bodyCount == live.count + 1 else {
-            return finding("bookkeeping", "world has \(world.bodyCount) bodies, expected \(live.count + 1)")
+        guard world.bodyCount == live.count + ledges.count + 1 else {
+            return finding("bookkeeping", "world has \(world.bodyCount) bodies, expected \(live.count + ledges.count + 1)")
         }
+        if hasOneWay, let breach = oneWayConeBreach() { return finding("one-way cone", breach) }
         for id in staleBodies.suffix(4) where world.isValid(id) { return finding("stale id", "\(id) is valid after destroyBody") }
+        // Closed scenes keep their one-way shapes under the energy bound: a shape passing through
+        // gets no impulse, and a contact starts acting again only with the other shape out of it (no
+        // deeper than a resting one) and not leaving it, so it pushes no more than a contact that
+        // comes to rest; a sweep stops at an impact, which takes energy out, never in.
         if closed {
             let e = energy()
             let gain = (e - startEnergy) / energyScale
             stats.worstEnergyGain = max(stats.worstEnergyGain, gain)
+            if hasOneWay { stats.worstOneWayEnergyGain = max(stats.worstOneWayEnergyGain, gain) }
             if gain > Self.energyBound {
                 return finding("energy", "closed scene energy \(e) exceeds its start \(startEnergy) by \(gain * 100)% (bound \(Self.energyBound * 100)%)")
             }

@@ -47,6 +47,13 @@ func runPhysics() -> Int32 {
     worst closed-scene energy gain \(String(format: "%.4f", stats.worstEnergyGain * 100))%, \
     fastest body \(String(format: "%.4g", stats.fastestSpeed)) pt/s, \(findings.count) findings, \(Int(Date().timeIntervalSince(started))) s
     """)
+    if stats.oneWayScenes > 0 {
+        print("""
+        one-way: \(stats.oneWayScenes) scenes (\(stats.closedOneWayScenes) closed), \(stats.oneWayShapesCreated) one-way shapes, \
+        \(stats.oneWayEdits) one-way edits, \(stats.oneWayContactsBegun) one-way contacts begun (checked against the cone), \
+        worst closed one-way scene energy gain \(String(format: "%.4f", stats.worstOneWayEnergyGain * 100))%
+        """)
+    }
     return findings.isEmpty ? 0 : 1
 }
 

@@ -57,6 +57,11 @@ extension World {
         guard depth > Swift.min(Tuning.pushOutMinimumDepthInSlops * linearSlop, Tuning.pushOutMaximumDepthFraction * bodyStore[b].minExtent) else { return false }
         let allowed = allowedDepth(shapes[dynamicShape].geometry)
         guard depth > allowed else { return false }
+        // A one-way shape of the moving body is no boundary to hold (OneWay.swift): it turns with its
+        // body, which may straddle the static shape after the one-way shape passed through it, its
+        // other shapes on the near side; moving the body back to the side the one-way shape started
+        // on carried those through a wall. Its contact still acts in the solve.
+        if contact.isOneWay && shapes[dynamicShape].oneWay != .zero { return false }
 
         // A body overhanging the static shape's edge projects below its face without touching it: the
         // manifold of the current poses tells. When it is on the side the step started from, its depth
