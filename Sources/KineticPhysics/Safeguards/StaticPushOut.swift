@@ -11,10 +11,15 @@ extension World {
     /// touched at the start of the step back to `linearSlop` deep (less for shapes under 2 pt), along
     /// the contact normal of that start (so a body that crossed a thin segment goes back to the side it
     /// came from), and drops its velocity into the static shape.
+    /// Runs after a step that solved (its contact marks are this step's).
     func pushDynamicBodiesOutOfStaticShapes() {
-        // One pass over the contact array, in index order (deterministic); the fields are read in place,
-        // and only touching pairs of an awake dynamic body and a static one go further.
-        for c in contacts.indices where contacts[c].isTouching && !contacts[c].isSensor {
+        // In index order (deterministic), over the contacts the step's preparation marked as against a
+        // static or kinematic body: every touching contact of an awake dynamic body with a static one
+        // was solved, and is marked. The fields are read in place, and only touching pairs of an
+        // awake dynamic body and a static one go further.
+        let marks = buffers.contactMarks.buffer
+        for c in 0..<Swift.min(marks.count, contacts.count)
+        where marks[c] & ContactMark.againstStatic != 0 && contacts[c].isTouching && !contacts[c].isSensor {
             let a = Int(contacts[c].bodyA), b = Int(contacts[c].bodyB)
             let typeA = bodyStore[a].type, typeB = bodyStore[b].type
             let side: Int

@@ -98,17 +98,18 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     // built again only when one of them is not last step's.
     // Blocks of contacts on the workers, each marking its contacts; the marks are combined after.
     var combined: UInt8 = 0
-    let inputs = v.buffers.pairingInputs.buffer
+    let inputs = v.buffers.pairingInputs.buffer, marks = v.buffers.contactMarks
+    marks.resize(to: slots.count, filler: 0)
     if let contacts = v.contacts.baseAddress, let inputBase = inputs.baseAddress {
-        let marks = v.buffers.contactMarks
-        marks.resize(to: slots.count, filler: 0)
         workers.forEachRange(slots.count, minimum: World.minimumContactBlock, ReadPairingInputs(
             contacts: contacts, inputs: inputBase, slots: UnsafeBufferPointer(slots), marks: marks.buffer))
         for mark in marks.buffer { combined |= mark }
+    } else {
+        marks.buffer.update(repeating: 0)
     }
     let scheduleKept = kept && v.buffers.contactSchedule.lanes.count == v.constraints.count
-        && combined & ReadPairingInputs.changed == 0
-    let anyRestitution = combined & ReadPairingInputs.bounces != 0
+        && combined & ContactMark.changed == 0
+    let anyRestitution = combined & ContactMark.bounces != 0
     let colorStarts = v.buffers.colorStarts.buffer
     if scheduleKept {
         validateContactSchedule(v.buffers.contactSchedule, UnsafeBufferPointer(inputs), UnsafeBufferPointer(colorStarts))
@@ -132,11 +133,21 @@ func prepareContactConstraints(_ v: SolverViews, kept: Bool, _ workers: Workers)
     v.buffers.impactConstraintCount = impactCount
 }
 
+/// What the preparation found about a contact this step (`SolverBuffers.contactMarks`), as bits.
+enum ContactMark {
+    /// Its point count or restitution is not its constraint's of last step (`ReadPairingInputs`).
+    static let changed: UInt8 = 1
+    /// It has restitution (`ReadPairingInputs`).
+    static let bounces: UInt8 = 2
+    /// One of its bodies is static or kinematic (`PrepareContacts`): the static push-out looks
+    /// only at these.
+    static let againstStatic: UInt8 = 4
+}
+
 /// Writes each solved contact's `PairingInput` (point count and restitution) for its constraint and
-/// marks the contact: `changed` when either differs from the constraint's last step, `bounces` when
-/// it has restitution. Each contact writes its constraint's input and its mark only.
+/// marks the contact (`ContactMark.changed`, `.bounces`); an unsolved contact's mark is 0. Each
+/// contact writes its constraint's input and its mark only.
 private struct ReadPairingInputs: WorkerStage {
-    static let changed: UInt8 = 1, bounces: UInt8 = 2
     let contacts: UnsafeMutablePointer<ContactData>, inputs: UnsafeMutablePointer<PairingInput>
     let slots: UnsafeBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt8>
 
@@ -145,8 +156,8 @@ private struct ReadPairingInputs: WorkerStage {
             guard slots[ci] >= 0 else { marks[ci] = 0; continue }
             let input = inputs + Int(slots[ci]), contact = contacts + ci
             let pointCount = contact.pointee.manifold.pointCount, restitution = contact.pointee.restitution
-            var mark: UInt8 = restitution > 0 ? ReadPairingInputs.bounces : 0
-            if input.pointee.pointCount != pointCount || input.pointee.restitution != restitution { mark |= ReadPairingInputs.changed }
+            var mark: UInt8 = restitution > 0 ? ContactMark.bounces : 0
+            if input.pointee.pointCount != pointCount || input.pointee.restitution != restitution { mark |= ContactMark.changed }
             input.pointee = PairingInput(pointCount: pointCount, restitution: restitution)
             marks[ci] = mark
         }
@@ -162,7 +173,7 @@ private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int3
         workers.forEachRange(slots.count, minimum: World.minimumContactBlock, PrepareContacts(
             contacts: contacts, bodies: bodies, integration: v.integration, solverIndex: v.solverIndex,
             constraints: constraints, slots: slots, lanes: UnsafeBufferPointer(buffers.contactSchedule.lanes.buffer),
-            pairs: buffers.contactSchedule.pairs.buffer.baseAddress))
+            pairs: buffers.contactSchedule.pairs.buffer.baseAddress, marks: buffers.contactMarks.buffer))
     }
     // Read back from the lanes: the first pair with friction ends the walk.
     let pairs = buffers.contactSchedule.pairs.buffer
@@ -177,6 +188,7 @@ private struct PrepareContacts: WorkerStage {
     let constraints: UnsafeMutablePointer<ContactConstraint>, slots: UnsafeBufferPointer<Int32>
     /// Where each constraint is solved (`ContactSchedule.lanes`); `pairs` is set when any lane is.
     let lanes: UnsafeBufferPointer<Int32>, pairs: UnsafeMutablePointer<ContactConstraintPair>?
+    let marks: UnsafeMutableBufferPointer<UInt8>
 
     /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
     /// array for awake bodies (it stays in cache), else from the body.
@@ -207,6 +219,7 @@ private struct PrepareContacts: WorkerStage {
             let bothDynamic = dynamicA && dynamicB
             // Against static or kinematic bodies contacts are twice as stiff (Box2D staticSoftness).
             c.isStaticPair = !bothDynamic
+            if c.isStaticPair { marks[ci] |= ContactMark.againstStatic }
             c.pointCount = contact.pointee.manifold.pointCount
             prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
             if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }

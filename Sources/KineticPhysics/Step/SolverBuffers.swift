@@ -32,7 +32,8 @@ final class SolverBuffers {
     let solverOrder = ScratchList<Int32>()
     /// Per contact (by index), its position in `solverOrder`, or −1 when it is not solved this step.
     let solverSlots = ScratchList<Int32>()
-    /// Per contact (by index), what the preparation's first blocks found (`ReadPairingInputs`).
+    /// Per contact (by index), what the preparation found this step (`ContactMark`); 0 for a
+    /// contact it did not solve.
     let contactMarks = ScratchList<UInt8>()
     let colorStarts = ScratchList<Int32>()
     let constraintColors = ScratchList<ConstraintColor>()

@@ -23,9 +23,9 @@ extension World {
             let islandsChanged = buildIslands()     // islands: the awake set, island by island
             if !buffers.awakeBodies.isEmpty {
                 solve(ctx, islandsChanged: islandsChanged)
-            }
-            if def.safeguards.contains(.staticPushOut) {
-                pushDynamicBodiesOutOfStaticShapes()  // SAFEGUARD staticPushOut
+                if def.safeguards.contains(.staticPushOut) {
+                    pushDynamicBodiesOutOfStaticShapes()  // SAFEGUARD staticPushOut
+                }
             }
             sleepIslands()                          // sleep
         }
