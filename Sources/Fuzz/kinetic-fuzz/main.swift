@@ -49,7 +49,8 @@ func runPhysics() -> Int32 {
     """)
     if stats.oneWayScenes > 0 {
         print("""
-        one-way: \(stats.oneWayScenes) scenes (\(stats.closedOneWayScenes) closed), \(stats.oneWayShapesCreated) one-way shapes, \
+        one-way: \(stats.oneWayScenes) scenes (\(stats.closedOneWayScenes) closed, \(stats.closedScenesJointLeavingTheBox) of them \
+        with a joint on a body of one-way shapes only, energy not checked), \(stats.oneWayShapesCreated) one-way shapes, \
         \(stats.oneWayEdits) one-way edits, \(stats.oneWayContactsBegun) one-way contacts begun (checked against the cone), \
         worst closed one-way scene energy gain \(String(format: "%.4f", stats.worstOneWayEnergyGain * 100))%
         """)
