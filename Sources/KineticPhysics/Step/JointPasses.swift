@@ -136,9 +136,13 @@ private struct StoreJointImpulses: WorkerStage {
 }
 
 extension UnsafeMutableBufferPointer where Element == BodyState {
-    /// Stores a joint's body state, unless it is the last one, shared by every static body: a
-    /// joint's zero masses leave it as it is, and joints solved side by side must not write it.
+    /// Stores a joint's body velocities, unless it is the last state, shared by every static body: a
+    /// joint's zero masses leave it as it is, and joints solved side by side must not write it. Only
+    /// the velocities: the joint passes never change a displacement, and storing the whole state
+    /// kept the displacement and rotation alive across the solve, spilled.
     @inline(__always) func storeJointBody(_ s: BodyState, at index: Int32) {
-        if Int(index) != count &- 1 { self[Int(index)] = s }
+        guard Int(index) != count &- 1 else { return }
+        self[Int(index)].v = s.v
+        self[Int(index)].w = s.w
     }
 }
