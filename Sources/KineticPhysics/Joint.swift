@@ -70,6 +70,62 @@ struct JointRecord {
     /// The relative anchor speed a point constraint's impulse may change (`boundPointImpulse`).
     var relativeSpeedLimit = Double.infinity
 
+    /// The fields of the other kinds, in the record's slot of `SolverBuffers.jointKindTerms`, set by
+    /// `prepareJoint` each step. Box2D v3 keeps the kinds' fields in a union; here they are a side
+    /// record so that the passes, which stream the records front to back several times a substep,
+    /// read no bytes a revolute joint does not use. Reached through the properties below.
+    var terms: UnsafeMutablePointer<JointKindTerms>?
+
+    // MARK: Weld, prismatic, target (in `terms`)
+    @inline(__always) var axis: Vec2 { get { terms.unsafelyUnwrapped.pointee.axis } nonmutating set { terms.unsafelyUnwrapped.pointee.axis = newValue } }
+    @inline(__always) var angularImpulse: Double { get { terms.unsafelyUnwrapped.pointee.angularImpulse } nonmutating set { terms.unsafelyUnwrapped.pointee.angularImpulse = newValue } }
+    @inline(__always) var linearHertz: Double { get { terms.unsafelyUnwrapped.pointee.linearHertz } nonmutating set { terms.unsafelyUnwrapped.pointee.linearHertz = newValue } }
+    @inline(__always) var angularHertz: Double { get { terms.unsafelyUnwrapped.pointee.angularHertz } nonmutating set { terms.unsafelyUnwrapped.pointee.angularHertz = newValue } }
+    @inline(__always) var maxForce: Double { get { terms.unsafelyUnwrapped.pointee.maxForce } nonmutating set { terms.unsafelyUnwrapped.pointee.maxForce = newValue } }
+    @inline(__always) var linearSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.linearSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.linearSoftness = newValue } }
+    @inline(__always) var angularSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.angularSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.angularSoftness = newValue } }
+
+    // MARK: Distance (in `terms`)
+    @inline(__always) var impulse: Double { get { terms.unsafelyUnwrapped.pointee.impulse } nonmutating set { terms.unsafelyUnwrapped.pointee.impulse = newValue } }
+    @inline(__always) var springImpulse: Double { get { terms.unsafelyUnwrapped.pointee.springImpulse } nonmutating set { terms.unsafelyUnwrapped.pointee.springImpulse = newValue } }
+    @inline(__always) var length: Double { get { terms.unsafelyUnwrapped.pointee.length } nonmutating set { terms.unsafelyUnwrapped.pointee.length = newValue } }
+    @inline(__always) var minLength: Double { get { terms.unsafelyUnwrapped.pointee.minLength } nonmutating set { terms.unsafelyUnwrapped.pointee.minLength = newValue } }
+    @inline(__always) var maxLength: Double { get { terms.unsafelyUnwrapped.pointee.maxLength } nonmutating set { terms.unsafelyUnwrapped.pointee.maxLength = newValue } }
+    @inline(__always) var hertz: Double { get { terms.unsafelyUnwrapped.pointee.hertz } nonmutating set { terms.unsafelyUnwrapped.pointee.hertz = newValue } }
+    @inline(__always) var springSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.springSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.springSoftness = newValue } }
+    @inline(__always) var fixedAxialMass: Double? { get { terms.unsafelyUnwrapped.pointee.fixedAxialMass } nonmutating set { terms.unsafelyUnwrapped.pointee.fixedAxialMass = newValue } }
+    /// The pose terms of the current substep (`DistancePose`).
+    @inline(__always) var distancePose: DistancePose { get { terms.unsafelyUnwrapped.pointee.distancePose } nonmutating set { terms.unsafelyUnwrapped.pointee.distancePose = newValue } }
+
+    /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
+    /// terms of the step are `prepareJoint`'s. Field by field, and for distance and revolute joints
+    /// only the fields their kind reads (`isPassive` included): a whole new record would write every
+    /// field, the ones this kind never reads included. The other fields of such a record are stale;
+    /// a revolute joint's `terms` are never read.
+    @inline(__always) mutating func take(_ j: JointData, index: Int32) {
+        kind = j.kind
+        enableLimit = j.enableLimit; enableMotor = j.enableMotor; enableSpring = j.enableSpring
+        joint = index
+        lowerImpulse = j.lowerImpulse; upperImpulse = j.upperImpulse
+        if kind != .revolute {
+            impulse = j.impulse; springImpulse = j.springImpulse
+            length = j.length; minLength = j.minLength; maxLength = j.maxLength
+            hertz = j.hertz
+        }
+        guard kind != .distance else { return }
+        linearImpulse = j.linearImpulse
+        motorImpulse = j.motorImpulse
+        lower = j.lower; upper = j.upper
+        motorSpeed = j.motorSpeed; maxMotor = j.maxMotor
+        guard kind != .revolute else { return }
+        angularImpulse = j.angularImpulse
+        linearHertz = j.linearHertz; angularHertz = j.angularHertz
+        maxForce = j.maxForce
+    }
+}
+
+/// The fields of a joint record that revolute joints do not read (`JointRecord.terms`).
+struct JointKindTerms {
     // MARK: Weld, prismatic, target
     /// Prismatic axis in world at the start of the step.
     var axis = Vec2.zero
@@ -84,40 +140,17 @@ struct JointRecord {
     var hertz = 0.0
     var springSoftness = Softness()
     var fixedAxialMass: Double? = nil
-    /// The pose terms of the current substep (`DistancePose`).
     var distancePose = DistancePose()
-
-    /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
-    /// terms of the step are `prepareJoint`'s. Field by field, and for a distance joint only the
-    /// fields its kind reads (`isPassive` included): a whole new record would write every field, the
-    /// ones this kind never reads included. The other fields of a distance joint's record are stale.
-    @inline(__always) mutating func take(_ j: JointData, index: Int32) {
-        kind = j.kind
-        enableLimit = j.enableLimit; enableMotor = j.enableMotor; enableSpring = j.enableSpring
-        joint = index
-        lowerImpulse = j.lowerImpulse; upperImpulse = j.upperImpulse
-        impulse = j.impulse; springImpulse = j.springImpulse
-        length = j.length; minLength = j.minLength; maxLength = j.maxLength
-        hertz = j.hertz
-        guard kind != .distance else { return }
-        linearImpulse = j.linearImpulse
-        motorImpulse = j.motorImpulse
-        lower = j.lower; upper = j.upper
-        motorSpeed = j.motorSpeed; maxMotor = j.maxMotor
-        angularImpulse = j.angularImpulse
-        linearHertz = j.linearHertz; angularHertz = j.angularHertz
-        maxForce = j.maxForce
-    }
 }
 
 extension JointData {
     /// Takes the accumulated impulses of this step's record: those its kind has (`JointRecord.take`).
     @inline(__always) mutating func storeImpulses(_ r: JointRecord) {
-        impulse = r.impulse; springImpulse = r.springImpulse
         lowerImpulse = r.lowerImpulse; upperImpulse = r.upperImpulse
+        if r.kind != .revolute { impulse = r.impulse; springImpulse = r.springImpulse }
         guard r.kind != .distance else { return }
-        linearImpulse = r.linearImpulse
-        angularImpulse = r.angularImpulse; motorImpulse = r.motorImpulse
+        linearImpulse = r.linearImpulse; motorImpulse = r.motorImpulse
+        if r.kind != .revolute { angularImpulse = r.angularImpulse }
     }
 }
 
@@ -266,9 +299,11 @@ extension World {
 /// Fills the record of the joint at `index`: its definition fields and impulses, the shared solver
 /// fields (masses, anchors, centres), then the kind's own. Fields the kind does not read keep
 /// whatever the slot held.
-func prepareJoint(_ record: UnsafeMutablePointer<JointRecord>, _ index: Int32, _ joints: UnsafeBufferPointer<JointData>,
-                  _ bodies: UnsafeBufferPointer<BodyData>, _ solverIndex: UnsafeBufferPointer<Int32>, dummy: Int32, _ ctx: StepContext) {
+func prepareJoint(_ record: UnsafeMutablePointer<JointRecord>, _ terms: UnsafeMutablePointer<JointKindTerms>, _ index: Int32,
+                  _ joints: UnsafeBufferPointer<JointData>, _ bodies: UnsafeBufferPointer<BodyData>, _ solverIndex: UnsafeBufferPointer<Int32>,
+                  dummy: Int32, _ ctx: StepContext) {
     let joint = joints.baseAddress! + Int(index)
+    record.pointee.terms = terms
     record.pointee.take(joint.pointee, index: index)
     let b = Int(joint.pointee.bodyB)
     let bodyB = bodies.baseAddress! + b

@@ -110,8 +110,9 @@ extension World {
 extension JointRecord {
     /// Scales every accumulated impulse.
     mutating func scaleImpulses(by s: Double) {
-        linearImpulse = s * linearImpulse; angularImpulse *= s; impulse *= s
-        lowerImpulse *= s; upperImpulse *= s; motorImpulse *= s; springImpulse *= s
+        linearImpulse = s * linearImpulse
+        lowerImpulse *= s; upperImpulse *= s; motorImpulse *= s
+        if kind != .revolute { angularImpulse *= s; impulse *= s; springImpulse *= s }
     }
 }
 

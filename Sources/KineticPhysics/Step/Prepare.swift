@@ -78,6 +78,7 @@ extension World {
         }
         colorJoints(Int32(n))
         buffers.jointRecords.resize(to: buffers.jointOrder.count, filler: JointRecord())
+        buffers.jointKindTerms.resize(to: buffers.jointOrder.count, filler: JointKindTerms())
     }
 }
 
@@ -243,20 +244,22 @@ private struct PrepareContacts: WorkerStage {
 /// Makes the record of every active joint (Box2D b2_stagePrepareJoints), in `jointOrder`; each block
 /// reads only the store and the bodies and writes only its records, so blocks run on the workers.
 @inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext, _ workers: Workers) {
-    guard let records = v.jointRecords.baseAddress, !v.jointOrder.isEmpty else { return }
+    guard let records = v.jointRecords.baseAddress, let terms = v.buffers.jointKindTerms.buffer.baseAddress,
+          !v.jointOrder.isEmpty else { return }
     workers.forEachRange(v.jointOrder.count, minimum: JointPasses.minimumBlock,
-                         PrepareJoints(records: records, order: v.jointOrder, joints: UnsafeBufferPointer(v.joints),
+                         PrepareJoints(records: records, terms: terms, order: v.jointOrder, joints: UnsafeBufferPointer(v.joints),
                                        bodies: UnsafeBufferPointer(v.bodies), solverIndex: v.solverIndex,
                                        dummy: Int32(v.integration.count), ctx: ctx))
 }
 
 private struct PrepareJoints: WorkerStage {
-    let records: UnsafeMutablePointer<JointRecord>, order: UnsafeBufferPointer<Int32>
+    let records: UnsafeMutablePointer<JointRecord>, terms: UnsafeMutablePointer<JointKindTerms>
+    let order: UnsafeBufferPointer<Int32>
     let joints: UnsafeBufferPointer<JointData>
     let bodies: UnsafeBufferPointer<BodyData>, solverIndex: UnsafeBufferPointer<Int32>
     let dummy: Int32, ctx: StepContext
 
     @inline(__always) func run(_ range: Range<Int>) {
-        for i in range { prepareJoint(records + i, order[i], joints, bodies, solverIndex, dummy: dummy, ctx) }
+        for i in range { prepareJoint(records + i, terms + i, order[i], joints, bodies, solverIndex, dummy: dummy, ctx) }
     }
 }

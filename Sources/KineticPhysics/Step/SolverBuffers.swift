@@ -53,6 +53,8 @@ final class SolverBuffers {
     let jointColorStarts = ScratchList<Int32>()
     /// What the passes solve: one record per joint of `jointOrder`, in that order (Step/JointPasses.swift).
     let jointRecords = ScratchList<JointRecord>()
+    /// The records' fields of the kinds other than revolute, at the records' indices (`JointRecord.terms`).
+    let jointKindTerms = ScratchList<JointKindTerms>()
 
     // MARK: Safeguards warmStartEnergyLimit and relaxEnergyLimit (Safeguards/)
     /// The islands they check, as solver-index ranges [start, end) in pairs.
