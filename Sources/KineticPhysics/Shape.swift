@@ -1,41 +1,44 @@
 // Shape storage: geometry, material and filter of each shape, its body's list links and its
 // broad-phase proxy.
 
-/// Everything the engine keeps about one shape.
+/// Everything the engine keeps about one shape. The fields the bounds stage and the narrow phase
+/// read every step come first, in the first two cache lines (Swift lays a struct out in declaration
+/// order); the definition the steps do not read, `geometry` above all, comes last.
 struct ShapeData {
     var body: Int32 = -1
     /// Links in the body's shape list.
     var prev: Int32 = -1
     var next: Int32 = -1
-    var geometry: Geometry
-    var density = 1.0, friction = 0.6, restitution = 0.0
-    var filter = Filter()
-    var isSensor = false
-    var enableContactEvents = true
-    /// `ShapeDef.oneWay` as a unit vector in the body's frame; zero for a shape that collides from
-    /// every side.
-    var oneWay = Vec2.zero
-    var userData = 0
     /// Proxy in `broadPhase.staticTree` (static body) or `broadPhase.movingTree`, −1 when none.
     var proxy: Int32 = -1
     var inStaticTree = false
-    /// Tight world bounds and the fattened bounds stored in the tree.
-    var aabb = AABB(lower: .zero, upper: .zero)
-    var fatAABB = AABB(lower: .zero, upper: .zero)
     /// Queued for new-pair search on the next step.
     var inMoveBuffer = false
     /// Left its fat bounds in this step's bounds stage: its proxy is to be moved (`updateAwakeShapeBounds`).
     var leftFatBounds = false
     /// Its contacts' filters are checked again on the next step.
     var needsRefilter = false
+    var isSensor = false
+    var enableContactEvents = true
+    /// A circle's geometry, copied for the same reason as the polygon's below (`isCircle` false for
+    /// other shapes).
+    var isCircle = false
     /// A polygon's vertex count (0 for other shapes): its vertices and normals are also kept in
     /// `World.polygonPoints`, which the narrow phase reads without copying `geometry` (a copy of a
     /// polygon retains and releases its arrays).
     var polygonCount: Int32 = 0
     var polygonRadius = 0.0
-    /// A circle's geometry, copied for the same reason (`isCircle` false for other shapes).
-    var isCircle = false
     var circle = Circle(radius: 0)
+    /// Tight world bounds and the fattened bounds stored in the tree.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    var fatAABB = AABB(lower: .zero, upper: .zero)
+    var density = 1.0, friction = 0.6, restitution = 0.0
+    var filter = Filter()
+    /// `ShapeDef.oneWay` as a unit vector in the body's frame; zero for a shape that collides from
+    /// every side.
+    var oneWay = Vec2.zero
+    var userData = 0
+    var geometry: Geometry
 
     init(geometry: Geometry) { self.geometry = geometry }
 }
