@@ -185,15 +185,16 @@ extension World {
         }
     }
 
-    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`, enlarging a moving
-    /// proxy in place instead of reinserting it (Box2D b2BroadPhase_EnlargeProxy): the tree and the
-    /// move buffer are other stored properties, so this does not touch the array being walked.
+    /// `moveShapeProxy` for a shape reached through a pointer into `shapes`, moving a moving proxy
+    /// in place for the rebuild that follows instead of reinserting it (Box2D
+    /// b2BroadPhase_EnlargeProxy; `DynamicTree.moveProxyForRebuild`): the tree and the move buffer
+    /// are other stored properties, so this does not touch the array being walked.
     @inline(__always) private func moveProxy(of shape: UnsafeMutablePointer<ShapeData>, _ s: Int) {
         let fat = shape.pointee.fatAABB, proxy = shape.pointee.proxy
         if shape.pointee.inStaticTree {
             broadPhase.staticTree.moveProxy(proxy, fat)
         } else {
-            broadPhase.movingTree.enlargeProxy(proxy, fat)
+            broadPhase.movingTree.moveProxyForRebuild(proxy, fat)
         }
         guard !shape.pointee.inMoveBuffer else { return }
         shape.pointee.inMoveBuffer = true

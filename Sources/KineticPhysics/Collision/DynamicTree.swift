@@ -101,6 +101,25 @@ package struct DynamicTree {
         }
     }
 
+    /// `enlargeProxy` for a tree rebuilt before its next query: the proxy gets its new box and its
+    /// ancestors are only marked, up to the first one an earlier call marked. Their boxes are left as
+    /// they were, since `rebuild` frees every marked node and builds new ones from the leaves and the
+    /// unmarked subtrees, so growing them was work the rebuild threw away; until it runs, queries and
+    /// `validationError` see boxes that do not contain their leaves. The step's bounds stage, which
+    /// rebuilds right after, moves proxies this way.
+    package mutating func moveProxyForRebuild(_ proxy: Int32, _ aabb: AABB) {
+        precondition(nodes.indices.contains(Int(proxy)) && nodes[Int(proxy)].isLeaf, "DynamicTree: \(proxy) is not a proxy")
+        hasEnlargedNodes = true
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            nodes[Int(proxy)].aabb = aabb
+            var index = nodes[Int(proxy)].parentOrNext
+            while index != Self.nullNode && !nodes[Int(index)].isEnlarged {
+                nodes[Int(index)].isEnlarged = true
+                index = nodes[Int(index)].parentOrNext
+            }
+        }
+    }
+
     package func fatAABB(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
     package func userData(_ proxy: Int32) -> Int32 { nodes[Int(proxy)].userData }
     package func categoryBits(_ proxy: Int32) -> UInt64 { nodes[Int(proxy)].categoryBits }
@@ -195,7 +214,7 @@ package struct DynamicTree {
 
     // MARK: - Bulk rebuild
 
-    /// Rebuilds the part of the tree `enlargeProxy` marked, top down (Box2D b2DynamicTree_Rebuild
+    /// Rebuilds the part of the tree `enlargeProxy` or `moveProxyForRebuild` marked, top down (Box2D b2DynamicTree_Rebuild
     /// with its default heuristic, b2PartitionMid): the marked nodes are freed, and the leaves and
     /// unmarked subtrees below them are split recursively at the middle of their centres' extent
     /// along its longer axis. Every box is the union of its children's again afterwards. The nodes it
