@@ -235,6 +235,9 @@ package struct DynamicTree {
             scratch.items.withUnsafeMutableBufferPointer { items in
                 scratch.centers.withUnsafeMutableBufferPointer { centers in
                     let count = Self.collectBuildItems(nodes, root, items.baseAddress!, centers.baseAddress!, freeList: &freeList)
+                    // Relinking walks the whole array: only when the rebuild replaces a large part of
+                    // the tree, as when most proxies moved, not when a few did among sleeping ones.
+                    if 4 * count >= nodes.count { freeList = Self.freeListInIndexOrder(nodes) }
                     return Self.build(nodes, items.baseAddress!, centers.baseAddress!, count, freeList: &freeList)
                 }
             }
@@ -274,6 +277,19 @@ package struct DynamicTree {
             if index == nullNode { return count }
             index = nodes[Int(index)].child2
         }
+    }
+
+    /// Links every free node into a list in index order. The build takes its nodes from the list
+    /// in the order it makes them, parent before children and first child before second, so the
+    /// next rebuild's walk down the tree reads the nodes in address order, which the processor's
+    /// prefetcher follows; in the order the walk freed them, every step down was a cache miss.
+    private static func freeListInIndexOrder(_ nodes: UnsafeMutableBufferPointer<Node>) -> Int32 {
+        var list = nullNode
+        for k in nodes.indices.reversed() where nodes[k].height < 0 {
+            nodes[k].parentOrNext = list
+            list = Int32(k)
+        }
+        return list
     }
 
     /// Builds a subtree over `count` items; returns its root (its parent link is the caller's).
