@@ -3,37 +3,41 @@
 
 /// Everything the engine keeps about one body. The origin is `xf.p`; the centre of mass is `center`
 /// (world) and `localCenter` (body frame), which differ for bodies of several or off-centre shapes.
+/// Laid out by use (Swift keeps declaration order): the first cache line holds what the bounds
+/// stage, the narrow phase and the island search read (type, flags, list heads, pose), the second
+/// what a joint's preparation adds (centres, inverse masses) and the velocities.
 struct BodyData {
     var type: BodyType = .dynamic
+    var fixedRotation = false, isBullet = false, allowSleep = true, isAwake = true
+    /// Head of the list of shapes (through `ShapeData.next`).
+    var shapeHead: Int32 = -1
+    /// Heads of the contact and joint edge lists (edge keys, see `Edge`).
+    var contactHead: Int32 = -1
+    var jointHead: Int32 = -1
     /// Creation order, for `World.bodies` and `stateHash()` (slots are reused, so index order differs).
     var sequence = 0
     var xf = Transform.identity
     var center = Vec2.zero
     var localCenter = Vec2.zero
-    /// Centre and rotation at the start of the step (continuous collision sweeps from here).
-    var center0 = Vec2.zero
-    var q0 = Rot.identity
+    var invMass = 0.0, invI = 0.0
     var v = Vec2.zero
     var w = 0.0
     /// Accumulated force and torque, cleared after each step.
     var force = Vec2.zero
     var torque = 0.0
-    var mass = 0.0, invMass = 0.0
+    /// Centre and rotation at the start of the step (continuous collision sweeps from here).
+    var center0 = Vec2.zero
+    var q0 = Rot.identity
+    var mass = 0.0
     /// Rotational inertia about the centre of mass.
-    var inertia = 0.0, invI = 0.0
+    var inertia = 0.0
     /// Smallest and largest distance from the centre of mass to the surface (continuous collision).
     var minExtent = 0.0, maxExtent = 0.0
     var linearDamping = 0.0, angularDamping = 0.0, gravityScale = 1.0
-    var fixedRotation = false, isBullet = false, allowSleep = true, isAwake = true
     /// Seconds the body has been slower than the sleep threshold.
     var sleepTime = 0.0
     var userData = 0
-    /// Head of the list of shapes (through `ShapeData.next`).
-    var shapeHead: Int32 = -1
     var shapeCount = 0
-    /// Heads of the contact and joint edge lists (edge keys, see `Edge`).
-    var contactHead: Int32 = -1
-    var jointHead: Int32 = -1
 
     @inline(__always) var isDynamic: Bool { type == .dynamic }
     /// Static bodies never move; sleeping bodies are out of the solver until woken.
