@@ -1,7 +1,7 @@
 // A bounding volume hierarchy of fattened AABBs (Box2D v3 dynamic_tree.c): nodes live in one
 // contiguous array with a free list, leaves are inserted next to the sibling of least surface-area
-// cost and tree rotations keep it shallow. Proxies that move every step are instead enlarged in
-// place and the part of the tree above them is rebuilt in bulk once a step (`enlargeProxy`,
+// cost and tree rotations keep it shallow. Proxies that move every step instead get their new boxes
+// in place and the part of the tree above them is rebuilt in bulk once a step (`moveProxyForRebuild`,
 // `rebuild`): one top-down build costs less than removing and reinserting each leaf alone.
 
 /// An AABB tree whose leaves are proxies carrying a category mask and user data.
@@ -19,8 +19,8 @@ package struct DynamicTree {
         var userData: Int32
         /// Leaf 0; free −1.
         var height: Int32
-        /// Internal node whose box was grown by `enlargeProxy` since the last `rebuild`: it is no
-        /// longer the union of its children's and is rebuilt. Fits the node's padding.
+        /// Internal node above a proxy moved by `moveProxyForRebuild` since the last `rebuild`: its box
+        /// may no longer hold its children's, and the rebuild replaces it. Fits the node's padding.
         var isEnlarged: Bool
         @inline(__always) var isLeaf: Bool { height == 0 }
     }
@@ -75,38 +75,13 @@ package struct DynamicTree {
         insertLeaf(proxy)
     }
 
-    /// Gives a proxy a new (already fattened) AABB without restructuring the tree: its ancestors'
-    /// boxes grow to contain it and are marked for the next `rebuild` (Box2D
-    /// b2DynamicTree_EnlargeProxy). Queries stay exact meanwhile, only slower where boxes grew.
-    package mutating func enlargeProxy(_ proxy: Int32, _ aabb: AABB) {
-        precondition(nodes.indices.contains(Int(proxy)) && nodes[Int(proxy)].isLeaf, "DynamicTree: \(proxy) is not a proxy")
-        hasEnlargedNodes = true
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            nodes[Int(proxy)].aabb = aabb
-            var index = nodes[Int(proxy)].parentOrNext
-            // Grow ancestors until one already contains the box...
-            while index != Self.nullNode {
-                let grown = nodes[Int(index)].aabb.union(aabb)
-                let changed = grown != nodes[Int(index)].aabb
-                nodes[Int(index)].aabb = grown
-                nodes[Int(index)].isEnlarged = true
-                index = nodes[Int(index)].parentOrNext
-                if !changed { break }
-            }
-            // ...then only mark the rest, up to one an earlier enlargement marked.
-            while index != Self.nullNode && !nodes[Int(index)].isEnlarged {
-                nodes[Int(index)].isEnlarged = true
-                index = nodes[Int(index)].parentOrNext
-            }
-        }
-    }
-
-    /// `enlargeProxy` for a tree rebuilt before its next query: the proxy gets its new box and its
-    /// ancestors are only marked, up to the first one an earlier call marked. Their boxes are left as
-    /// they were, since `rebuild` frees every marked node and builds new ones from the leaves and the
-    /// unmarked subtrees, so growing them was work the rebuild threw away; until it runs, queries and
-    /// `validationError` see boxes that do not contain their leaves. The step's bounds stage, which
-    /// rebuilds right after, moves proxies this way.
+    /// Gives a proxy a new (already fattened) AABB without restructuring the tree, for the next
+    /// `rebuild`, which must come before any query: its ancestors are marked, up to the first one an
+    /// earlier call marked. Box2D's b2DynamicTree_EnlargeProxy also grows their boxes so that queries
+    /// stay exact until its rebuild, which runs later; here the step rebuilds right after moving its
+    /// proxies, and the rebuild frees every marked node and builds new ones from the leaves and the
+    /// unmarked subtrees, so the grown boxes would be thrown away. Until it runs, queries and
+    /// `validationError` see boxes that do not contain their leaves.
     package mutating func moveProxyForRebuild(_ proxy: Int32, _ aabb: AABB) {
         precondition(nodes.indices.contains(Int(proxy)) && nodes[Int(proxy)].isLeaf, "DynamicTree: \(proxy) is not a proxy")
         hasEnlargedNodes = true
@@ -214,7 +189,7 @@ package struct DynamicTree {
 
     // MARK: - Bulk rebuild
 
-    /// Rebuilds the part of the tree `enlargeProxy` or `moveProxyForRebuild` marked, top down (Box2D b2DynamicTree_Rebuild
+    /// Rebuilds the part of the tree `moveProxyForRebuild` marked, top down (Box2D b2DynamicTree_Rebuild
     /// with its default heuristic, b2PartitionMid): the marked nodes are freed, and the leaves and
     /// unmarked subtrees below them are split recursively at the middle of their centres' extent
     /// along its longer axis. Every box is the union of its children's again afterwards. The nodes it
