@@ -77,27 +77,60 @@ struct JointRecord {
     /// record so that the passes, which stream the records front to back several times a substep,
     /// read no bytes a revolute joint does not use. Reached through the properties below.
     var terms: UnsafeMutablePointer<JointKindTerms>?
+    @inline(__always) private var kindTerms: UnsafeMutablePointer<JointKindTerms> { terms.unsafelyUnwrapped }
 
     // MARK: Weld, prismatic, target (in `terms`)
-    @inline(__always) var axis: Vec2 { get { terms.unsafelyUnwrapped.pointee.axis } nonmutating set { terms.unsafelyUnwrapped.pointee.axis = newValue } }
-    @inline(__always) var angularImpulse: Double { get { terms.unsafelyUnwrapped.pointee.angularImpulse } nonmutating set { terms.unsafelyUnwrapped.pointee.angularImpulse = newValue } }
-    @inline(__always) var linearHertz: Double { get { terms.unsafelyUnwrapped.pointee.linearHertz } nonmutating set { terms.unsafelyUnwrapped.pointee.linearHertz = newValue } }
-    @inline(__always) var angularHertz: Double { get { terms.unsafelyUnwrapped.pointee.angularHertz } nonmutating set { terms.unsafelyUnwrapped.pointee.angularHertz = newValue } }
-    @inline(__always) var maxForce: Double { get { terms.unsafelyUnwrapped.pointee.maxForce } nonmutating set { terms.unsafelyUnwrapped.pointee.maxForce = newValue } }
-    @inline(__always) var linearSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.linearSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.linearSoftness = newValue } }
-    @inline(__always) var angularSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.angularSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.angularSoftness = newValue } }
+    @inline(__always) var axis: Vec2 {
+        get { kindTerms.pointee.axis } nonmutating set { kindTerms.pointee.axis = newValue }
+    }
+    @inline(__always) var angularImpulse: Double {
+        get { kindTerms.pointee.angularImpulse } nonmutating set { kindTerms.pointee.angularImpulse = newValue }
+    }
+    @inline(__always) var linearHertz: Double {
+        get { kindTerms.pointee.linearHertz } nonmutating set { kindTerms.pointee.linearHertz = newValue }
+    }
+    @inline(__always) var angularHertz: Double {
+        get { kindTerms.pointee.angularHertz } nonmutating set { kindTerms.pointee.angularHertz = newValue }
+    }
+    @inline(__always) var maxForce: Double {
+        get { kindTerms.pointee.maxForce } nonmutating set { kindTerms.pointee.maxForce = newValue }
+    }
+    @inline(__always) var linearSoftness: Softness {
+        get { kindTerms.pointee.linearSoftness } nonmutating set { kindTerms.pointee.linearSoftness = newValue }
+    }
+    @inline(__always) var angularSoftness: Softness {
+        get { kindTerms.pointee.angularSoftness } nonmutating set { kindTerms.pointee.angularSoftness = newValue }
+    }
 
     // MARK: Distance (in `terms`)
-    @inline(__always) var impulse: Double { get { terms.unsafelyUnwrapped.pointee.impulse } nonmutating set { terms.unsafelyUnwrapped.pointee.impulse = newValue } }
-    @inline(__always) var springImpulse: Double { get { terms.unsafelyUnwrapped.pointee.springImpulse } nonmutating set { terms.unsafelyUnwrapped.pointee.springImpulse = newValue } }
-    @inline(__always) var length: Double { get { terms.unsafelyUnwrapped.pointee.length } nonmutating set { terms.unsafelyUnwrapped.pointee.length = newValue } }
-    @inline(__always) var minLength: Double { get { terms.unsafelyUnwrapped.pointee.minLength } nonmutating set { terms.unsafelyUnwrapped.pointee.minLength = newValue } }
-    @inline(__always) var maxLength: Double { get { terms.unsafelyUnwrapped.pointee.maxLength } nonmutating set { terms.unsafelyUnwrapped.pointee.maxLength = newValue } }
-    @inline(__always) var hertz: Double { get { terms.unsafelyUnwrapped.pointee.hertz } nonmutating set { terms.unsafelyUnwrapped.pointee.hertz = newValue } }
-    @inline(__always) var springSoftness: Softness { get { terms.unsafelyUnwrapped.pointee.springSoftness } nonmutating set { terms.unsafelyUnwrapped.pointee.springSoftness = newValue } }
-    @inline(__always) var fixedAxialMass: Double? { get { terms.unsafelyUnwrapped.pointee.fixedAxialMass } nonmutating set { terms.unsafelyUnwrapped.pointee.fixedAxialMass = newValue } }
+    @inline(__always) var impulse: Double {
+        get { kindTerms.pointee.impulse } nonmutating set { kindTerms.pointee.impulse = newValue }
+    }
+    @inline(__always) var springImpulse: Double {
+        get { kindTerms.pointee.springImpulse } nonmutating set { kindTerms.pointee.springImpulse = newValue }
+    }
+    @inline(__always) var length: Double {
+        get { kindTerms.pointee.length } nonmutating set { kindTerms.pointee.length = newValue }
+    }
+    @inline(__always) var minLength: Double {
+        get { kindTerms.pointee.minLength } nonmutating set { kindTerms.pointee.minLength = newValue }
+    }
+    @inline(__always) var maxLength: Double {
+        get { kindTerms.pointee.maxLength } nonmutating set { kindTerms.pointee.maxLength = newValue }
+    }
+    @inline(__always) var hertz: Double {
+        get { kindTerms.pointee.hertz } nonmutating set { kindTerms.pointee.hertz = newValue }
+    }
+    @inline(__always) var springSoftness: Softness {
+        get { kindTerms.pointee.springSoftness } nonmutating set { kindTerms.pointee.springSoftness = newValue }
+    }
+    @inline(__always) var fixedAxialMass: Double? {
+        get { kindTerms.pointee.fixedAxialMass } nonmutating set { kindTerms.pointee.fixedAxialMass = newValue }
+    }
     /// The pose terms of the current substep (`DistancePose`).
-    @inline(__always) var distancePose: DistancePose { get { terms.unsafelyUnwrapped.pointee.distancePose } nonmutating set { terms.unsafelyUnwrapped.pointee.distancePose = newValue } }
+    @inline(__always) var distancePose: DistancePose {
+        get { kindTerms.pointee.distancePose } nonmutating set { kindTerms.pointee.distancePose = newValue }
+    }
 
     /// Sets the definition fields the passes read and the impulses from the joint at `index`; the
     /// terms of the step are `prepareJoint`'s. Field by field, and for distance and revolute joints
