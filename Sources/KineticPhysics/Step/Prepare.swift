@@ -244,8 +244,7 @@ private struct PrepareContacts: WorkerStage {
 /// Makes the record of every active joint (Box2D b2_stagePrepareJoints), in `jointOrder`; each block
 /// reads only the store and the bodies and writes only its records, so blocks run on the workers.
 @inline(__always) func prepareJoints(_ v: SolverViews, _ ctx: StepContext, _ workers: Workers) {
-    guard let records = v.jointRecords.baseAddress, let terms = v.buffers.jointKindTerms.buffer.baseAddress,
-          !v.jointOrder.isEmpty else { return }
+    guard let records = v.jointRecords.baseAddress, let terms = v.jointKindTerms.baseAddress, !v.jointOrder.isEmpty else { return }
     workers.forEachRange(v.jointOrder.count, minimum: JointPasses.minimumBlock,
                          PrepareJoints(records: records, terms: terms, order: v.jointOrder, joints: UnsafeBufferPointer(v.joints),
                                        bodies: UnsafeBufferPointer(v.bodies), solverIndex: v.solverIndex,

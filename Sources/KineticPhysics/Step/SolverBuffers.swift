@@ -109,6 +109,8 @@ struct SolverViews {
     let jointColorStarts: UnsafeBufferPointer<Int32>
     /// The active joints' records, in `jointOrder`: what the joint passes and the safeguards read.
     let jointRecords: UnsafeMutableBufferPointer<JointRecord>
+    /// Their fields of the kinds other than revolute, at the same indices (`JointRecord.terms`).
+    let jointKindTerms: UnsafeMutableBufferPointer<JointKindTerms>
     /// Room for the constraints with restitution, and for those of them between two dynamic bodies.
     let restitutionSlots: UnsafeMutableBufferPointer<Int32>
     let impactSlots: UnsafeMutableBufferPointer<Int32>
@@ -137,7 +139,7 @@ extension World {
                         integration: UnsafeBufferPointer(b.integration.buffer), solverIndex: UnsafeBufferPointer(b.solverIndex.buffer),
                         solverOrder: UnsafeBufferPointer(b.solverOrder.buffer), constraints: b.constraints.buffer,
                         jointOrder: UnsafeBufferPointer(b.jointOrder.buffer), jointColorStarts: UnsafeBufferPointer(b.jointColorStarts.buffer),
-                        jointRecords: b.jointRecords.buffer, restitutionSlots: b.restitutionConstraints.buffer,
+                        jointRecords: b.jointRecords.buffer, jointKindTerms: b.jointKindTerms.buffer, restitutionSlots: b.restitutionConstraints.buffer,
                         impactSlots: b.impactConstraints.buffer))
                 }
             }
