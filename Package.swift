@@ -9,7 +9,20 @@
 // Build settings:
 //   -DKINETIC_VALIDATE   compiles the engine's invariant validators (slow; for debugging the solver),
 //                        e.g. `swift build -Xswiftc -DKINETIC_VALIDATE`.
+//   KINETIC_AVX2=1       in the environment: the engine is built for x86-64 CPUs with AVX2 (Intel
+//                        since 2013, AMD since 2015) and solves four contacts per vector instruction
+//                        instead of two, with the same results to the bit (docs/benchmarks.md). The
+//                        binary does not start on older CPUs, so the default stays portable. Keep it in
+//                        its own build folder: `KINETIC_AVX2=1 swift build -c release --scratch-path .build/avx2`.
 import PackageDescription
+
+// The engine's settings for a KINETIC_AVX2 build: Haswell is the first CPU with AVX2, so its
+// instruction set is what every AVX2 CPU has. Swift does not fuse multiplies and adds on its own,
+// so FMA instructions change no result.
+let avx2Build = Context.environment["KINETIC_AVX2"].map { !$0.isEmpty && $0 != "0" } ?? false
+let engineSettings: [SwiftSetting] = avx2Build
+    ? [.define("KINETIC_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]
+    : []
 
 // SwiftPM asks pkg-config about every system library of a package, also when it builds a consumer
 // that never links it, and warns of each flag it drops (sdl2.pc and SDL2_mixer.pc carry -D_REENTRANT,
@@ -50,7 +63,8 @@ let package = Package(
         // `@inlinable` so the physics step inlines it. KineticPhysics, KineticDynamics, KineticScene and
         // KineticLuaBridge re-export it.
         .target(name: "KineticGeometry"),
-        .target(name: "KineticPhysics", dependencies: ["KineticGeometry"], exclude: ["Safeguards/README.md"]),
+        .target(name: "KineticPhysics", dependencies: ["KineticGeometry"], exclude: ["Safeguards/README.md"],
+                swiftSettings: engineSettings),
         .target(name: "KineticDynamics", dependencies: ["KineticGeometry", "KineticPhysics"]),
 
         // MARK: - Bridge and bindings
@@ -74,6 +88,10 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(name: "step-allocations", dependencies: ["KineticPhysics", "KineticBenchScenes", "CAllocationCounter"],
                           path: "Benchmarks/StepAllocations"),
+        // `swift run -c release state-hashes`: every benchmark scene's state hash after a fixed number
+        // of steps; scripts/test.sh compares the portable build's with the AVX2 build's.
+        .executableTarget(name: "state-hashes", dependencies: ["KineticPhysics", "KineticBenchScenes"],
+                          path: "Benchmarks/StateHashes"),
         .target(name: "KineticLua", dependencies: ["KineticPhysics", "KineticDynamics", "CKineticLua", "CKineticLuaShim", "KineticLuaBridge", "KineticScene"],
                 exclude: ["README.md"]),
         // The real-time game loop every window plays a level with (input, fixed steps by the host

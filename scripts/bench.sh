@@ -7,11 +7,12 @@
 #   scene ...      subset of: large_pyramid falling_circles joint_grid newtons_cradle
 #
 # What it does:
-#   1. builds `kinetic` in release mode;
+#   1. builds `kinetic` in release mode, and where the CPU has AVX2 also the AVX2 build
+#      (Package.swift, KINETIC_AVX2; its rows are kinetic-VERSION-avx2) in .build/avx2;
 #   2. copies the peers' folder (../shared/bench/peers next to the repository, or $PEERS_DIR) into
 #      .build/bench-peers (the shared folder is read-only; run.sh writes build/ and .venv/ beside
 #      itself, and keeping the copy saves the venv and the builds between runs);
-#   3. runs `kinetic bench` once on one worker and once on two (`--workers 2`), the peers' run.sh
+#   3. runs each `kinetic bench` once on one worker and once on two (`--workers 2`), the peers' run.sh
 #      (two passes, one with --quick) and its Box2D 3.1 peer again with `--workers 2`, and both
 #      `kinetic bench` runs again (so Kinetic gets two passes like the peers, spread over the session);
 #   4. merges all result lines with the peers' table.py and prints the table plus, per scene,
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--quick) QUICK=1 ;;
 		--substeps) shift; SUBSTEPS="${1:?--substeps needs a number}" ;;
-		-h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+		-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
 		-*) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
 		*) SCENES+=("$1") ;;
 	esac
@@ -71,6 +72,14 @@ log "swift build -c release --product kinetic"
 swift build -c release --product kinetic >&2 || { log "release build failed"; exit 1; }
 KINETIC="$(swift build -c release --show-bin-path)/kinetic"
 ENGINE="kinetic-$("$KINETIC" --version 2>/dev/null || echo unknown)"
+BUILDS=("$KINETIC")
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+	log "KINETIC_AVX2=1 swift build -c release --product kinetic --scratch-path .build/avx2"
+	KINETIC_AVX2=1 swift build -c release --product kinetic --scratch-path .build/avx2 >&2 || { log "AVX2 build failed"; exit 1; }
+	BUILDS+=("$(KINETIC_AVX2=1 swift build -c release --scratch-path .build/avx2 --show-bin-path)/kinetic")
+else
+	log "this CPU has no AVX2: the portable build only"
+fi
 OURS=$WORK/kinetic-results.txt
 : >"$OURS"
 OUR_ARGS=(--substeps "$SUBSTEPS")
@@ -79,16 +88,20 @@ run_ours() {  # pass number
 	log "kinetic bench, pass $1 ..."
 	local t0=$(date +%s)
 	# BENCH_QUICK is left to --quick; BENCH_GRID_N must not change the defined scene.
-	local workers rc
-	for workers in 1 2; do
-		env -u BENCH_QUICK -u BENCH_GRID_N "$KINETIC" bench "${OUR_ARGS[@]}" --workers $workers "${SCENES[@]}" \
-			>"$WORK/kinetic-$1-w$workers.out" 2>"$WORK/kinetic-$1-w$workers.err"
-		rc=$?
-		grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$WORK/kinetic-$1-w$workers.out" | tee -a "$OURS" >&2
-		if [ $rc != 0 ]; then
-			log "kinetic bench --workers $workers exited with $rc, see $WORK/kinetic-$1-w$workers.err"
-			echo "$ENGINE$([ $workers = 1 ] || echo -w$workers) - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
-		fi
+	local workers rc build out name
+	for build in "${!BUILDS[@]}"; do
+		name=$ENGINE$([ "$build" = 0 ] || echo -avx2)
+		for workers in 1 2; do
+			out=$WORK/$name-$1-w$workers
+			env -u BENCH_QUICK -u BENCH_GRID_N "${BUILDS[$build]}" bench "${OUR_ARGS[@]}" --workers $workers "${SCENES[@]}" \
+				>"$out.out" 2>"$out.err"
+			rc=$?
+			grep -E '^[^ ]+ [a-z_]+ [0-9]+ [0-9]+ [0-9.e+-]+ [0-9.e+-]+ sanity=' "$out.out" | tee -a "$OURS" >&2
+			if [ $rc != 0 ]; then
+				log "$name bench --workers $workers exited with $rc, see $out.err"
+				echo "$name$([ $workers = 1 ] || echo -w$workers) - 0 0 0 0 sanity=FAILED(rc=$rc)" >>"$OURS"
+			fi
+		done
 	done
 	log "kinetic took $(( $(date +%s) - t0 )) s"
 }
@@ -169,7 +182,7 @@ OUT=bench-results/results-$TODAY.txt
 {
 	echo "# Kinetic and peer physics benchmarks, $(date '+%F %H:%M %Z')"
 	echo "# command: scripts/bench.sh $ARGS"
-	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet -- . ':(exclude)bench-results' 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
+	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet -- . ':(exclude)bench-results' 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release$([ ${#BUILDS[@]} = 1 ] || echo ' and KINETIC_AVX2=1 (rows -avx2)'), $SUBSTEPS substeps, $(swift --version 2>/dev/null | head -1)"
 	echo "# machine: $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr); shared and noisy"
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	[ $QUICK = 1 ] && echo "# QUICK MODE: a tenth of the timed steps, one pass; not comparable with full runs"

@@ -10,6 +10,14 @@ fail() { status=1; failed_steps+=("$1"); echo "test.sh: FAILED: $1" >&2; }
 swift build --build-tests || exit 1
 # A warm physics step allocates nothing (an optimized build of Physics and Scenes only, ~40 s).
 swift build -c release --product step-allocations && .build/release/step-allocations || fail "step-allocations"
+# Where the CPU has AVX2, the AVX2 build (Package.swift, KINETIC_AVX2: four contact lanes, not two)
+# gives the portable build's results to the bit: every benchmark scene's state hash from both
+# (optimized builds of Physics and Scenes only; the AVX2 one in .build/avx2, ~1 min from empty).
+if grep -qw avx2 /proc/cpuinfo; then
+  { swift build -c release --product state-hashes && KINETIC_AVX2=1 swift build -c release --product state-hashes --scratch-path .build/avx2 \
+      && diff <(.build/release/state-hashes) <(.build/avx2/release/state-hashes) \
+      && echo "state-hashes: the AVX2 build gives the portable build's bits in every scene"; } || fail "state-hashes (AVX2 build)"
+fi
 # A package that depends on Kinetic as a Swift program would (SwiftExamples/EmbedKinetic, own build folder):
 # the engine-only program builds without a warning, the level host scores and draws.
 scripts/embed-example.sh || fail "scripts/embed-example.sh"

@@ -136,9 +136,9 @@ extension World {
     #if KINETIC_VALIDATE
     var fresh = ContactSchedule()
     fresh.build(inputs, colorStarts)
-    precondition(fresh.pairCount == kept.pairCount && Array(fresh.singles) == Array(kept.singles)
+    precondition(fresh.bundleCount == kept.bundleCount && Array(fresh.singles) == Array(kept.singles)
                  && Array(fresh.lanes) == Array(kept.lanes)
-                 && fresh.groups.elementsEqual(kept.groups) { $0.pairStart == $1.pairStart && $0.pairEnd == $1.pairEnd
+                 && fresh.groups.elementsEqual(kept.groups) { $0.bundleStart == $1.bundleStart && $0.bundleEnd == $1.bundleEnd
                                                               && $0.singleStart == $1.singleStart && $0.singleEnd == $1.singleEnd },
                  "kept contact schedule differs from a fresh one")
     #endif

@@ -35,9 +35,9 @@ struct ContactConstraintPoint {
     var normalMass = 0.0, tangentMass = 0.0
 }
 
-/// A contact's constraint for one step. Contacts paired for the lane-wide solve are prepared into
-/// `ContactConstraintPair`s (ContactSolverWide.swift) and leave this unwritten unless they bounce
-/// (the restitution stages read it); the unpaired ones are solved from here.
+/// A contact's constraint for one step. Contacts bundled for the lane-wide solve are prepared into
+/// `ContactConstraintBundle`s (ContactSolverWide.swift) and leave this unwritten unless they bounce
+/// (the restitution stages read it); the others are solved from here.
 struct ContactConstraint {
     var indexA: Int32 = 0, indexB: Int32 = 0
     var contact: Int32 = 0

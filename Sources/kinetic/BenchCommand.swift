@@ -22,9 +22,9 @@ struct Bench: ParsableCommand {
 
             Output, one line per scene on stdout:
               kinetic-<version> scene bodies steps median_ms p90_ms sanity=key:value,...
-            (the engine is kinetic-<version>-s<N> when --substeps N is not 4, gets \
-            -safeguards-<spec> when --safeguards is not all, and -w<N> with --workers N above 1, \
-            as the peers' box2d-3.1.1-c-w<N>).
+            (the engine is kinetic-<version>-avx2 from a KINETIC_AVX2 build (Package.swift), gets \
+            -s<N> when --substeps N is not 4, -safeguards-<spec> when --safeguards is not all, and \
+            -w<N> with --workers N above 1, as the peers' box2d-3.1.1-c-w<N>).
             Sanity figures are in SCENES.md's units (meters, y up; joules) and compare with the peers'.
             After each scene, stderr says how often each safeguard acted \
             (Sources/KineticPhysics/Safeguards/README.md).
@@ -132,6 +132,7 @@ struct Bench: ParsableCommand {
         let quickRun = quick || Self.isSet(environment["BENCH_QUICK"])
         let gridSize = try Self.gridSize(environment["BENCH_GRID_N"])
         var engine = "kinetic-\(Kinetic.configuration.version)"
+        if let variant = EngineBuild.variant { engine += "-\(variant)" }
         if substeps != Self.referenceSubsteps { engine += "-s\(substeps)" }
         if chosenSafeguards != .all { engine += "-safeguards-\(safeguards.replacingOccurrences(of: ",", with: "+"))" }
         if workers > 1 { engine += "-w\(workers)" }
@@ -139,7 +140,7 @@ struct Bench: ParsableCommand {
         #if DEBUG
         Self.note("warning: debug build; times are only meaningful from `swift build -c release`")
         #endif
-        Self.note("kinetic bench: dt 1/60 s, \(substeps) substeps, \(workers == 1 ? "1 thread" : "\(workers) threads"), sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
+        Self.note("kinetic bench: \(EngineBuild.variant.map { "\($0) build, " } ?? "")dt 1/60 s, \(substeps) substeps, \(workers == 1 ? "1 thread" : "\(workers) threads"), sleeping off, safeguards \(safeguards)\(quickRun ? ", quick (N/10 steps)" : "")")
 
         for name in scenes.isEmpty ? Scenes.benchmarkNames : scenes {
             let built: (any BenchmarkScene)?

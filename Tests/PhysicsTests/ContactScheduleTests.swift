@@ -23,27 +23,27 @@ import KineticBenchScenes
             var fresh = ContactSchedule()
             fresh.build(UnsafeBufferPointer(world.buffers.pairingInputs.buffer), UnsafeBufferPointer(world.buffers.colorStarts.buffer))
             let schedule = world.buffers.contactSchedule
-            #expect(fresh.pairCount == schedule.pairCount)
+            #expect(fresh.bundleCount == schedule.bundleCount)
             #expect(Array(fresh.singles) == Array(schedule.singles))
-            #expect(fresh.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] }
-                    == schedule.groups.map { [$0.pairStart, $0.pairEnd, $0.singleStart, $0.singleEnd] })
+            #expect(fresh.groups.map { [$0.bundleStart, $0.bundleEnd, $0.singleStart, $0.singleEnd] }
+                    == schedule.groups.map { [$0.bundleStart, $0.bundleEnd, $0.singleStart, $0.singleEnd] })
             #expect(Array(fresh.lanes) == Array(schedule.lanes))
-            // Each paired contact was prepared into the lane the schedule gives it. A bouncing one
+            // Each bundled contact was prepared into the lane the schedule gives it. A bouncing one
             // also keeps its whole constraint, which the restitution stage read and changed: its
             // impulses went back to the lane, and from there to the manifold.
             let constraints = Array(world.buffers.constraints), inputs = Array(world.buffers.pairingInputs)
             for k in constraints.indices where schedule.lanes[k] >= 0 {
-                let lane = Int(schedule.lanes[k]), pair = schedule.pairs[lane >> 1]
-                let contact = Int(lane & 1 == 0 ? pair.contact0 : pair.contact1)
+                let code = Int(schedule.lanes[k]), bundle = schedule.bundles[code / Lanes.scalarCount]
+                let lane = code % Lanes.scalarCount, contact = Int(bundle.contact[lane])
                 #expect(world.buffers.solverSlots[contact] == Int32(k))
-                #expect(pair.twoPoints == (inputs[k].pointCount > 1))
+                #expect(bundle.twoPoints == (inputs[k].pointCount > 1))
                 #expect(inputs[k].pointCount == world.contacts[contact].manifold.pointCount)
-                if schedule.pairsFrictionless { #expect(world.contacts[contact].friction == 0) }
+                if schedule.bundlesFrictionless { #expect(world.contacts[contact].friction == 0) }
                 if inputs[k].restitution > 0 {
                     #expect(constraints[k].contact == Int32(contact))
                     let manifold = world.contacts[contact].manifold
                     #expect(constraints[k].normal == manifold.normal)
-                    #expect(constraints[k].p0.normalImpulse == pair.p0.normalImpulse[lane & 1])
+                    #expect(constraints[k].p0.normalImpulse == bundle.p0.normalImpulse[lane])
                     #expect(constraints[k].p0.normalImpulse == manifold.point0.normalImpulse)
                 }
             }

@@ -1,14 +1,14 @@
 // After the substeps (Box2D v3 solver.c: b2_stageStoreImpulses, b2FinalizeBodiesTask, then the
 // continuous sweeps and the bounds the next broad phase reads).
 
-/// Copies the final impulses into the manifolds for next step's warm start: the paired contacts'
+/// Copies the final impulses into the manifolds for next step's warm start: the bundled contacts'
 /// from their lanes, the others' from their constraints. Each writes its own contacts, so blocks of
 /// them run on the workers.
 @inline(__always) func storeImpulses(_ v: SolverViews, _ passes: ContactPasses, _ workers: Workers) {
     guard let contacts = v.contacts.baseAddress, let constraints = v.constraints.baseAddress else { return }
-    if let pairs = passes.pairs {
-        workers.forEachRange(passes.pairCount, minimum: Workers.minimumBodyBlock,
-                             StorePairImpulses(pairs: UnsafePointer(pairs), contacts: contacts))
+    if let bundles = passes.bundles {
+        workers.forEachRange(passes.bundleCount, minimum: Workers.minimumBodyBlock,
+                             StoreBundleImpulses(bundles: UnsafePointer(bundles), contacts: contacts))
     }
     workers.forEachRange(passes.singles.count, minimum: Workers.minimumBodyBlock,
                          StoreImpulses(contacts: contacts, constraints: constraints, singles: passes.singles))

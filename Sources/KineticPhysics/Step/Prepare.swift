@@ -83,8 +83,8 @@ extension World {
 }
 
 /// Builds one constraint per contact of `v.solverOrder` (Box2D b2_stagePrepareContacts), each
-/// straight into where the substeps solve it: a paired contact into its lane of the contact schedule
-/// (ContactSolverWide.swift), a single one into `v.constraints`. A paired contact's constraint is
+/// straight into where the substeps solve it: a bundled contact into its lane of the contact schedule
+/// (ContactSolverWide.swift), a single one into `v.constraints`. A bundled contact's constraint is
 /// left as it was, unless it bounces: the restitution stages read its whole constraint, and its
 /// impulses are exchanged with its lane around the restitution stage (`exchangeBouncingImpulses`).
 /// Then lists the constraints with restitution. `kept`: `colorContactConstraints` kept last step's
@@ -167,28 +167,28 @@ private struct ReadPairingInputs: WorkerStage {
 
 /// Prepares every contact with a solver slot (`slots`, by contact) into the place the contact
 /// schedule gives it (Box2D b2_stagePrepareContacts). Each contact writes only its constraint and
-/// its own lane of its pair, so blocks of contacts run on the workers.
+/// its own lane of its bundle, so blocks of contacts run on the workers.
 private func prepareContacts(_ v: SolverViews, _ slots: UnsafeBufferPointer<Int32>, _ workers: Workers) {
     let buffers = v.buffers
     if let contacts = v.contacts.baseAddress, let bodies = v.bodies.baseAddress, let constraints = v.constraints.baseAddress {
         workers.forEachRange(slots.count, minimum: World.minimumContactBlock, PrepareContacts(
             contacts: contacts, bodies: bodies, integration: v.integration, solverIndex: v.solverIndex,
             constraints: constraints, slots: slots, lanes: UnsafeBufferPointer(buffers.contactSchedule.lanes.buffer),
-            pairs: buffers.contactSchedule.pairs.buffer.baseAddress, marks: buffers.contactMarks.buffer))
+            bundles: buffers.contactSchedule.bundles.buffer.baseAddress, marks: buffers.contactMarks.buffer))
     }
-    // Read back from the lanes: the first pair with friction ends the walk.
-    let pairs = buffers.contactSchedule.pairs.buffer
+    // Read back from the lanes: the first bundle with friction ends the walk.
+    let bundles = buffers.contactSchedule.bundles.buffer
     var frictionless = true
-    for p in 0..<buffers.contactSchedule.pairCount where !pairs[p].isFrictionless { frictionless = false; break }
-    buffers.contactSchedule.pairsFrictionless = frictionless
+    for p in 0..<buffers.contactSchedule.bundleCount where !bundles[p].isFrictionless { frictionless = false; break }
+    buffers.contactSchedule.bundlesFrictionless = frictionless
 }
 
 private struct PrepareContacts: WorkerStage {
     let contacts: UnsafeMutablePointer<ContactData>, bodies: UnsafeMutablePointer<BodyData>
     let integration: UnsafeBufferPointer<BodyIntegration>, solverIndex: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutablePointer<ContactConstraint>, slots: UnsafeBufferPointer<Int32>
-    /// Where each constraint is solved (`ContactSchedule.lanes`); `pairs` is set when any lane is.
-    let lanes: UnsafeBufferPointer<Int32>, pairs: UnsafeMutablePointer<ContactConstraintPair>?
+    /// Where each constraint is solved (`ContactSchedule.lanes`); `bundles` is set when any lane is.
+    let lanes: UnsafeBufferPointer<Int32>, bundles: UnsafeMutablePointer<ContactConstraintBundle>?
     let marks: UnsafeMutableBufferPointer<UInt8>
 
     /// Inverse mass and inertia, and whether the body is dynamic: from the compact `integration`
@@ -227,12 +227,9 @@ private struct PrepareContacts: WorkerStage {
             prepareCentralFriction(&c)
             let lane = Int(lanes[k])
             let slot = constraints + k
-            if lane >= 0 {
-                // Constant lanes: a lane chosen at run time went through the vector in memory.
-                if lane & 1 == 0 { ContactConstraintPair.setLane(0, of: pairs! + lane >> 1, c) } else { ContactConstraintPair.setLane(1, of: pairs! + lane >> 1, c) }
-            }
+            if lane >= 0 { ContactConstraintBundle.setLane(lane % Lanes.scalarCount, of: bundles! + lane / Lanes.scalarCount, c) }
             if lane < 0 || c.restitution > 0 {
-                // Solved from here, or (bouncing) read here by the restitution stages. A paired
+                // Solved from here, or (bouncing) read here by the restitution stages. A bundled
                 // contact that does not bounce leaves its constraint unwritten: the stages after
                 // find it in its lane (`ContactPasses.forEachContact`).
                 slot.pointee = c

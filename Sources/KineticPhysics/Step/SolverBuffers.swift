@@ -24,9 +24,9 @@ final class SolverBuffers {
 
     // MARK: Contact constraints (Prepare.swift, ConstraintColoring.swift, ContactSolverWide.swift)
     let constraints = ScratchList<ContactConstraint>()
-    /// Per constraint, what the contact schedule pairs it by.
+    /// Per constraint, what the contact schedule bundles it by.
     let pairingInputs = ScratchList<PairingInput>()
-    /// The constraints paired for the lane-wide solve (ContactSolverWide.swift).
+    /// The constraints bundled for the lane-wide solve (ContactSolverWide.swift).
     @exclusivity(unchecked) var contactSchedule = ContactSchedule()
     /// Contacts solved this step, grouped by graph colour (ConstraintColoring.swift), and scratch.
     let solverOrder = ScratchList<Int32>()

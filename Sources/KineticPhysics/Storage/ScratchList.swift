@@ -63,6 +63,9 @@ final class ScratchList<Element>: RandomAccessCollection, MutableCollection {
         resize(to: n, filler: value)
     }
 
+    /// Makes room for `n` elements without changing the count.
+    func reserveCapacity(_ n: Int) { reserve(n) }
+
     /// Empties the list and keeps its storage.
     func clear() {
         buffer.baseAddress?.deinitialize(count: buffer.count)
