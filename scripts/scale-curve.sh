@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Step time against body count, Kinetic and Box2D 3.1 on one and two workers (docs/benchmarks.md, "Scale").
 #
-# Usage: scripts/scale-curve.sh [--quick] [--bodies "N ..."] [scene ...]
+# Usage: scripts/scale-curve.sh [--quick] [--avx2] [--bodies "N ..."] [scene ...]
 #   --quick          N = 100 1000 3000 with a tenth of the timed steps: a smoke test of a minute or two
+#   --avx2           Kinetic's AVX2 build (Package.swift, KINETIC_AVX2; in .build/avx2) instead of the
+#                    portable one; the files are named scale-DATE-avx2.* and scale-curve-avx2.png
 #   --bodies "N ..." the body counts (default 100 300 1000 3000 10000 30000 50000)
 #   scene ...        pyramid, rain (default both)
 #
 # What it does:
 #   1. installs gcc, python3-venv and python3-matplotlib (scripts/install-deps.sh --bench);
-#   2. builds `kinetic` in release mode;
+#   2. builds `kinetic` in release mode (with --avx2 the AVX2 build);
 #   3. gets Box2D 3.1.1 the way the peers' run.sh does (the static libbox2d.a and headers inside the
 #      PyPI wheel pyb2d3 0.11.1, in a venv under .build/scale) and builds scripts/scale/box2d_scale.c
 #      against it and the Box2D peer's bench.c (../shared/bench/peers, or $PEERS_DIR; read only);
@@ -26,13 +28,15 @@ REPO=$PWD
 ARGS="$*"
 
 QUICK=0
+AVX2=0
 BODIES="100 300 1000 3000 10000 30000 50000"
 SCENES=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 		--quick) QUICK=1 ;;
+		--avx2) AVX2=1 ;;
 		--bodies) shift; BODIES="${1:?--bodies needs a list of numbers}" ;;
-		-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+		-h|--help) sed -n '2,24p' "$0"; exit 0 ;;
 		-*) echo "scale-curve.sh: unknown option $1" >&2; exit 2 ;;
 		pyramid|rain) SCENES+=("$1") ;;
 		*) echo "scale-curve.sh: unknown scene $1 (scenes: pyramid rain)" >&2; exit 2 ;;
@@ -54,9 +58,11 @@ mkdir -p "$WORK/logs" bench-results
 # ------------------------------------------------------------- tools
 scripts/install-deps.sh --bench >&2 || { log "scripts/install-deps.sh --bench failed"; exit 1; }
 
-log "swift build -c release --product kinetic"
-swift build -c release --product kinetic >&2 || { log "release build failed"; exit 1; }
-KINETIC="$(swift build -c release --show-bin-path)/kinetic"
+BUILD=(swift build -c release)
+[ $AVX2 = 1 ] && BUILD=(env KINETIC_AVX2=1 swift build -c release --scratch-path .build/avx2)
+log "${BUILD[*]} --product kinetic"
+"${BUILD[@]}" --product kinetic >&2 || { log "release build failed"; exit 1; }
+KINETIC="$("${BUILD[@]}" --show-bin-path)/kinetic"
 
 # The peers' folder sits next to the repository (a worktree: next to its main checkout), as for bench.sh.
 find_peers() {
@@ -90,6 +96,7 @@ gcc -O2 -Wall -Wno-unused-function -I"$SITE/include" -I"$PEERS/box2d3" -o "$BOX2
 # ---------------------------------------------------------------- runs
 TODAY=$(date +%F)
 STEM=bench-results/scale-$TODAY
+[ $AVX2 = 1 ] && STEM=$STEM-avx2
 [ $QUICK = 1 ] && STEM=$STEM-quick
 RAW=$STEM.txt
 : >"$RAW.tmp"
@@ -125,7 +132,7 @@ ELAPSED=$(( $(date +%s) - START ))
 # -------------------------------------------------------------- report
 {
 	echo "# Scale curve, $(date '+%F %H:%M %Z'): scripts/scale-curve.sh $ARGS"
-	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), swift build -c release, 4 substeps"
+	echo "# kinetic: $("$KINETIC" --version 2>/dev/null), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), ${BUILD[*]}, 4 substeps"
 	echo "# box2d: 3.1.1 from pyb2d3 $PYB2D3_VERSION, scripts/scale/box2d_scale.c with $PEERS/box2d3/bench.c, $(gcc --version | head -1) -O2"
 	echo "# machine: $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr); shared and noisy"
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); total wall time ${ELAPSED}s"
@@ -134,8 +141,8 @@ ELAPSED=$(( $(date +%s) - START ))
 	cat "$RAW.tmp"
 } >"$RAW"
 rm -f "$RAW.tmp"
-PNG=docs/media/scale-curve.png
-[ $QUICK = 1 ] && PNG=$WORK/scale-curve-quick.png
+PNG=docs/media/scale-curve$([ $AVX2 = 0 ] || echo -avx2).png
+[ $QUICK = 1 ] && PNG=$WORK/$(basename "$PNG" .png)-quick.png
 /usr/bin/python3 scripts/scale/report.py "$RAW" "$STEM.csv" "$STEM.md" "$PNG" || { log "report.py failed"; exit 1; }
 cat "$STEM.md"
 log "saved $RAW, $STEM.csv, $STEM.md and $PNG (${ELAPSED}s)"
