@@ -54,8 +54,9 @@ public struct WorldDef: Sendable {
     /// Threads a step's large stages run on, the calling thread included (Step/Workers.swift):
     /// 1 steps on the calling thread only; 0, the default, is automatic: `automaticWorkers` threads
     /// while at least `parallelBodyThreshold` bodies are awake, else the calling thread only, since
-    /// handing out a small scene's stages costs more than they take. The results are the same bits
-    /// for any count. At most 16; negative counts as 1.
+    /// handing out a small scene's stages costs more than they take. A count above 1 is used while
+    /// at least 64 bodies are awake: with fewer no stage has two blocks to share. The results are
+    /// the same bits for any count. At most 16; negative counts as 1.
     public var workers: Int = 0
     public init() {}
 

@@ -35,16 +35,20 @@ import KineticBenchScenes
             let scene = try make(name, workers: workers)
             #expect(scene.world.workerPool == nil)
             let trace = run(scene, steps: 90)
-            #expect(scene.world.workerPool?.count == workers, "\(name): the stages ran on \(workers) threads")
+            if name == "newtons_cradle" {
+                // Five bodies: fewer than World.minimumParallelBodies, so the calling thread alone.
+                #expect(scene.world.workerPool == nil)
+            } else {
+                #expect(scene.world.workerPool?.count == workers, "\(name): the stages ran on \(workers) threads")
+            }
             #expect(trace == reference, "\(name) on \(workers) workers differs from one worker")
         }
     }
 
-    /// The joint passes are plain loops on one thread and for a handful of joints (the cradle's five
+    /// The joint passes are plain loops on one thread and for a handful of joints (a chain of five
     /// on two threads: no colour fills two blocks), and colour blocks on the workers for the grid's.
     @Test func jointPassesAreSerialOnOneThreadOrForFewJoints() throws {
-        func serial(_ name: String, workers: Int) throws -> Bool {
-            let world = try make(name, workers: workers).world
+        func serial(_ world: World, workers: Int) -> Bool {
             world.step(by: Scenes.timeStep)
             let threads = world.workers(forAwakeBodies: world.buffers.awakeBodies.count)
             #expect(threads.count == workers)
@@ -52,9 +56,32 @@ import KineticBenchScenes
             world.withSolverViews { serial = JointPasses($0, threads).serial }
             return serial
         }
-        #expect(try serial("joint_grid", workers: 1))
-        #expect(try serial("newtons_cradle", workers: 2))
-        #expect(try !serial("joint_grid", workers: 2))
+        #expect(serial(try make("joint_grid", workers: 1).world, workers: 1))
+        #expect(!serial(try make("joint_grid", workers: 2).world, workers: 2))
+        // Five linked bodies among enough loose ones for the threads to be used.
+        let world = makeWorld { $0.workers = 2 }
+        var previous = addBox(world, at: Vec2(0, 0), halfWidth: 5, halfHeight: 5)
+        for i in 1..<5 {
+            let body = addBox(world, at: Vec2(Double(i) * 20, 0), halfWidth: 5, halfHeight: 5)
+            var d = RevoluteJointDef()
+            d.bodyA = previous; d.bodyB = body
+            d.localAnchorA = Vec2(10, 0); d.localAnchorB = Vec2(-10, 0)
+            _ = try world.createJoint(.revolute(d))
+            previous = body
+        }
+        for i in 0..<World.minimumParallelBodies { addCircle(world, at: Vec2(Double(i) * 30, -500), radius: 5) }
+        #expect(serial(world, workers: 2))
+    }
+
+    /// A count above 1 is used only while enough bodies are awake for a stage to have two blocks.
+    @Test func explicitCountStepsSmallScenesOnTheCallingThread() throws {
+        let world = makeWorld { $0.workers = 2 }
+        for i in 0..<(World.minimumParallelBodies - 1) { addCircle(world, at: Vec2(Double(i) * 30, 0), radius: 5) }
+        for _ in 0..<3 { world.step(by: testStep) }
+        #expect(world.workerPool == nil)
+        addCircle(world, at: Vec2(-100, 0), radius: 5)
+        for _ in 0..<3 { world.step(by: testStep) }
+        #expect(world.workerPool?.count == 2)
     }
 
     /// A kinematic platform carrying a pile: every contact against it is in the colouring like a

@@ -228,12 +228,19 @@ enum ProcessorCores {
 }
 
 extension World {
-    /// The threads for this step's stages: `WorldDef.workers`, or for the automatic setting the
-    /// world's pool while at least `WorldDef.parallelBodyThreshold` bodies are awake. The pool is
-    /// made on the first step that uses it and kept.
+    /// Awake bodies below which even a count above 1 steps on the calling thread: with fewer, no
+    /// colour of contacts or joints has enough of them to fill two blocks (a colour's contacts and
+    /// joints each move a different awake body), and no body stage either. Only the contact stages
+    /// of a few bodies with very many shapes could still be shared, and give that up. Deciding it
+    /// once per step keeps the stages' own checks out of a small scene's step.
+    static let minimumParallelBodies = 2 * Swift.max(ContactPasses.minimumBlock, JointPasses.minimumBlock)
+
+    /// The threads for this step's stages: `WorldDef.workers` while at least `minimumParallelBodies`
+    /// bodies are awake, or for the automatic setting the world's pool while at least
+    /// `WorldDef.parallelBodyThreshold` are. The pool is made on the first step that uses it and kept.
     @inline(__always) func workers(forAwakeBodies awake: Int) -> Workers {
         let requested = def.workers
-        if requested == 1 || requested < 0 { return serialWorkers }
+        if requested == 1 || requested < 0 || awake < World.minimumParallelBodies { return serialWorkers }
         if requested == 0 && awake < WorldDef.parallelBodyThreshold { return serialWorkers }
         if let pool = workerPool { return pool }
         let pool = Workers(count: requested == 0 ? WorldDef.automaticWorkers : requested)
