@@ -11,7 +11,8 @@ binary=.build/release/kinetic
 
 if command -v swift >/dev/null; then
   scripts/install-deps.sh
-  swift build -c release --static-swift-stdlib --product kinetic
+  # What an install ships runs on every x86-64 CPU: the portable build, whatever the environment says.
+  env -u KINETIC_AVX2 swift build -c release --static-swift-stdlib --product kinetic
 elif [[ ! -x $binary ]]; then
   echo "error: no Swift toolchain to build $binary with (see docs/getting-started.md)" >&2
   exit 1

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import KineticLua
 import KineticLuaBridge
+import KineticPhysics
 
 struct BundleGame: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,7 @@ struct BundleGame: ParsableCommand {
         discussion: """
         DIR gets bin/kinetic (a copy of this binary), NAME.kinetic (the level folder packed as a zip, hidden files left out; a .kinetic given as LEVEL is copied), `play` (the launcher: `./play` opens a window, `./play --headless --seconds 10` runs without one, `./play render -o shot.png` draws a picture, `./play test` runs the game's scenarios) and README.txt for the player. The level must load before anything is written.
 
-        The copy of kinetic runs without the Swift toolchain when it is a release build linked with --static-swift-stdlib (`make`, scripts/install.sh, the .deb); a debug build is copied with a warning. The player's machine needs the runtime libraries README.txt lists.
+        The copy of kinetic runs without the Swift toolchain when it is a release build linked with --static-swift-stdlib (`make`, scripts/install.sh, the .deb); a debug build is copied with a warning, and so is the AVX2 build (KINETIC_AVX2), which runs only on CPUs with AVX2. The player's machine needs the runtime libraries README.txt lists.
 
         Examples:
           kinetic bundle examples/pachinko -o pachinko
@@ -67,6 +68,9 @@ struct BundleGame: ParsableCommand {
         }
         if Self.linksSwiftRuntime() {
             Diagnostics.warning("this kinetic loads the Swift runtime from the toolchain (a debug build): the bundle runs only where the toolchain is; bundle with a release build (make, or scripts/install.sh)")
+        }
+        if let variant = EngineBuild.variant {
+            Diagnostics.warning("this kinetic is the \(variant) build (KINETIC_AVX2): the bundle runs only on CPUs with AVX2; bundle with the portable build (make, or scripts/install.sh) to reach every x86-64 machine")
         }
         print("wrote \(output): bin/kinetic, \(name).kinetic, play, README.txt")
         if tar { try writeTarball() }
