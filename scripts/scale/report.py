@@ -58,6 +58,9 @@ def fmt(value, spec="%.3g"):
 
 def main(raw, csv_path, md_path, png_path):
     runs = read(raw)
+    # The AVX2 build's rows (scale-curve.sh --avx2) name their engine kinetic-<v>-avx2[-w2].
+    if any(r["kind"] == "kinetic" and "-avx2" in r["engine"] for r in runs):
+        LABEL["kinetic"] = "Kinetic AVX2"
     with open(csv_path, "w", newline="") as out:
         w = csv.writer(out)
         w.writerow(["scene", "bodies", "engine", "workers", "steps", "median_ms", "p90_ms", "us_per_body", "load1", "sanity"])
@@ -142,7 +145,7 @@ def main(raw, csv_path, md_path, png_path):
                 lambda v, _: "%g" % v if round(v / 10 ** math.floor(math.log10(v))) in (2, 3, 5) else ""))
             ax.xaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: "%g" % v))
         top.legend(fontsize="small")
-    fig.suptitle("Kinetic and Box2D 3.1.1: step time against body count (dt 1/60 s, 4 substeps)")
+    fig.suptitle("%s and Box2D 3.1.1: step time against body count (dt 1/60 s, 4 substeps)" % LABEL["kinetic"])
     fig.tight_layout()
     fig.savefig(png_path, dpi=90)
 
