@@ -333,7 +333,8 @@ struct ContactSchedule {
     /// world uses two or three of the 16 colours, and stepping over the empty ones in every pass cost
     /// more than its contacts.
     let groups = ScratchList<Group>()
-    /// Per constraint, where it is solved: bundle × 2 + lane, or −1 when it is solved alone.
+    /// Per constraint, where it is solved: bundle × `Lanes.scalarCount` + lane, or −1 when it is
+    /// solved alone.
     let lanes = ScratchList<Int32>()
 
     /// Bundles each colour's contacts of equal point count in constraint order, from each
@@ -342,14 +343,13 @@ struct ContactSchedule {
     mutating func build(_ inputs: UnsafeBufferPointer<PairingInput>, _ colorStarts: UnsafeBufferPointer<Int32>) {
         singles.clear()
         groups.clear()
-        // Room for the most singles a step can have: fewer than a bundle of each point count per
-        // colour, and the overflow group. Grown as needed, a warm step would allocate.
-        let overflowCount = colorStarts.count == Tuning.graphColorCount + 2
-            ? Int(colorStarts[Tuning.graphColorCount + 1] - colorStarts[Tuning.graphColorCount]) : 0
-        singles.reserveCapacity(min(inputs.count, 2 * (Lanes.scalarCount - 1) * Tuning.graphColorCount + overflowCount))
         bundleCount = 0
         lanes.resize(to: inputs.count, filler: -1)
         guard let base = inputs.baseAddress, colorStarts.count == Tuning.graphColorCount + 2 else { return }
+        let overflow = Int(colorStarts[Tuning.graphColorCount])..<Int(colorStarts[Tuning.graphColorCount + 1])
+        // Room for the most singles a step can have: fewer than a bundle of each point count per
+        // colour, and the overflow group. Grown as needed, a warm step would allocate.
+        singles.reserveCapacity(min(inputs.count, 2 * (Lanes.scalarCount - 1) * Tuning.graphColorCount + overflow.count))
         // At most one bundle per `Lanes.scalarCount` constraints; grown, never shrunk, and filled
         // in place.
         let most = inputs.count / Lanes.scalarCount
@@ -380,7 +380,6 @@ struct ContactSchedule {
             groups.append(Group(bundleStart: bundleStart, bundleEnd: Int32(count), singleStart: singleStart, singleEnd: Int32(singles.count)))
         }
         bundleCount = count
-        let overflow = Int(colorStarts[Tuning.graphColorCount])..<Int(colorStarts[Tuning.graphColorCount + 1])
         if !overflow.isEmpty {
             let singleStart = Int32(singles.count)
             for i in overflow { lanes[i] = -1; singles.append(Int32(i)) }
@@ -452,7 +451,8 @@ struct ContactPasses {
     let bundlesFrictionless: Bool
     let groups: UnsafeBufferPointer<ContactSchedule.Group>
     let singles: UnsafeBufferPointer<Int32>
-    /// Per constraint, its bundle and lane (bundle << 1 | lane), or −1 when it is solved on its own.
+    /// Per constraint, its bundle and lane (bundle × `Lanes.scalarCount` + lane), or −1 when it is
+    /// solved on its own.
     let lanes: UnsafeBufferPointer<Int32>
 
     /// Calls `body` with the solver indices of the bodies of every contact solved this step, and

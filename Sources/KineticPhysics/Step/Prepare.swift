@@ -225,10 +225,10 @@ private struct PrepareContacts: WorkerStage {
             prepareContactPoint(&c.p0, contact.pointee.manifold.point0, c)
             if c.pointCount > 1 { prepareContactPoint(&c.p1, contact.pointee.manifold.point1, c) }
             prepareCentralFriction(&c)
-            let lane = Int(lanes[k])
+            let code = Int(lanes[k])
             let slot = constraints + k
-            if lane >= 0 { ContactConstraintBundle.setLane(lane % Lanes.scalarCount, of: bundles! + lane / Lanes.scalarCount, c) }
-            if lane < 0 || c.restitution > 0 {
+            if code >= 0 { ContactConstraintBundle.setLane(code % Lanes.scalarCount, of: bundles! + code / Lanes.scalarCount, c) }
+            if code < 0 || c.restitution > 0 {
                 // Solved from here, or (bouncing) read here by the restitution stages. A bundled
                 // contact that does not bounce leaves its constraint unwritten: the stages after
                 // find it in its lane (`ContactPasses.forEachContact`).
